@@ -1,0 +1,594 @@
+"""The game: layouts, shared foundations, legal moves, play/undo/redo and the end of play.
+
+One `Game` class serves the solo game (one layout, four foundations) and the two-player
+games against the bot (two layouts, eight shared foundations). Internally cards are
+their indices (0..51) and every card's place is tracked in `loc`, so a card's only
+tableau destination — the next higher card of its suit — is found in one look-up.
+Undo restores a saved snapshot instead of reversing a move by hand, so it is exact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Literal
+
+from .cards import CARDS, SUITS, Card
+from .deal import deal_decks
+from .errors import IllegalMoveError, NotationError
+from .moves import DRAW, PASS, Move, onto_parent, to_column, to_foundation
+
+Mode = Literal["solo", "turns", "simultaneous"]
+MODES: tuple[str, ...] = ("solo", "turns", "simultaneous")
+COLUMNS = 7
+
+# Where a card lies, in `_Layout.loc`: a tableau card stores column * 64 + depth.
+STOCK, WASTE, FOUNDATION = -1, -2, -3
+PLAYER_NAMES = ("you", "the bot")
+
+
+class _Layout:
+    """One player's own cards: seven columns, a stock and a waste."""
+
+    __slots__ = ("cols", "stock", "drawn", "waste", "loc")
+
+    def __init__(self, cols: list[tuple[int, ...]], stock: tuple[int, ...], waste: tuple[int, ...]):
+        self.cols = cols
+        self.stock = stock  # the stock at the start of the game, next card first
+        self.drawn = 0  # how many of `stock` have been turned onto the waste
+        self.waste = waste  # bottom first, top last
+        self.loc = [FOUNDATION] * 52
+        for c, column in enumerate(cols):
+            for depth, card in enumerate(column):
+                self.loc[card] = c * 64 + depth
+        for card in stock:
+            self.loc[card] = STOCK
+        for card in waste:
+            self.loc[card] = WASTE
+
+    def snapshot(self) -> tuple:
+        return (tuple(self.cols), self.drawn, self.waste, tuple(self.loc))
+
+    def restore(self, snap: tuple) -> None:
+        cols, self.drawn, self.waste, loc = snap
+        self.cols = list(cols)
+        self.loc = list(loc)
+
+    def covering(self, card: int) -> int:
+        """The card lying directly on a tableau card."""
+        where = self.loc[card]
+        return self.cols[where >> 6][(where & 63) + 1]
+
+
+class Game:
+    """A game of Australian Patience; see SPEC §1–§4 for the rules and the API."""
+
+    def __init__(
+        self,
+        layouts: list[_Layout],
+        piles: list[tuple[int, ...]] | None = None,
+        *,
+        mode: Mode = "solo",
+        seed: int | None = None,
+        first: int = 0,
+    ) -> None:
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        if len(layouts) != (1 if mode == "solo" else 2):
+            raise ValueError(f"the {mode} game needs {1 if mode == 'solo' else 2} layouts")
+        self.mode: Mode = mode
+        self.seed = seed
+        self.first = first
+        self._layouts = layouts
+        self._pile_suits = tuple(range(4)) if mode == "solo" else tuple(s for s in range(4) for _ in (0, 1))
+        self._suit_piles = tuple(
+            tuple(k for k, s in enumerate(self._pile_suits) if s == suit) for suit in range(4)
+        )
+        self._piles: list[tuple[int, ...]] = piles or [()] * len(self._pile_suits)
+        self._turn = first
+        self._idle_passes = 0  # consecutive turns that ended in a pass without a useful move
+        self._moved = False  # a useful move was made during the current turn
+        self._finished = False
+        self._start = self._snapshot()
+        self._history: list[tuple[int, Move]] = []
+        self._undo: list[tuple] = []
+        self._redo: list[tuple[int, Move]] = []
+        self._status: str | None = None
+
+    # ---- construction -------------------------------------------------------------------
+    @classmethod
+    def deal(cls, seed: int = 0, mode: Mode = "solo", first: int | str = 0) -> Game:
+        """A new game from a seed (the algorithm is in `ausp_widget.deal`).
+
+        `first` (two-player, turn-based) is 0 (you), 1 (the bot) or "random" (from the seed).
+        """
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"a deal number is a whole number, not {seed!r}")
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        decks, coin = deal_decks(seed, 1 if mode == "solo" else 2)
+        if first == "random":
+            first = coin
+        if first not in (0, 1):
+            raise ValueError(f"first must be 0, 1 or 'random', not {first!r}")
+        layouts = [
+            _Layout([tuple(c.index for c in col) for col in cols], tuple(c.index for c in stock), ())
+            for cols, stock in decks
+        ]
+        return cls(layouts, mode=mode, seed=seed, first=first)
+
+    @classmethod
+    def from_text(cls, text: str) -> Game:
+        """A solo position in §3 text."""
+        from .notation import parse_position
+
+        return parse_position(text)
+
+    def to_text(self) -> str:
+        """This solo position in §3 text."""
+        from .notation import format_position
+
+        return format_position(self)
+
+    def to_json(self) -> str:
+        """A versioned save with the start position and every move (never pickle)."""
+        from .notation import save_json
+
+        return save_json(self)
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        from .notation import load_json
+
+        return load_json(text)
+
+    def copy(self) -> Game:
+        """An independent game in the same position (history included)."""
+        clone = object.__new__(Game)
+        clone.__dict__.update(self.__dict__)
+        clone._layouts = [_Layout.__new__(_Layout) for _ in self._layouts]
+        for mine, theirs in zip(clone._layouts, self._layouts):
+            mine.stock = theirs.stock
+            mine.restore(theirs.snapshot())
+        clone._piles = list(self._piles)
+        clone._history = list(self._history)
+        clone._undo = list(self._undo)
+        clone._redo = list(self._redo)
+        return clone
+
+    def __repr__(self) -> str:
+        if self.mode == "solo":
+            return f"Game.from_text({self.to_text()!r})"
+        return f"Game.from_json({self.to_json()!r})"
+
+    def _repr_html_(self) -> str:
+        from .html import board_html
+
+        return board_html(self)
+
+    # ---- reading the position -------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return len(self._layouts)
+
+    def tableau(self, p: int = 0) -> tuple[tuple[Card, ...], ...]:
+        """Columns 1–7, each bottom card first, exposed card last."""
+        return tuple(tuple(CARDS[c] for c in col) for col in self._layout(p).cols)
+
+    def stock(self, p: int = 0) -> tuple[Card, ...]:
+        """The stock, next card to draw first."""
+        lay = self._layout(p)
+        return tuple(CARDS[c] for c in lay.stock[lay.drawn :])
+
+    def waste(self, p: int = 0) -> tuple[Card, ...]:
+        """The waste, bottom first, top card last."""
+        return tuple(CARDS[c] for c in self._layout(p).waste)
+
+    @property
+    def foundations(self) -> tuple[tuple[Card, ...], ...]:
+        """4 piles in solo (♣ ♦ ♥ ♠), 8 in two-player (F1 F2 ♣, F3 F4 ♦, F5 F6 ♥, F7 F8 ♠)."""
+        return tuple(
+            tuple(CARDS[suit * 13 + r] for r in range(len(pile)))
+            for suit, pile in zip(self._pile_suits, self._piles)
+        )
+
+    @property
+    def foundation_owners(self) -> tuple[tuple[int, ...], ...]:
+        """For each pile, whose deck each of its cards came from (bottom first)."""
+        return tuple(self._piles)
+
+    def pile_suit(self, pile: int) -> str:
+        """The suit of foundation `pile` (1-based, as in `F1`)."""
+        return SUITS[self._pile_suits[pile - 1]]
+
+    def locate(self, card: Card | str, p: int = 0) -> tuple[str, int | None, int | None]:
+        """Where one of player p's cards is: ("tableau", column 1–7, depth 0-based),
+        ("waste", position, None), ("stock", position, None) or ("foundation", pile 1–8, None)."""
+        card = Card.parse(card)
+        lay = self._layout(p)
+        where = lay.loc[card.index]
+        if where >= 0:
+            return ("tableau", (where >> 6) + 1, where & 63)
+        if where == WASTE:
+            return ("waste", lay.waste.index(card.index), None)
+        if where == STOCK:
+            return ("stock", lay.stock.index(card.index) - lay.drawn, None)
+        for k, (suit, pile) in enumerate(zip(self._pile_suits, self._piles), start=1):
+            if suit == card.index // 13 and len(pile) > card.index % 13 and pile[card.index % 13] == p:
+                return ("foundation", k, None)
+        return ("foundation", None, None)
+
+    @property
+    def history(self) -> tuple[tuple[int, Move], ...]:
+        """Every (player, move) played so far, oldest first."""
+        return tuple(self._history)
+
+    @property
+    def turn(self) -> int | None:
+        """Whose turn it is in the turn-based game (0 you, 1 the bot); None otherwise."""
+        return self._turn if self.mode == "turns" and self.status == "playing" else None
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Foundation cards per deck: (yours, the bot's); solo: (cards home,)."""
+        counts = [0] * len(self._layouts)
+        for pile in self._piles:
+            for owner in pile:
+                counts[owner] += 1
+        return tuple(counts)
+
+    @property
+    def winner(self) -> int | None:
+        """Two players: who leads on points (the winner once the game is over); None on a tie."""
+        if self.mode == "solo":
+            return 0 if self.status == "won" else None
+        mine, theirs = self.scores
+        return None if mine == theirs else (0 if mine > theirs else 1)
+
+    @property
+    def status(self) -> str:
+        """Solo: "playing", "won" or "lost" (R9). Two players: "playing" or "over"."""
+        if self._status is None:
+            self._status = self._compute_status()
+        return self._status
+
+    def _compute_status(self) -> str:
+        if self.mode == "solo":
+            if sum(map(len, self._piles)) == 52:
+                return "won"
+            lay = self._layouts[0]
+            if lay.drawn == len(lay.stock) and not self._moves(0, useful_only=True):
+                return "lost"
+            return "playing"
+        if self._finished or sum(map(len, self._piles)) == 104:
+            return "over"
+        if self.mode == "turns":
+            return "over" if self._idle_passes >= 2 else "playing"
+        if all(not self.can_progress(p) for p in (0, 1)):
+            return "over"
+        return "playing"
+
+    def can_progress(self, player: int = 0) -> bool:
+        """Whether `player` can still draw or make a useful move."""
+        lay = self._layout(player)
+        return lay.drawn < len(lay.stock) or bool(self._moves(player, useful_only=True))
+
+    def view(self, p: int):
+        """What player p may see: their own layout, their stock's size, the foundations."""
+        from .view import View
+
+        return View.of(self, p)
+
+    # ---- legal moves ------------------------------------------------------------------------
+    def legal_moves(self, player: int = 0) -> list[Move]:
+        """Every move `player` may make now; empty when the game is over or it is not their turn."""
+        lay = self._layout(player)
+        if self.status != "playing":
+            return []
+        if self.mode == "turns":
+            if player != self._turn:
+                return []
+            moves = self._moves(player, useful_only=False)
+            moves.append(DRAW if lay.drawn < len(lay.stock) else PASS)
+            return moves
+        moves = self._moves(player, useful_only=False)
+        if lay.drawn < len(lay.stock):
+            moves.append(DRAW)
+        return moves
+
+    def useful_moves(self, player: int = 0) -> list[Move]:
+        """Legal card moves without King shuffles between empty columns (R9); no draw or pass."""
+        if not self.legal_moves(player):
+            return []
+        return self._moves(player, useful_only=True)
+
+    def _foundation_wants(self) -> dict[int, int]:
+        """For each card a foundation pile would take now, the first such pile (0-based)."""
+        wants: dict[int, int] = {}
+        for k, (suit, pile) in enumerate(zip(self._pile_suits, self._piles)):
+            if len(pile) < 13:
+                wants.setdefault(suit * 13 + len(pile), k)
+        return wants
+
+    def _moves(self, player: int, useful_only: bool) -> list[Move]:
+        lay = self._layouts[player]
+        cols, loc = lay.cols, lay.loc
+        wants = self._foundation_wants()
+        named = self.mode != "solo"
+        moves: list[Move] = []
+        top = lay.waste[-1] if lay.waste else -1
+        empty = [c for c in range(COLUMNS) if not cols[c]]
+        sources = [col[-1] for col in cols if col]
+        if top >= 0:
+            sources.append(top)
+        for card in sources:
+            if card in wants:
+                if named:
+                    moves.extend(
+                        Move("foundation", CARDS[card], pile=k + 1)
+                        for k in self._suit_piles[card // 13]
+                        if len(self._piles[k]) == card % 13
+                    )
+                else:
+                    moves.append(to_foundation(CARDS[card]))
+        for c, col in enumerate(cols):
+            if col and col[-1] % 13:  # an exposed card other than an Ace takes its lower card
+                child = col[-1] - 1
+                where = loc[child]
+                if (where >= 0 and where >> 6 != c) or (where == WASTE and child == top):
+                    moves.append(onto_parent(CARDS[child]))
+        if empty:
+            for king in (12, 25, 38, 51):
+                where = loc[king]
+                if where >= 0 and not (useful_only and where & 63 == 0):
+                    moves.extend(to_column(CARDS[king], e + 1) for e in empty)
+                elif where == WASTE and king == top:
+                    moves.extend(to_column(CARDS[king], e + 1) for e in empty)
+        return moves
+
+    # ---- playing ----------------------------------------------------------------------------
+    def play(self, move: Move | str, player: int = 0) -> Move:
+        """Play a move (a `Move` or its text). Raises `IllegalMoveError` with the reason; then
+        nothing has changed. Returns the move as played (a two-player `F` names its pile)."""
+        move = Move.parse(move)
+        lay = self._layout(player)
+        action = self._resolve(move, player, lay)
+        if self.mode == "solo":
+            self._undo.append(self._snapshot())
+            self._redo.clear()
+        self._apply(action, player, lay)
+        played = action[1]
+        self._history.append((player, played))
+        return played
+
+    def undo(self) -> Move:
+        """Take back the last move (solo); returns it."""
+        if self.mode != "solo":
+            raise IllegalMoveError("undo is for the solo game: moves against the bot stand")
+        if not self._undo:
+            raise IllegalMoveError("nothing to undo: this is the start of the game")
+        self._restore(self._undo.pop())
+        entry = self._history.pop()
+        self._redo.append(entry)
+        return entry[1]
+
+    def redo(self) -> Move:
+        """Play again the last move taken back (solo); returns it."""
+        if self.mode != "solo":
+            raise IllegalMoveError("redo is for the solo game")
+        if not self._redo:
+            raise IllegalMoveError("nothing to redo")
+        player, move = self._redo[-1]
+        redo = self._redo[:-1]
+        self.play(move, player)
+        self._redo = redo
+        return move
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def finish(self) -> None:
+        """Simultaneous game: once both stocks are empty, either player may stop and count."""
+        if self.mode != "simultaneous":
+            raise IllegalMoveError("finish() ends the simultaneous game only")
+        if self.status != "playing":
+            raise IllegalMoveError("the game is already over")
+        if any(lay.drawn < len(lay.stock) for lay in self._layouts):
+            raise IllegalMoveError("finish only once both stocks are empty")
+        self._finished = True
+        self._status = None
+
+    # ---- internals ----------------------------------------------------------------------------
+    def _layout(self, p: int) -> _Layout:
+        if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < len(self._layouts):
+            players = "0" if len(self._layouts) == 1 else "0 or 1"
+            raise ValueError(f"player must be {players} in the {self.mode} game, not {p!r}")
+        return self._layouts[p]
+
+    def _snapshot(self) -> tuple:
+        return (
+            tuple(lay.snapshot() for lay in self._layouts),
+            tuple(self._piles),
+            self._turn,
+            self._idle_passes,
+            self._moved,
+            self._finished,
+        )
+
+    def _restore(self, snap: tuple) -> None:
+        lays, piles, self._turn, self._idle_passes, self._moved, self._finished = snap
+        for lay, saved in zip(self._layouts, lays):
+            lay.restore(saved)
+        self._piles = list(piles)
+        self._status = None
+
+    def _resolve(self, move: Move, player: int, lay: _Layout) -> tuple:
+        """Check a move against the rules; returns what to do, or raises with the reason."""
+        status = self.status
+        if status != "playing":
+            raise IllegalMoveError(f"the game is over ({status})")
+        if self.mode == "turns" and player != self._turn:
+            raise IllegalMoveError(f"wait for your turn: it is {_possessive(self._turn)} turn")
+        if move.kind == "draw":
+            if lay.drawn == len(lay.stock):
+                raise IllegalMoveError("the stock is empty: there is no redeal, one pass only")
+            return ("draw", move)
+        if move.kind == "pass":
+            if self.mode == "solo":
+                raise IllegalMoveError("pass is for games against the bot")
+            if self.mode == "simultaneous":
+                raise IllegalMoveError(
+                    "there are no turns to pass in the simultaneous game; finish() once both stocks are empty"
+                )
+            if lay.drawn < len(lay.stock):
+                raise IllegalMoveError("pass only with an empty stock: draw to end your turn")
+            return ("pass", move)
+        card = move.card.index
+        where = lay.loc[card]
+        name = str(move.card)
+        if where == FOUNDATION:
+            raise IllegalMoveError(f"{name} is on a foundation: cards never leave a foundation")
+        if where == STOCK:
+            raise IllegalMoveError(f"{name} is still in the stock: draw to turn it up")
+        if where == WASTE and lay.waste[-1] != card:
+            raise IllegalMoveError(
+                f"{name} is under {CARDS[lay.waste[-1]]} on the waste: only the top waste card may move"
+            )
+        if move.kind == "foundation":
+            return self._resolve_foundation(move, card, where, lay)
+        if move.kind == "column":
+            return self._resolve_column(move, card, lay)
+        return self._resolve_tableau(move, card, where, lay)
+
+    def _resolve_foundation(self, move: Move, card: int, where: int, lay: _Layout) -> tuple:
+        name = str(move.card)
+        if where >= 0 and where & 63 != len(lay.cols[where >> 6]) - 1:
+            raise IllegalMoveError(
+                f"{name} is covered by {CARDS[lay.covering(card)]}: only an exposed card goes to a foundation"
+            )
+        suit, rank = divmod(card, 13)
+        if move.pile:
+            if move.pile > len(self._piles):
+                raise IllegalMoveError(f"the {self.mode} game has foundations F1 to F{len(self._piles)}")
+            k = move.pile - 1
+            if self._pile_suits[k] != suit:
+                raise IllegalMoveError(
+                    f"F{move.pile} is a {SUITS[self._pile_suits[k]]} foundation: {name} builds on {SUITS[suit]}"
+                )
+            height = len(self._piles[k])
+            if height > rank:
+                raise IllegalMoveError(
+                    f"F{move.pile} was taken: it already holds {CARDS[suit * 13 + height - 1]}, "
+                    f"so {name} stays where it was"
+                )
+            if height < rank:
+                raise IllegalMoveError(f"F{move.pile} needs {CARDS[suit * 13 + height]} before {name}")
+            played = move
+        else:
+            k = next((k for k in self._suit_piles[suit] if len(self._piles[k]) == rank), None)
+            if k is None:
+                if rank == 0:
+                    raise IllegalMoveError(f"both {SUITS[suit]} foundations were taken: {name} stays")
+                raise IllegalMoveError(
+                    f"{name} cannot go to a foundation yet: foundations build up in suit from the Ace, "
+                    f"so {CARDS[card - 1]} must be there first"
+                )
+            played = move if self.mode == "solo" else Move("foundation", move.card, pile=k + 1)
+        return ("foundation", played, card, where, k)
+
+    def _resolve_column(self, move: Move, card: int, lay: _Layout) -> tuple:
+        col = lay.cols[move.column - 1]
+        if col:
+            raise IllegalMoveError(f"column {move.column} is not empty: it ends with {CARDS[col[-1]]}")
+        if card % 13 != 12:
+            raise IllegalMoveError(f"only a King may fill an empty column, not {move.card}")
+        return ("group", move, card, move.column - 1)
+
+    def _resolve_tableau(self, move: Move, card: int, where: int, lay: _Layout) -> tuple:
+        target = move.onto.index
+        there = lay.loc[target]
+        name, tname = str(move.card), str(move.onto)
+        if there == WASTE:
+            raise IllegalMoveError(f"nothing moves onto the waste ({tname} is on the waste)")
+        if there == STOCK:
+            raise IllegalMoveError(f"nothing moves onto the stock ({tname} is still in the stock)")
+        if there == FOUNDATION:
+            raise IllegalMoveError(f"{tname} is on a foundation: write '{name} F' to build there")
+        if target // 13 != card // 13:
+            raise IllegalMoveError(f"{tname} cannot take {name}: tableau builds down in the same suit")
+        if target != card + 1:
+            raise IllegalMoveError(
+                f"{tname} cannot take {name}: a card goes onto the next higher card of its suit"
+                + (f" ({name} needs {CARDS[card + 1]})" if card % 13 < 12 else "")
+            )
+        tcol = there >> 6
+        if where >= 0 and where >> 6 == tcol:
+            raise IllegalMoveError(f"{tname} lies in {name}'s own group: a group cannot move onto itself")
+        if there & 63 != len(lay.cols[tcol]) - 1:
+            raise IllegalMoveError(f"{tname} is covered by {CARDS[lay.covering(target)]}")
+        return ("group", move, card, tcol)
+
+    def _apply(self, action: tuple, player: int, lay: _Layout) -> None:
+        kind = action[0]
+        self._status = None
+        if kind == "draw":
+            card = lay.stock[lay.drawn]
+            lay.drawn += 1
+            lay.waste += (card,)
+            lay.loc[card] = WASTE
+            if self.mode == "turns":
+                self._end_turn(idle=False)
+            return
+        if kind == "pass":
+            self._end_turn(idle=not self._moved)
+            return
+        card, where = action[2], lay.loc[action[2]]
+        if where == WASTE:
+            group: tuple[int, ...] = (card,)
+            lay.waste = lay.waste[:-1]
+        else:
+            c, depth = where >> 6, where & 63
+            group = lay.cols[c][depth:]
+            useful = depth > 0 or kind != "group" or action[1].kind != "column"
+            lay.cols[c] = lay.cols[c][:depth]
+        if where == WASTE:
+            useful = True
+        self._moved = self._moved or useful
+        if kind == "foundation":
+            k = action[4]
+            self._piles[k] = self._piles[k] + (player,)
+            lay.loc[card] = FOUNDATION
+            return
+        dest = action[3]
+        base = dest * 64 + len(lay.cols[dest])
+        lay.cols[dest] = lay.cols[dest] + group
+        loc = lay.loc
+        for i, g in enumerate(group):
+            loc[g] = base + i
+
+    def _end_turn(self, idle: bool) -> None:
+        self._idle_passes = self._idle_passes + 1 if idle else 0
+        self._moved = False
+        self._turn = 1 - self._turn
+
+
+def _possessive(player: int) -> str:
+    return "your" if player == 0 else "the bot's"
+
+
+def layout_from_cards(
+    columns: Iterable[Iterable[Card]], stock: Iterable[Card], waste: Iterable[Card]
+) -> _Layout:
+    """A layout from cards (used by position text and saves, which check the cards first)."""
+    return _Layout(
+        [tuple(c.index for c in col) for col in columns],
+        tuple(c.index for c in stock),
+        tuple(c.index for c in waste),
+    )
+
+
+__all__ = ["Game", "Move", "IllegalMoveError", "NotationError", "layout_from_cards"]

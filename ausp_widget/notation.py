@@ -1,0 +1,226 @@
+"""Position text (§3) and versioned JSON saves: reading is strict and says what is wrong."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+from .cards import CARDS, SUITS, Card, format_cards, parse_cards
+from .errors import IllegalMoveError, NotationError
+from .game import MODES, Game, layout_from_cards
+from .moves import Move
+
+SAVE_FORMAT = "ausp_widget-save"
+SAVE_VERSION = 1
+_LINES = ("foundations", "stock", "waste", *map(str, range(1, 8)))
+
+
+# ---- position text -----------------------------------------------------------------------
+def format_position(game: Game) -> str:
+    if game.mode != "solo":
+        raise NotationError("position text is for the solo game; use to_json() for two players")
+    tops = [pile[-1] for pile in game.foundations if pile]
+    lines = [
+        f"foundations: {format_cards(tops)}",
+        f"stock: {format_cards(game.stock())}",
+        f"waste: {format_cards(game.waste())}",
+    ]
+    lines += [f"{n}: {format_cards(col)}" for n, col in enumerate(game.tableau(), start=1)]
+    return "\n".join(lines) + "\n"
+
+
+def parse_position(text: str) -> Game:
+    if not isinstance(text, str):
+        raise NotationError(f"a position is text, not {type(text).__name__}")
+    found: dict[str, list[Card]] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        key, sep, rest = line.partition(":")
+        key = key.strip().lower()
+        if not sep or key not in _LINES:
+            raise NotationError(
+                f"line {number} ({raw.strip()!r}): expected 'foundations:', 'stock:', 'waste:' or '1:' to '7:'"
+            )
+        if key in found:
+            raise NotationError(f"line {number}: '{key}:' is given twice")
+        try:
+            found[key] = parse_cards(rest)
+        except NotationError as error:
+            raise NotationError(f"line {number} ('{key}:'): {error}") from None
+    missing = [key for key in _LINES if key not in found]
+    if missing:
+        raise NotationError("the position has no line for " + ", ".join(f"'{k}:'" for k in missing))
+    tops = found["foundations"]
+    if len({card.suit for card in tops}) != len(tops):
+        raise NotationError("'foundations:' names two cards of one suit: give only each pile's top card")
+    implied = [CARDS[top.index - r] for top in tops for r in range(top.rank)]
+    _check_exactly_52(implied, found)
+    piles = [()] * 4
+    for top in tops:
+        piles[SUITS.index(top.suit)] = (0,) * top.rank
+    layout = layout_from_cards([found[str(n)] for n in range(1, 8)], found["stock"], found["waste"])
+    return Game([layout], piles)
+
+
+def _check_exactly_52(implied: list[Card], found: dict[str, list[Card]]) -> None:
+    seen = Counter(implied)
+    where: dict[Card, list[str]] = {card: ["foundations"] for card in implied}
+    for key in _LINES[1:]:
+        for card in found[key]:
+            seen[card] += 1
+            where.setdefault(card, []).append(f"'{key}:'")
+    repeated = [card for card in CARDS if seen[card] > 1]
+    missing = [card for card in CARDS if seen[card] == 0]
+    problems = []
+    if repeated:
+        problems.append(
+            "repeated: " + ", ".join(f"{card} (in {' and '.join(where[card])})" for card in repeated)
+        )
+    if missing:
+        problems.append("missing: " + " ".join(map(str, missing)))
+    if problems:
+        raise NotationError("the position must hold each of the 52 cards once; " + "; ".join(problems))
+
+
+# ---- JSON saves ----------------------------------------------------------------------------
+def _start_state(game: Game) -> dict:
+    lays, piles, turn, *_ = game._start
+    layouts = []
+    for cols, drawn, waste, _loc in lays:
+        stock = game._layouts[len(layouts)].stock[drawn:]
+        layouts.append(
+            {
+                "columns": [[str(CARDS[c]) for c in col] for col in cols],
+                "stock": [str(CARDS[c]) for c in stock],
+                "waste": [str(CARDS[c]) for c in waste],
+            }
+        )
+    return {"layouts": layouts, "foundations": [list(pile) for pile in piles], "first": turn}
+
+
+def save_json(game: Game) -> str:
+    data = {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "mode": game.mode,
+        "seed": game.seed,
+        "start": _start_state(game),
+        "moves": [[player, str(move)] for player, move in game.history],
+        "redo": [[player, str(move)] for player, move in game._redo],
+        "position": _fingerprint(game),
+    }
+    return json.dumps(data, ensure_ascii=False)
+
+
+def _fingerprint(game: Game) -> dict:
+    """The position the moves lead to, so a save whose moves were edited is caught."""
+    return {
+        "layouts": [
+            {
+                "columns": [[str(c) for c in col] for col in game.tableau(p)],
+                "stock": [str(c) for c in game.stock(p)],
+                "waste": [str(c) for c in game.waste(p)],
+            }
+            for p in range(game.players)
+        ],
+        "foundations": [list(pile) for pile in game.foundation_owners],
+    }
+
+
+def load_json(text: str) -> Game:
+    if not isinstance(text, str | bytes):
+        raise NotationError(f"a save is JSON text, not {type(text).__name__}")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise NotationError(f"the save is not valid JSON (truncated?): {error}") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise NotationError(f"this is not an ausp_widget save (no \"format\": \"{SAVE_FORMAT}\")")
+    if data.get("version") != SAVE_VERSION:
+        raise NotationError(f"save version {data.get('version')!r} is not supported (this reads {SAVE_VERSION})")
+    for key in ("mode", "seed", "start", "moves", "redo", "position"):
+        if key not in data:
+            raise NotationError(f"the save has no {key!r}")
+    mode = data["mode"]
+    if mode not in MODES:
+        raise NotationError(f"the save's mode {mode!r} is not one of {', '.join(MODES)}")
+    seed = data["seed"]
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise NotationError(f"the save's seed {seed!r} is not a whole number")
+    game = _start_game(data["start"], mode, seed)
+    for label in ("moves", "redo"):
+        entries = data[label]
+        if not isinstance(entries, list):
+            raise NotationError(f"the save's {label!r} is not a list")
+    for number, (player, move) in enumerate(_entries(data["moves"], "moves"), start=1):
+        try:
+            game.play(move, player)
+        except (IllegalMoveError, NotationError, ValueError) as error:
+            raise NotationError(f"move {number} ({move!r}) cannot be replayed: {error}") from None
+    if _fingerprint(game) != data["position"]:
+        raise NotationError("the save's position does not match its moves: the file was altered")
+    redo = list(_entries(data["redo"], "redo"))
+    if redo:
+        if mode != "solo":
+            raise NotationError("only a solo save may have moves to redo")
+        trial = game.copy()
+        for number, (player, move) in enumerate(reversed(redo), start=1):
+            try:
+                trial.play(move, player)
+            except (IllegalMoveError, NotationError, ValueError) as error:
+                raise NotationError(f"redo move {number} ({move!r}) cannot be replayed: {error}") from None
+        game._redo = [(player, Move.parse(move)) for player, move in redo]
+    return game
+
+
+def _entries(entries: list, label: str):
+    for number, entry in enumerate(entries, start=1):
+        if (
+            not isinstance(entry, list)
+            or len(entry) != 2
+            or entry[0] not in (0, 1)
+            or isinstance(entry[0], bool)
+            or not isinstance(entry[1], str)
+        ):
+            raise NotationError(f"{label} entry {number} ({entry!r}) is not [player, \"move\"]")
+        yield entry[0], entry[1]
+
+
+def _start_game(start: object, mode: str, seed: int | None) -> Game:
+    players = 1 if mode == "solo" else 2
+    if not isinstance(start, dict) or not isinstance(start.get("layouts"), list):
+        raise NotationError("the save's start position is malformed")
+    if len(start["layouts"]) != players:
+        raise NotationError(f"a {mode} save needs {players} layout(s), found {len(start['layouts'])}")
+    piles = start.get("foundations")
+    pile_count = 4 if mode == "solo" else 8
+    if (
+        not isinstance(piles, list)
+        or len(piles) != pile_count
+        or not all(isinstance(p, list) and len(p) <= 13 and all(o in range(players) for o in p) for p in piles)
+    ):
+        raise NotationError(f"the save's start foundations must be {pile_count} lists of owners")
+    first = start.get("first", 0)
+    if first not in (0, 1):
+        raise NotationError(f"the save's first player {first!r} is not 0 or 1")
+    layouts = []
+    for p, lay in enumerate(start["layouts"]):
+        try:
+            columns = [parse_cards(" ".join(col)) for col in lay["columns"]]
+            stock = parse_cards(" ".join(lay["stock"]))
+            waste = parse_cards(" ".join(lay["waste"]))
+        except (KeyError, TypeError) as error:
+            raise NotationError(f"layout {p} of the save's start is malformed: {error}") from None
+        if len(columns) != 7:
+            raise NotationError(f"layout {p} of the save's start has {len(columns)} columns, not 7")
+        suits = [s for s in range(4) for _ in range(pile_count // 4)]
+        implied = [CARDS[suits[k] * 13 + r] for k, pile in enumerate(piles) for r, owner in enumerate(pile) if owner == p]
+        found = {"stock": stock, "waste": waste} | {str(n): col for n, col in enumerate(columns, start=1)}
+        try:
+            _check_exactly_52(implied, found)
+        except NotationError as error:
+            raise NotationError(f"layout {p} of the save's start: {error}") from None
+        layouts.append(layout_from_cards(columns, stock, waste))
+    return Game(layouts, [tuple(p) for p in piles], mode=mode, seed=seed, first=first)
