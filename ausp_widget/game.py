@@ -9,7 +9,7 @@ Undo restores a saved snapshot instead of reversing a move by hand, so it is exa
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Literal
 
 from .cards import CARDS, SUITS, Card
@@ -93,6 +93,20 @@ class Game:
         self._undo: list[tuple] = []
         self._redo: list[tuple[int, Move]] = []
         self._status: str | None = None
+        self._listeners: list[Callable[[Game, str, Move | None], None]] = []
+
+    # ---- observers -----------------------------------------------------------------------
+    def add_listener(self, callback: Callable[[Game, str, Move | None], None]) -> None:
+        """Call `callback(game, event, move)` after every change: event is "play", "undo",
+        "redo" or "finish". Views use this to follow moves made from code."""
+        self._listeners.append(callback)
+
+    def remove_listener(self, callback: Callable[[Game, str, Move | None], None]) -> None:
+        self._listeners.remove(callback)
+
+    def _notify(self, event: str, move: Move | None) -> None:
+        for callback in list(self._listeners):
+            callback(self, event, move)
 
     # ---- construction -------------------------------------------------------------------
     @classmethod
@@ -153,6 +167,7 @@ class Game:
         clone._history = list(self._history)
         clone._undo = list(self._undo)
         clone._redo = list(self._redo)
+        clone._listeners = []
         return clone
 
     def __repr__(self) -> str:
@@ -358,6 +373,8 @@ class Game:
         self._apply(action, player, lay)
         played = action[1]
         self._history.append((player, played))
+        if self._listeners:
+            self._notify("play", played)
         return played
 
     def undo(self) -> Move:
@@ -369,6 +386,7 @@ class Game:
         self._restore(self._undo.pop())
         entry = self._history.pop()
         self._redo.append(entry)
+        self._notify("undo", entry[1])
         return entry[1]
 
     def redo(self) -> Move:
@@ -379,8 +397,13 @@ class Game:
             raise IllegalMoveError("nothing to redo")
         player, move = self._redo[-1]
         redo = self._redo[:-1]
-        self.play(move, player)
+        listeners, self._listeners = self._listeners, []
+        try:
+            self.play(move, player)
+        finally:
+            self._listeners = listeners
         self._redo = redo
+        self._notify("redo", move)
         return move
 
     @property
@@ -401,6 +424,7 @@ class Game:
             raise IllegalMoveError("finish only once both stocks are empty")
         self._finished = True
         self._status = None
+        self._notify("finish", None)
 
     # ---- internals ----------------------------------------------------------------------------
     def _layout(self, p: int) -> _Layout:
