@@ -36,22 +36,28 @@ class _Layout:
         self.stock = stock  # the stock at the start of the game, next card first
         self.drawn = 0  # how many of `stock` have been turned onto the waste
         self.waste = waste  # bottom first, top last
-        self.loc = [FOUNDATION] * 52
-        for c, column in enumerate(cols):
+        self.loc: list[int] = []
+        self._locate_all()
+
+    def _locate_all(self) -> None:
+        loc = [FOUNDATION] * 52
+        for c, column in enumerate(self.cols):
             for depth, card in enumerate(column):
-                self.loc[card] = c * 64 + depth
-        for card in stock:
-            self.loc[card] = STOCK
-        for card in waste:
-            self.loc[card] = WASTE
+                loc[card] = c * 64 + depth
+        for card in self.stock[self.drawn :]:
+            loc[card] = STOCK
+        for card in self.waste:
+            loc[card] = WASTE
+        self.loc = loc
 
     def snapshot(self) -> tuple:
-        return (tuple(self.cols), self.drawn, self.waste, tuple(self.loc))
+        """The layout's state; `loc` is left out (it follows from the rest) to keep play cheap."""
+        return (tuple(self.cols), self.drawn, self.waste)
 
     def restore(self, snap: tuple) -> None:
-        cols, self.drawn, self.waste, loc = snap
+        cols, self.drawn, self.waste = snap
         self.cols = list(cols)
-        self.loc = list(loc)
+        self._locate_all()
 
     def covering(self, card: int) -> int:
         """The card lying directly on a tableau card."""
@@ -93,6 +99,7 @@ class Game:
         self._undo: list[tuple] = []
         self._redo: list[tuple[int, Move]] = []
         self._status: str | None = None
+        self._wants: dict[int, int] | None = None  # cached: card -> first foundation pile taking it
         self._listeners: list[Callable[[Game, str, Move | None], None]] = []
 
     # ---- observers -----------------------------------------------------------------------
@@ -297,6 +304,8 @@ class Game:
     def legal_moves(self, player: int = 0) -> list[Move]:
         """Every move `player` may make now; empty when the game is over or it is not their turn."""
         lay = self._layout(player)
+        if self.mode == "solo":
+            return self._solo_moves(lay)
         if self.status != "playing":
             return []
         if self.mode == "turns":
@@ -310,6 +319,19 @@ class Game:
             moves.append(DRAW)
         return moves
 
+    def _solo_moves(self, lay: _Layout) -> list[Move]:
+        """Legal solo moves, settling the status on the way (the hot path of every playout)."""
+        if self._status is not None and self._status != "playing":
+            return []
+        moves = self._moves(0, useful_only=False)
+        if lay.drawn < len(lay.stock):
+            self._status = "playing"
+            moves.append(DRAW)
+            return moves
+        if self._status is None:
+            self._status = self._compute_status()
+        return moves if self._status == "playing" else []
+
     def useful_moves(self, player: int = 0) -> list[Move]:
         """Legal card moves without King shuffles between empty columns (R9); no draw or pass."""
         if not self.legal_moves(player):
@@ -318,58 +340,64 @@ class Game:
 
     def _foundation_wants(self) -> dict[int, int]:
         """For each card a foundation pile would take now, the first such pile (0-based)."""
-        wants: dict[int, int] = {}
-        for k, (suit, pile) in enumerate(zip(self._pile_suits, self._piles)):
-            if len(pile) < 13:
-                wants.setdefault(suit * 13 + len(pile), k)
-        return wants
+        if self._wants is None:
+            wants: dict[int, int] = {}
+            for k, (suit, pile) in enumerate(zip(self._pile_suits, self._piles)):
+                if len(pile) < 13:
+                    wants.setdefault(suit * 13 + len(pile), k)
+            self._wants = wants
+        return self._wants
+
+    def _foundation_moves(self, card: int) -> list[Move]:
+        if self.mode == "solo":
+            return [to_foundation(CARDS[card])]
+        return [
+            Move("foundation", CARDS[card], pile=k + 1)
+            for k in self._suit_piles[card // 13]
+            if len(self._piles[k]) == card % 13
+        ]
 
     def _moves(self, player: int, useful_only: bool) -> list[Move]:
         lay = self._layouts[player]
-        cols, loc = lay.cols, lay.loc
+        loc = lay.loc
         wants = self._foundation_wants()
-        named = self.mode != "solo"
         moves: list[Move] = []
         top = lay.waste[-1] if lay.waste else -1
-        empty = [c for c in range(COLUMNS) if not cols[c]]
-        sources = [col[-1] for col in cols if col]
-        if top >= 0:
-            sources.append(top)
-        for card in sources:
+        empty: list[int] = []
+        for c, col in enumerate(lay.cols):
+            if not col:
+                empty.append(c)
+                continue
+            card = col[-1]
             if card in wants:
-                if named:
-                    moves.extend(
-                        Move("foundation", CARDS[card], pile=k + 1)
-                        for k in self._suit_piles[card // 13]
-                        if len(self._piles[k]) == card % 13
-                    )
-                else:
-                    moves.append(to_foundation(CARDS[card]))
-        for c, col in enumerate(cols):
-            if col and col[-1] % 13:  # an exposed card other than an Ace takes its lower card
-                child = col[-1] - 1
+                moves += self._foundation_moves(card)
+            if card % 13:  # an exposed card other than an Ace takes the next lower card of its suit
+                child = card - 1
                 where = loc[child]
                 if (where >= 0 and where >> 6 != c) or (where == WASTE and child == top):
                     moves.append(onto_parent(CARDS[child]))
+        if top in wants:
+            moves += self._foundation_moves(top)
         if empty:
-            for king in (12, 25, 38, 51):
+            for king, king_moves in _KING_MOVES:
                 where = loc[king]
-                if where >= 0 and not (useful_only and where & 63 == 0):
-                    moves.extend(to_column(CARDS[king], e + 1) for e in empty)
-                elif where == WASTE and king == top:
-                    moves.extend(to_column(CARDS[king], e + 1) for e in empty)
+                if (where >= 0 and not (useful_only and where & 63 == 0)) or (where == WASTE and king == top):
+                    moves += [king_moves[e] for e in empty]
         return moves
 
     # ---- playing ----------------------------------------------------------------------------
     def play(self, move: Move | str, player: int = 0) -> Move:
         """Play a move (a `Move` or its text). Raises `IllegalMoveError` with the reason; then
         nothing has changed. Returns the move as played (a two-player `F` names its pile)."""
-        move = Move.parse(move)
+        if type(move) is not Move:
+            move = Move.parse(move)
         lay = self._layout(player)
         action = self._resolve(move, player, lay)
         if self.mode == "solo":
-            self._undo.append(self._snapshot())
-            self._redo.clear()
+            lay0 = self._layouts[0]
+            self._undo.append(((tuple(lay0.cols), lay0.drawn, lay0.waste), tuple(self._piles)))
+            if self._redo:
+                self._redo.clear()
         self._apply(action, player, lay)
         played = action[1]
         self._history.append((player, played))
@@ -383,7 +411,8 @@ class Game:
             raise IllegalMoveError("undo is for the solo game: moves against the bot stand")
         if not self._undo:
             raise IllegalMoveError("nothing to undo: this is the start of the game")
-        self._restore(self._undo.pop())
+        (lay0, piles) = self._undo.pop()
+        self._restore(((lay0,), piles, 0, 0, False, False))
         entry = self._history.pop()
         self._redo.append(entry)
         self._notify("undo", entry[1])
@@ -428,6 +457,8 @@ class Game:
 
     # ---- internals ----------------------------------------------------------------------------
     def _layout(self, p: int) -> _Layout:
+        if type(p) is int and 0 <= p < len(self._layouts):
+            return self._layouts[p]
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < len(self._layouts):
             players = "0" if len(self._layouts) == 1 else "0 or 1"
             raise ValueError(f"player must be {players} in the {self.mode} game, not {p!r}")
@@ -449,6 +480,7 @@ class Game:
             lay.restore(saved)
         self._piles = list(piles)
         self._status = None
+        self._wants = None
 
     def _resolve(self, move: Move, player: int, lay: _Layout) -> tuple:
         """Check a move against the rules; returns what to do, or raises with the reason."""
@@ -456,7 +488,9 @@ class Game:
         if status != "playing":
             raise IllegalMoveError(f"the game is over ({status})")
         if self.mode == "turns" and player != self._turn:
-            raise IllegalMoveError(f"wait for your turn: it is {_possessive(self._turn)} turn")
+            raise IllegalMoveError(
+                f"it is not {_possessive(player)} turn: it is {_possessive(self._turn)} turn"
+            )
         if move.kind == "draw":
             if lay.drawn == len(lay.stock):
                 raise IllegalMoveError("the stock is empty: there is no redeal, one pass only")
@@ -473,7 +507,7 @@ class Game:
             return ("pass", move)
         card = move.card.index
         where = lay.loc[card]
-        name = str(move.card)
+        name = move.card
         if where == FOUNDATION:
             raise IllegalMoveError(f"{name} is on a foundation: cards never leave a foundation")
         if where == STOCK:
@@ -489,7 +523,7 @@ class Game:
         return self._resolve_tableau(move, card, where, lay)
 
     def _resolve_foundation(self, move: Move, card: int, where: int, lay: _Layout) -> tuple:
-        name = str(move.card)
+        name = move.card
         if where >= 0 and where & 63 != len(lay.cols[where >> 6]) - 1:
             raise IllegalMoveError(
                 f"{name} is covered by {CARDS[lay.covering(card)]}: only an exposed card goes to a foundation"
@@ -501,7 +535,8 @@ class Game:
             k = move.pile - 1
             if self._pile_suits[k] != suit:
                 raise IllegalMoveError(
-                    f"F{move.pile} is a {SUITS[self._pile_suits[k]]} foundation: {name} builds on {SUITS[suit]}"
+                    f"F{move.pile} is a {SUITS[self._pile_suits[k]]} foundation: "
+                    f"{name} builds on {SUITS[suit]}"
                 )
             height = len(self._piles[k])
             if height > rank:
@@ -517,6 +552,11 @@ class Game:
             if k is None:
                 if rank == 0:
                     raise IllegalMoveError(f"both {SUITS[suit]} foundations were taken: {name} stays")
+                taken = next((k for k in self._suit_piles[suit] if len(self._piles[k]) > rank), None)
+                if taken is not None:  # two players: the other deck's card got there first
+                    raise IllegalMoveError(
+                        f"F{taken + 1} was taken: it already holds {name}, so this {name} stays where it was"
+                    )
                 raise IllegalMoveError(
                     f"{name} cannot go to a foundation yet: foundations build up in suit from the Ace, "
                     f"so {CARDS[card - 1]} must be there first"
@@ -535,7 +575,7 @@ class Game:
     def _resolve_tableau(self, move: Move, card: int, where: int, lay: _Layout) -> tuple:
         target = move.onto.index
         there = lay.loc[target]
-        name, tname = str(move.card), str(move.onto)
+        name, tname = move.card, move.onto
         if there == WASTE:
             raise IllegalMoveError(f"nothing moves onto the waste ({tname} is on the waste)")
         if there == STOCK:
@@ -550,7 +590,7 @@ class Game:
                 + (f" ({name} needs {CARDS[card + 1]})" if card % 13 < 12 else "")
             )
         tcol = there >> 6
-        if where >= 0 and where >> 6 == tcol:
+        if where >= 0 and where >> 6 == tcol and where < there:
             raise IllegalMoveError(f"{tname} lies in {name}'s own group: a group cannot move onto itself")
         if there & 63 != len(lay.cols[tcol]) - 1:
             raise IllegalMoveError(f"{tname} is covered by {CARDS[lay.covering(target)]}")
@@ -585,6 +625,7 @@ class Game:
         if kind == "foundation":
             k = action[4]
             self._piles[k] = self._piles[k] + (player,)
+            self._wants = None
             lay.loc[card] = FOUNDATION
             return
         dest = action[3]
@@ -598,6 +639,11 @@ class Game:
         self._idle_passes = self._idle_passes + 1 if idle else 0
         self._moved = False
         self._turn = 1 - self._turn
+
+
+_KING_MOVES = tuple(
+    (king, [to_column(CARDS[king], e + 1) for e in range(COLUMNS)]) for king in (12, 25, 38, 51)
+)
 
 
 def _possessive(player: int) -> str:

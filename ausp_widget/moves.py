@@ -59,9 +59,7 @@ class Move:
         if lowered == ["pass"]:
             return PASS
         if len(words) != 2:
-            raise NotationError(
-                f"{text!r} is not a move: write 'draw', 'pass', '4♣ F', 'J♥ Q♥' or 'K♣ 3'"
-            )
+            raise NotationError(f"{text!r} is not a move: write 'draw', 'pass', '4♣ F', 'J♥ Q♥' or 'K♣ 3'")
         card = Card.parse(words[0])
         target = words[1].upper()
         if target == "F":

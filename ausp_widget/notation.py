@@ -41,7 +41,8 @@ def parse_position(text: str) -> Game:
         key = key.strip().lower()
         if not sep or key not in _LINES:
             raise NotationError(
-                f"line {number} ({raw.strip()!r}): expected 'foundations:', 'stock:', 'waste:' or '1:' to '7:'"
+                f"line {number} ({raw.strip()!r}): "
+                "expected 'foundations:', 'stock:', 'waste:' or '1:' to '7:'"
             )
         if key in found:
             raise NotationError(f"line {number}: '{key}:' is given twice")
@@ -88,7 +89,7 @@ def _check_exactly_52(implied: list[Card], found: dict[str, list[Card]]) -> None
 def _start_state(game: Game) -> dict:
     lays, piles, turn, *_ = game._start
     layouts = []
-    for cols, drawn, waste, _loc in lays:
+    for cols, drawn, waste in lays:
         stock = game._layouts[len(layouts)].stock[drawn:]
         layouts.append(
             {
@@ -111,6 +112,8 @@ def save_json(game: Game) -> str:
         "redo": [[player, str(move)] for player, move in game._redo],
         "position": _fingerprint(game),
     }
+    if game._finished:  # a simultaneous game stopped with finish(): not a move, so it is saved apart
+        data["finished"] = True
     return json.dumps(data, ensure_ascii=False)
 
 
@@ -137,9 +140,11 @@ def load_json(text: str) -> Game:
     except json.JSONDecodeError as error:
         raise NotationError(f"the save is not valid JSON (truncated?): {error}") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise NotationError(f"this is not an ausp_widget save (no \"format\": \"{SAVE_FORMAT}\")")
+        raise NotationError(f'this is not an ausp_widget save (no "format": "{SAVE_FORMAT}")')
     if data.get("version") != SAVE_VERSION:
-        raise NotationError(f"save version {data.get('version')!r} is not supported (this reads {SAVE_VERSION})")
+        raise NotationError(
+            f"save version {data.get('version')!r} is not supported (this reads {SAVE_VERSION})"
+        )
     for key in ("mode", "seed", "start", "moves", "redo", "position"):
         if key not in data:
             raise NotationError(f"the save has no {key!r}")
@@ -161,6 +166,14 @@ def load_json(text: str) -> Game:
             raise NotationError(f"move {number} ({move!r}) cannot be replayed: {error}") from None
     if _fingerprint(game) != data["position"]:
         raise NotationError("the save's position does not match its moves: the file was altered")
+    finished = data.get("finished", False)
+    if not isinstance(finished, bool):
+        raise NotationError(f"the save's 'finished' must be true or false, not {finished!r}")
+    if finished:
+        try:
+            game.finish()
+        except IllegalMoveError as error:
+            raise NotationError(f"the save says the game was finished, but {error}") from None
     redo = list(_entries(data["redo"], "redo"))
     if redo:
         if mode != "solo":
@@ -184,7 +197,7 @@ def _entries(entries: list, label: str):
             or isinstance(entry[0], bool)
             or not isinstance(entry[1], str)
         ):
-            raise NotationError(f"{label} entry {number} ({entry!r}) is not [player, \"move\"]")
+            raise NotationError(f'{label} entry {number} ({entry!r}) is not [player, "move"]')
         yield entry[0], entry[1]
 
 
@@ -199,7 +212,9 @@ def _start_game(start: object, mode: str, seed: int | None) -> Game:
     if (
         not isinstance(piles, list)
         or len(piles) != pile_count
-        or not all(isinstance(p, list) and len(p) <= 13 and all(o in range(players) for o in p) for p in piles)
+        or not all(
+            isinstance(p, list) and len(p) <= 13 and all(o in range(players) for o in p) for p in piles
+        )
     ):
         raise NotationError(f"the save's start foundations must be {pile_count} lists of owners")
     first = start.get("first", 0)
@@ -216,7 +231,12 @@ def _start_game(start: object, mode: str, seed: int | None) -> Game:
         if len(columns) != 7:
             raise NotationError(f"layout {p} of the save's start has {len(columns)} columns, not 7")
         suits = [s for s in range(4) for _ in range(pile_count // 4)]
-        implied = [CARDS[suits[k] * 13 + r] for k, pile in enumerate(piles) for r, owner in enumerate(pile) if owner == p]
+        implied = [
+            CARDS[suits[k] * 13 + r]
+            for k, pile in enumerate(piles)
+            for r, owner in enumerate(pile)
+            if owner == p
+        ]
         found = {"stock": stock, "waste": waste} | {str(n): col for n, col in enumerate(columns, start=1)}
         try:
             _check_exactly_52(implied, found)
