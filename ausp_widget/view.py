@@ -1,14 +1,24 @@
 """What one player may see: the only input the bot gets (SPEC §2).
 
-A `View` is built from copies of plain values. It holds no reference to the game, the
-opponent's layout or any stock order, so a program reading it cannot peek.
+A `View` is built from copies of plain values: the player's own tableau and waste, the
+number of cards left in their stock, and the shared foundations. It holds no reference to
+the game, the opponent's layout or any stock order, so a program reading it cannot peek.
+
+`View.legal_moves()` asks the rules engine itself, on a private stand-in position built
+from the view alone: the player's layout as seen, an empty layout for the opponent, and a
+stand-in stock made of the right number of the player's unseen cards in a fixed order.
+Where an unseen card really lies (stock or foundation) never changes which moves are
+legal, so the stand-in gives exactly the moves the real game allows, with no second copy
+of the rules to keep in step.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card
+from .cards import CARDS, Card
+from .game import Game, layout_from_cards
+from .moves import PASS, Move
 
 
 @dataclass(frozen=True)
@@ -20,6 +30,7 @@ class View:
     stock_size: int
     foundations: tuple[tuple[Card, ...], ...]
     my_turn: bool
+    playing: bool = True
 
     @classmethod
     def of(cls, game, player: int) -> View:
@@ -31,4 +42,40 @@ class View:
             stock_size=len(game.stock(player)),
             foundations=game.foundations,
             my_turn=game.mode != "turns" or game.turn == player,
+            playing=game.status == "playing",
         )
+
+    def arrangement(self) -> tuple[tuple[int, ...], ...]:
+        """The tableau as a canonical key: columns as card indices, in sorted order, so that
+        the same columns in another order (a King moved to another empty column) count as
+        the same arrangement."""
+        return tuple(sorted(tuple(card.index for card in column) for column in self.tableau))
+
+    def legal_moves(self) -> list[Move]:
+        """The moves this player may make now (as `Game.legal_moves` lists them)."""
+        if not self.playing or not self.my_turn:
+            return []
+        moves = _stand_in(self).legal_moves(self.player)
+        if self.mode == "simultaneous":
+            moves = [move for move in moves if move != PASS]
+        return moves
+
+
+def _stand_in(view: View) -> Game:
+    """A throwaway `Game` with this view's layout, foundations and a placeholder stock."""
+    seen = {card for column in view.tableau for card in column}
+    seen.update(view.waste)
+    unseen = [card for card in CARDS if card not in seen]
+    if view.stock_size > len(unseen):
+        raise ValueError(
+            f"the view shows {52 - len(unseen)} cards and a stock of {view.stock_size}: more than one deck"
+        )
+    mine = layout_from_cards(view.tableau, unseen[: view.stock_size], view.waste)
+    if view.mode == "solo":
+        piles = [(0,) * len(pile) for pile in view.foundations]
+        return Game([mine], piles)
+    # Two players: the turn-based engine lists the same card moves, plus draw or pass.
+    layouts = [layout_from_cards([()] * 7, (), ()), layout_from_cards([()] * 7, (), ())]
+    layouts[view.player] = mine
+    piles = [(view.player,) * len(pile) for pile in view.foundations]
+    return Game(layouts, piles, mode="turns", first=view.player)
