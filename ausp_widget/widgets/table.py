@@ -1,0 +1,1045 @@
+"""The live game: a table of card widgets over a `Game`, solo or against the bot.
+
+The table observes its game (`Game.add_listener`), so a move made by a click, by the bot or
+by a student's code (`table.game.play("J♥ Q♥")`) updates the view the same way. Every
+update recomputes what each pooled card widget should show and sends only the widgets
+whose face changed: nothing is rebuilt on a move.
+
+A click selects one of your cards and highlights its legal destinations; the next click
+on a card or an empty place is the destination. The rules engine decides, and its message
+is what the status line shows when a try is illegal. The bot plays one move per tick of an
+injectable clock: `KernelClock` in a notebook, `ManualClock` in tests.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import html
+import logging
+import random
+import threading
+from collections import deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any, Protocol
+
+import ipywidgets as widgets
+import traitlets
+
+from ..cards import SUIT_NAMES, SUITS, Card
+from ..errors import IllegalMoveError, NotationError
+from ..game import MODES, Game
+from ..moves import DRAW, PASS, Move, to_column, to_foundation
+from .card import HIDDEN, CardView, empty_slot, face_down, face_up, foundation_label
+
+COLUMNS = 7
+FAN = 3  # waste cards on show: the top card and the two under it
+POOL = 8  # card widgets made per column at first; a longer column grows its pool
+LOG_LINES = 12
+MODE_OPTIONS = (("Solo", "solo"), ("Turn-based vs bot", "turns"), ("Simultaneous vs bot", "simultaneous"))
+BUTTONS = ("Draw", "Pass", "Undo", "Redo", "Hint", "Auto-finish", "Finish")
+TIPS = {
+    "Draw": "Turn the top card of your stock onto your waste",
+    "Pass": "End your turn when your stock is empty",
+    "Undo": "Take back your last move",
+    "Redo": "Play again the move you took back",
+    "Hint": "Show a good move and why",
+    "Auto-finish": "Play every remaining card to the foundations",
+    "Finish": "Both stocks are empty: stop and count",
+    "New game": "Deal the game with the number in the Deal field (empty: a random deal)",
+}
+logger = logging.getLogger(__name__)
+
+
+# ---- clocks ------------------------------------------------------------------------------------
+class Timer(Protocol):
+    def cancel(self) -> None: ...
+
+
+class Clock(Protocol):
+    """What paces the bot: `call_later(seconds, callback)` returns something to `cancel()`."""
+
+    def call_later(self, delay: float, callback: Callable[[], None]) -> Timer: ...
+
+
+class KernelClock:
+    """Real time. In a Jupyter kernel the callback runs on the kernel's own asyncio loop,
+    between two messages, so it never runs during a click and widget updates go out at
+    once. Without a running loop (a plain script) a daemon thread waits instead, and the
+    table's lock keeps that thread and the clicks apart."""
+
+    def call_later(self, delay: float, callback: Callable[[], None]) -> Timer:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            timer = threading.Timer(delay, callback)
+            timer.daemon = True
+            timer.start()
+            return timer
+        return loop.call_later(delay, callback)
+
+
+class ManualClock:
+    """A clock that moves only when told to: tests and benchmarks step the bot with `advance`."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self._queue: list[tuple[float, int, _ManualTimer]] = []
+        self._order = 0
+
+    def call_later(self, delay: float, callback: Callable[[], None]) -> _ManualTimer:
+        timer = _ManualTimer(self.now + max(0.0, delay), callback)
+        self._order += 1
+        heapq.heappush(self._queue, (timer.due, self._order, timer))
+        return timer
+
+    @property
+    def pending(self) -> int:
+        """Callbacks waiting (not cancelled)."""
+        return sum(not timer.cancelled for _, _, timer in self._queue)
+
+    @property
+    def next_due(self) -> float | None:
+        """Seconds until the next callback, or None when nothing waits."""
+        live = [due for due, _, timer in self._queue if not timer.cancelled]
+        return min(live) - self.now if live else None
+
+    def advance(self, seconds: float) -> int:
+        """Move time on by `seconds`, running every callback that falls due, in time order
+        (including ones scheduled meanwhile); returns how many ran."""
+        end = self.now + seconds
+        ran = 0
+        while self._queue and self._queue[0][0] <= end:
+            due, _, timer = heapq.heappop(self._queue)
+            if timer.cancelled:
+                continue
+            self.now = max(self.now, due)
+            timer.cancelled = True
+            timer.callback()
+            ran += 1
+        self.now = end
+        return ran
+
+
+class _ManualTimer:
+    __slots__ = ("callback", "cancelled", "due")
+
+    def __init__(self, due: float, callback: Callable[[], None]) -> None:
+        self.due, self.callback, self.cancelled = due, callback, False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+# ---- layout pieces ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Slot:
+    """Where a card widget sits: `area` is "column", "waste", "stock" or "foundation";
+    `index` is the column, fan position or pile (0-based); `depth` the place in a column."""
+
+    area: str
+    player: int = 0
+    index: int = 0
+    depth: int = 0
+
+
+@cache
+def stylesheet() -> str:
+    """The table's one stylesheet, shipped with the package."""
+    return resources.files(__package__).joinpath("style.css").read_text(encoding="utf-8")
+
+
+def _box(kind: type[widgets.Box], children, *classes: str) -> widgets.Box:
+    box = kind(children)
+    for name in classes:
+        box.add_class(name)
+    return box
+
+
+class _Side:
+    """One player's cards: stock and waste fan on the left, the seven columns beside them."""
+
+    def __init__(self, player: int, make: Callable[[Slot], CardView]) -> None:
+        self.player = player
+        self._make = make
+        self.stock = make(Slot("stock", player))
+        self.fan = [make(Slot("waste", player, j)) for j in range(FAN)]
+        self.columns = [[make(Slot("column", player, c, d)) for d in range(POOL)] for c in range(COLUMNS)]
+        self.column_boxes = [
+            _box(widgets.VBox, [view.button for view in column], "ausp-col") for column in self.columns
+        ]
+        caption = widgets.Label("The bot" if player else "You")
+        caption.add_class("ausp-caption")
+        piles = _box(
+            widgets.VBox,
+            [caption, self.stock.button, _box(widgets.HBox, [v.button for v in self.fan], "ausp-fan")],
+            "ausp-piles",
+        )
+        self.box = _box(
+            widgets.HBox,
+            [piles, _box(widgets.HBox, self.column_boxes, "ausp-columns")],
+            "ausp-side",
+            "ausp-side-bot" if player else "ausp-side-you",
+        )
+
+    def grow(self, c: int, size: int) -> None:
+        """Give column `c` at least `size` card widgets (a rare, long column)."""
+        column = self.columns[c]
+        column.extend(self._make(Slot("column", self.player, c, d)) for d in range(len(column), size))
+        self.column_boxes[c].children = tuple(view.button for view in column)
+
+    def views(self) -> Iterator[CardView]:
+        yield self.stock
+        yield from self.fan
+        for column in self.columns:
+            yield from column
+
+
+@dataclass
+class _Marks:
+    """Highlight classes for this update, keyed by what they mark."""
+
+    cards: dict[tuple[int, Card], list[str]]
+    columns: dict[tuple[int, int], list[str]]
+    piles: dict[int, list[str]]
+    stocks: dict[int, list[str]]
+
+    @classmethod
+    def empty(cls) -> _Marks:
+        return cls({}, {}, {}, {})
+
+    def add(self, table: dict, key: Any, mark: str) -> None:
+        table.setdefault(key, []).append(mark)
+
+
+# ---- the table ------------------------------------------------------------------------------------------
+class GameTable(widgets.VBox):
+    """The live game: `GameTable(mode="solo", seed=42)`; `table.game` is the live `Game`.
+
+    Two-player modes put the bot's layout on top, the shared foundations in the middle and
+    yours below. `clock` paces the bot (a `ManualClock` lets tests step it) and `bot` is
+    anything with `choose(view) -> Move | None` (the SPEC §2 bot by default). `first` says who
+    starts a turn-based game (0 you, 1 the bot, "random"); `show_modes=False` hides the
+    table's own mode selector when an enclosing app has one (`table.mode` still works).
+    """
+
+    mode = traitlets.Enum(MODES, default_value="solo", help="solo, turns or simultaneous; a new game")
+    large = traitlets.Bool(False, help="large cards, for a projector")
+    four_colour = traitlets.Bool(False, help="four-colour deck: ♣ green, ♦ blue, ♥ red, ♠ black")
+
+    def __init__(
+        self,
+        mode: str = "solo",
+        seed: int | None = None,
+        *,
+        large: bool = False,
+        four_colour: bool = False,
+        clock: Clock | None = None,
+        bot: Any = None,
+        first: int | str = 0,
+        show_modes: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        self._lock = threading.RLock()
+        self.clock: Clock = clock if clock is not None else KernelClock()
+        self.first = first
+        self._bot_given = bot
+        self.bot: Any = None
+        self._game: Game | None = None
+        self._syncing = False
+        self._selected: Card | None = None
+        self._selected_moves: frozenset[Move] = frozenset()
+        self._selected_at = 0  # how many moves had been played when the card was selected
+        self._hint: Move | None = None
+        self._moved: _Marks = _Marks.empty()
+        self._timer: Timer | None = None
+        self._generation = 0
+        self._batching = False
+        self._lines: deque[str] = deque(maxlen=LOG_LINES)
+        self._numbered = 0
+        self.last_error: BaseException | None = None
+        self.changed_cards = 0
+        self._build()
+        _show(self.mode_selector, show_modes)
+        self.add_class("ausp-table")
+        self.large, self.four_colour = large, four_colour
+        self._apply_look()
+        self.new_game(seed, mode)
+
+    # ---- building (once) ----------------------------------------------------------------------
+    def _build(self) -> None:
+        self._card_layout = widgets.Layout()  # shared by every card: one model, not hundreds
+        self._card_style = widgets.ButtonStyle()
+        style = widgets.HTML(f"<style>{stylesheet()}</style>")
+        style.add_class("ausp-style")
+        self.mode_selector = widgets.ToggleButtons(options=MODE_OPTIONS, value="solo")
+        self.mode_selector.add_class("ausp-modes")
+        self.mode_selector.observe(self._on_selector, names="value")
+        self.deal_field = widgets.Text(description="Deal", placeholder="a number")
+        self.deal_field.add_class("ausp-deal")
+        self.buttons: dict[str, widgets.Button] = {}
+        for name in (*BUTTONS, "New game"):
+            button = widgets.Button(description=name, tooltip=TIPS[name])
+            button.add_class("ausp-button")
+            button.on_click(lambda _b, name=name: self._guard(self._on_button, name))
+            self.buttons[name] = button
+        self.speed = widgets.FloatSlider(
+            value=1.0, min=0.25, max=4.0, step=0.25, description="Bot speed", readout_format=".2f"
+        )
+        self.speed.tooltip = "the bot's moves per second"
+        self.speed.add_class("ausp-speed")
+        self.info = widgets.Label()
+        self.info.add_class("ausp-info")
+        self.status = widgets.Label()
+        self.status.add_class("ausp-status")
+        self.banner = widgets.HTML()
+        self.banner.add_class("ausp-banner")
+        self.move_log = widgets.HTML()
+        self.move_log.add_class("ausp-log")
+        self._sides: list[_Side] = [_Side(0, self._make_card)]
+        self._piles: list[CardView] = []
+        self._foundations = _box(widgets.HBox, [], "ausp-foundations")
+        self._board = _box(widgets.VBox, [], "ausp-board")
+        top = _box(
+            widgets.HBox,
+            [self.mode_selector, self.deal_field, self.buttons["New game"], self.speed],
+            "ausp-topbar",
+        )
+        controls = _box(widgets.HBox, [self.buttons[name] for name in BUTTONS], "ausp-controls")
+        self.children = (
+            style,
+            top,
+            self.info,
+            self.banner,
+            self._board,
+            controls,
+            self.status,
+            self.move_log,
+        )
+
+    def _make_card(self, slot: Slot) -> CardView:
+        return CardView(slot, self._on_card_click, self._card_layout, self._card_style)
+
+    def _arrange(self, mode: str) -> None:
+        """Lay out the board for a mode (on a new game only, never on a move)."""
+        piles = 4 if mode == "solo" else 8
+        while len(self._piles) < piles:
+            self._piles.append(self._make_card(Slot("foundation", 0, len(self._piles))))
+        self._foundations.children = tuple(view.button for view in self._piles[:piles])
+        if mode != "solo" and len(self._sides) == 1:
+            self._sides.append(_Side(1, self._make_card))
+        mine = self._sides[0].box
+        board = (self._foundations, mine) if mode == "solo" else (self._sides[1].box, self._foundations, mine)
+        if self._board.children != board:
+            self._board.children = board
+        for name in ("Pass", "Finish", "Undo", "Redo"):
+            shown = {"Pass": "turns", "Finish": "simultaneous"}.get(name, "solo") == mode
+            _show(self.buttons[name], shown)
+        _show(self.speed, mode != "solo")
+
+    # ---- the game ---------------------------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        """The live game; assign another `Game` to play it here."""
+        return self._game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        if not isinstance(game, Game):
+            raise TypeError(f"a GameTable plays a Game, not {type(game).__name__}")
+        with self._lock:
+            self._attach(game)
+
+    def new_game(self, seed: int | None = None, mode: str | None = None) -> Game:
+        """Deal a new game (a random deal when `seed` is None) in `mode` (default: the current)."""
+        mode = self.mode if mode is None else mode
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        if seed is None:
+            seed = random.randrange(1, 1_000_000)
+        game = Game.deal(seed, mode, first=self.first)
+        with self._lock:
+            self._attach(game)
+        return game
+
+    def play(self, move: Move | str) -> Move | None:
+        """Play one of your moves from code, like a click: a refused move is explained in the
+        status line (and returns None) instead of raising."""
+        played: list[Move] = []
+        self._guard(lambda: played.append(self._play_user(Move.parse(move))))
+        return played[0] if played and played[0] is not None else None
+
+    def _attach(self, game: Game) -> None:
+        old = self._game
+        if old is not None:
+            old.remove_listener(self._on_game_event)
+        self._cancel_bot()
+        self._generation += 1
+        self._game = game
+        game.add_listener(self._on_game_event)
+        self._selected, self._hint, self._moved = None, None, _Marks.empty()
+        self._lines.clear()
+        self._numbered = 0
+        self.bot = None
+        if game.mode != "solo":
+            self.bot = self._bot_given if self._bot_given is not None else _default_bot()
+            if hasattr(self.bot, "reset"):
+                self.bot.reset()
+        self._syncing = True
+        try:
+            self.mode = game.mode
+            self.mode_selector.value = game.mode
+            self.deal_field.value = "" if game.seed is None else str(game.seed)
+        finally:
+            self._syncing = False
+        self._arrange(game.mode)
+        self._render()
+        self._say(self._welcome())
+        self._schedule_bot()
+
+    def _welcome(self) -> str:
+        game = self._game
+        deal = f"Deal {game.seed}" if game.seed is not None else "This game"
+        if game.mode == "solo":
+            return f"{deal}. Click one of your cards, then where it should go."
+        if game.mode == "turns":
+            opener = "You start: move, then Draw to end your turn." if game.turn == 0 else "The bot starts."
+            return f"{deal} against the bot, turn by turn. {opener}"
+        return f"{deal} against the bot, both at once: the bot plays on its own clock."
+
+    # ---- observing the game --------------------------------------------------------------------
+    def _on_game_event(self, game: Game, event: str, move: Move | None) -> None:
+        # Called inside Game.play/undo/redo/finish, also for moves made from code: never raise.
+        try:
+            with self._lock:
+                if game is self._game:
+                    self._after_change(event, move)
+        except Exception as exc:
+            self._show_error(exc)
+
+    def _after_change(self, event: str, move: Move | None) -> None:
+        game = self._game
+        self._hint = None
+        if event in ("play", "redo") and move is not None:
+            player = game.history[-1][0] if game.history else 0
+            words = describe(move, game, player)
+            self._moved = self._marks_for_bot(move) if player == 1 else _Marks.empty()
+            self._note(("The bot" if player else "You") + f": {move}")
+            self._say(("The bot " if player else "You ") + words + "." + self._turn_change_text(player))
+        elif event == "undo":
+            self._moved = _Marks.empty()
+            self._note(f"Undo: {move}")
+            self._say(f"Took back {move}.")
+        elif event == "finish":
+            self._note("Finished and counted")
+        if self._selected is not None and not self._moves_for(self._selected):
+            self._selected = None
+        if not self._batching:
+            self._render()
+        if game.status != "playing":
+            self._say(self._result_text())
+        self._schedule_bot()
+
+    def _turn_change_text(self, player: int) -> str:
+        """ " Your turn." when the bot's move handed the turn over (and the other way round)."""
+        game = self._game
+        if game.mode != "turns" or game.status != "playing" or game.turn == player:
+            return ""
+        return " Your turn." if game.turn == 0 else " The bot's turn."
+
+    def _marks_for_bot(self, move: Move) -> _Marks:
+        """Where the bot's last move landed, to highlight it until its next one."""
+        marks = _Marks.empty()
+        game = self._game
+        if move.kind == "draw":
+            marks.add(marks.cards, (1, game.waste(1)[-1]), "ausp-moved")
+        elif move.kind == "pass":
+            marks.add(marks.stocks, 1, "ausp-moved")
+        else:
+            where, index, _ = game.locate(move.card, 1)
+            if where == "foundation" and index is not None:
+                marks.add(marks.piles, index - 1, "ausp-moved")
+            else:
+                marks.add(marks.cards, (1, move.card), "ausp-moved")
+        return marks
+
+    # ---- clicks ------------------------------------------------------------------------------------------
+    def _guard(self, action: Callable[..., Any], *args: Any) -> None:
+        """Run a callback: a refused move or bad input becomes a message in the status line,
+        any other error is shown there too (and logged), never lost."""
+        with self._lock:
+            try:
+                action(*args)
+            except (IllegalMoveError, NotationError, ValueError) as exc:
+                self._say(_sentence(str(exc)))
+            except Exception as exc:
+                self._show_error(exc)
+
+    def _show_error(self, exc: BaseException) -> None:
+        self.last_error = exc
+        logger.error("error in the game table", exc_info=exc)
+        self._say(f"Something went wrong: {type(exc).__name__}: {exc}")
+
+    def _on_card_click(self, view: CardView) -> None:
+        self._guard(self._card_clicked, view)
+
+    def _card_clicked(self, view: CardView) -> None:
+        game, slot = self._game, view.slot
+        if game.status != "playing":
+            self._say(self._result_text() + " Click New game to play again.")
+            return
+        if slot.player == 1:
+            self._drop_selection()
+            self._say("Those are the bot's cards: you play the cards at the bottom of the table.")
+            return
+        if game.mode == "turns" and game.turn != 0:
+            self._say("Wait for your turn: the bot is playing.")
+            return
+        if slot.area == "stock":
+            self._drop_selection()
+            self._play_user(DRAW)
+        elif self._selected is None:
+            self._select(view)
+        else:
+            self._drop_on(view)
+
+    def _select(self, view: CardView) -> None:
+        card, slot, game = view.card, view.slot, self._game
+        if card is None:
+            self._say("Click one of your cards first, then the place where it should go.")
+            return
+        if slot.area == "foundation" or (slot.area == "waste" and card is not game.waste(0)[-1]):
+            self._say(_sentence(self._reason(to_foundation(card)) or f"{card} cannot move"))
+            return
+        moves = self._moves_for(card)
+        if not moves:
+            self._say(self._why_stuck(card))
+            return
+        self._selected, self._selected_moves = card, frozenset(moves)
+        self._selected_at = len(game.history)
+        self._hint = None
+        self._render()
+        where, column, depth = game.locate(card, 0)
+        group = len(game.tableau(0)[column - 1]) - depth if where == "tableau" else 1
+        carried = f" and the {group - 1} card{'s' if group > 2 else ''} on it" if group > 1 else ""
+        home = (
+            " Click it again to send it to a foundation."
+            if any(m.kind == "foundation" for m in moves)
+            else ""
+        )
+        self._say(f"{card}{carried} selected: click a highlighted place.{home}")
+
+    def _drop_on(self, view: CardView) -> None:
+        selected, card, slot = self._selected, view.card, view.slot
+        if card is selected and slot.area != "foundation":
+            home = next((m for m in self._moves_for(selected) if m.kind == "foundation"), None)
+            if home is None:
+                self._drop_selection()
+                self._say("Selection cancelled.")
+            else:
+                self._play_user(home)
+            return
+        if slot.area == "column" and card is not None and self._in_selected_group(card):
+            self._drop_selection()
+            self._say("Selection cancelled.")
+            return
+        if slot.area == "waste" and card is None:
+            self._drop_selection()
+            self._say("Nothing moves onto the waste: cards only leave it.")
+            return
+        self._play_user(self._move_to(selected, slot, card))
+
+    def _move_to(self, selected: Card, slot: Slot, card: Card | None) -> Move:
+        """The move meant by clicking `slot` (showing `card`) with `selected` in hand."""
+        if slot.area == "foundation":
+            if self._game.mode == "solo" and SUITS[slot.index] == selected.suit:
+                return to_foundation(selected)
+            return Move("foundation", selected, pile=slot.index + 1)
+        if card is None:
+            return to_column(selected, slot.index + 1)
+        return Move("tableau", selected, onto=card)
+
+    def _in_selected_group(self, card: Card) -> bool:
+        game = self._game
+        where, column, depth = game.locate(self._selected, 0)
+        if where != "tableau":
+            return False
+        return card in game.tableau(0)[column - 1][depth:]
+
+    def _play_user(self, move: Move) -> Move | None:
+        """Play one of your moves; a refusal is explained, and a race lost to the bot said so."""
+        game = self._game
+        expected, since = self._selected_moves, self._selected_at
+        self._selected, self._selected_moves = None, frozenset()
+        try:
+            return game.play(move, 0)
+        except IllegalMoveError as exc:
+            text = _sentence(str(exc))
+            bot_moves = [m for p, m in game.history[since:] if p == 1]
+            if move in expected and bot_moves:
+                text = (
+                    f"Too late: the bot played {bot_moves[-1]} while you were choosing, "
+                    f"so your {move.card} stays where it was. {text}"
+                )
+            self._render()
+            self._say(text)
+            return None
+
+    def _drop_selection(self) -> None:
+        if self._selected is not None:
+            self._selected, self._selected_moves = None, frozenset()
+            self._render()
+
+    def _moves_for(self, card: Card) -> list[Move]:
+        return [m for m in self._game.legal_moves(0) if m.card is card]
+
+    def _reason(self, move: Move) -> str | None:
+        """The engine's reason why `move` is refused now (tried on a copy), or None if legal."""
+        try:
+            self._game.copy().play(move, 0)
+        except IllegalMoveError as exc:
+            return str(exc)
+        return None
+
+    def _why_stuck(self, card: Card) -> str:
+        """Why a card has no move now, in the engine's words for the move it would want."""
+        game = self._game
+        heights = [len(pile) for pile, suit in zip(game.foundations, _pile_suits(game)) if suit == card.suit]
+        if card.rank - 1 in heights:
+            reason = self._reason(to_foundation(card))
+        elif card.rank < 13:
+            reason = self._reason(Move("tableau", card, onto=Card(card.rank + 1, card.suit)))
+        else:
+            reason = f"a King moves only into an empty column, and none is empty (or {card} heads its column)"
+        return f"{card} cannot move now: {reason or 'no legal move'}."
+
+    # ---- buttons --------------------------------------------------------------------------------------
+    def _on_button(self, name: str) -> None:
+        self._drop_selection()
+        game = self._game
+        if name == "Draw":
+            self._play_user(DRAW)
+        elif name == "Pass":
+            self._play_user(PASS)
+        elif name == "Undo":
+            game.undo()
+        elif name == "Redo":
+            game.redo()
+        elif name == "Hint":
+            self._show_hint()
+        elif name == "Auto-finish":
+            self._auto_finish()
+        elif name == "Finish":
+            game.finish()
+        elif name == "New game":
+            self._new_game_from_field()
+
+    def _new_game_from_field(self) -> None:
+        text = self.deal_field.value.strip().lstrip("#")
+        if text and not (text.isdigit() and text.isascii()):
+            self._say(
+                f"The deal number must be a whole number such as 42, not {self.deal_field.value.strip()!r}: "
+                "the game goes on unchanged."
+            )
+            return
+        self.new_game(int(text) if text else None)
+
+    def _show_hint(self) -> None:
+        game = self._game
+        if game.status != "playing":
+            self._say(self._result_text())
+            return
+        if game.mode == "turns" and game.turn != 0:
+            self._say("Wait for your turn: the bot is playing.")
+            return
+        advice = _hint_for(game)
+        if advice is None or getattr(advice, "move", None) is None:
+            reason = getattr(advice, "reason", "") if advice is not None else ""
+            self._say(_sentence(reason or "No hint: there is nothing useful left to do."))
+            return
+        self._hint = advice.move
+        self._render()
+        self._say(f"Hint: {advice.move}. {_sentence(advice.reason)}")
+
+    def _auto_finish(self) -> None:
+        line = self._auto_finish_line()
+        if line is None:
+            self._say(
+                "Auto-finish plays the last cards home once your stock is empty and every card "
+                "left can go to a foundation in order; that is not the case yet."
+            )
+            return
+        self._batching = True
+        try:
+            for move in line:
+                self._game.play(move, 0)
+        finally:
+            self._batching = False
+        self._render()
+        self._say(
+            self._result_text() if self._game.status != "playing" else f"Played {len(line)} cards home."
+        )
+
+    def _auto_finish_line(self) -> list[Move] | None:
+        """The foundation moves that take all your remaining cards home, if that is all that
+        is left (your stock empty); else None. Tried on a copy: nothing here changes."""
+        game = self._game
+        if game.status != "playing" or game.stock(0) or not game.legal_moves(0):
+            return None
+        trial = game.copy()
+        line: list[Move] = []
+        while True:
+            home = next((m for m in trial.legal_moves(0) if m.kind == "foundation"), None)
+            if home is None:
+                break
+            line.append(trial.play(home, 0))
+        done = not trial.waste(0) and not any(trial.tableau(0))
+        return line if done and line else None
+
+    # ---- the bot ----------------------------------------------------------------------------------------
+    def _bot_should_act(self) -> bool:
+        game = self._game
+        if self.bot is None or game.mode == "solo" or game.status != "playing":
+            return False
+        return game.mode == "simultaneous" or game.turn == 1
+
+    def _schedule_bot(self) -> None:
+        if self._timer is None and self._bot_should_act():
+            generation = self._generation
+            delay = 1.0 / max(self.speed.value, 0.05)
+            self._timer = self.clock.call_later(delay, lambda: self._bot_tick(generation))
+
+    def _cancel_bot(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _bot_tick(self, generation: int) -> None:
+        with self._lock:
+            if generation != self._generation:
+                return  # a tick from a game that was replaced
+            self._timer = None
+            self._guard(self._bot_move)
+
+    def _bot_move(self) -> None:
+        if not self._bot_should_act():
+            return
+        game = self._game
+        move = self.bot.choose(game.view(1))
+        if move is None:  # simultaneous: the bot waits for something to change
+            if not game.stock(0) and not game.stock(1):
+                self._say("The bot has nothing left to do. Play on, or click Finish to end and count.")
+            return
+        game.play(move, 1)  # the listener shows it and schedules the next tick
+
+    # ---- drawing the table ------------------------------------------------------------------------------
+    def _render(self) -> int:
+        """Bring every card widget and control up to date; returns how many card widgets changed."""
+        game = self._game
+        legal = game.legal_moves(0)
+        marks = self._marks(legal)
+        changed = 0
+        for side in self._sides[: game.players]:
+            changed += self._render_side(side, marks)
+        changed += self._render_foundations(marks)
+        self._render_controls(legal)
+        self.changed_cards = changed
+        return changed
+
+    def _marks(self, legal: list[Move]) -> _Marks:
+        game = self._game
+        marks = _Marks(
+            {k: list(v) for k, v in self._moved.cards.items()},
+            {},
+            {k: list(v) for k, v in self._moved.piles.items()},
+            {k: list(v) for k, v in self._moved.stocks.items()},
+        )
+        selected = self._selected
+        if selected is not None:
+            where, column, depth = game.locate(selected, 0)
+            group = game.tableau(0)[column - 1][depth:] if where == "tableau" else (selected,)
+            for card in group:
+                marks.add(marks.cards, (0, card), "ausp-selected")
+            for move in legal:
+                if move.card is selected:
+                    self._mark_destination(marks, move, "ausp-target")
+        if self._hint is not None:
+            hint = self._hint
+            if hint.kind in ("draw", "pass"):
+                marks.add(marks.stocks, 0, "ausp-hint")
+            else:
+                marks.add(marks.cards, (0, hint.card), "ausp-hint")
+                self._mark_destination(marks, hint, "ausp-hint")
+        return marks
+
+    def _mark_destination(self, marks: _Marks, move: Move, mark: str) -> None:
+        if move.kind == "foundation":
+            if move.pile:
+                marks.add(marks.piles, move.pile - 1, mark)
+            else:
+                suits = _pile_suits(self._game)
+                pile = next(k for k, s in enumerate(suits) if s == move.card.suit)
+                marks.add(marks.piles, pile, mark)
+        elif move.kind == "tableau":
+            marks.add(marks.cards, (0, move.onto), mark)
+        elif move.kind == "column":
+            marks.add(marks.columns, (0, move.column - 1), mark)
+
+    def _render_side(self, side: _Side, marks: _Marks) -> int:
+        game, p = self._game, side.player
+        theirs = p == 1
+        changed = 0
+        stock = len(game.stock(p))
+        stock_marks = marks.stocks.get(p, ())
+        if stock:
+            changed += side.stock.show(face_down(stock, stock_marks, theirs=theirs))
+        else:
+            label = "the bot's stock, empty" if theirs else "stock, empty"
+            changed += side.stock.show(empty_slot("stock", label, label + ": one pass only", stock_marks))
+        waste = game.waste(p)
+        shown = waste[-FAN:]
+        for j, view in enumerate(side.fan):
+            if j < len(shown):
+                card = shown[j]
+                face = face_up(card, marks.cards.get((p, card), ()), theirs=theirs)
+                changed += view.show(face, card)
+            elif j == 0:
+                label = "the bot's waste, empty" if theirs else "waste, empty"
+                changed += view.show(empty_slot("waste", label, label))
+            else:
+                changed += view.show(HIDDEN)
+        for c, column in enumerate(game.tableau(p)):
+            if len(column) > len(side.columns[c]):
+                side.grow(c, len(column))
+            for d, view in enumerate(side.columns[c]):
+                if d < len(column):
+                    card = column[d]
+                    changed += view.show(face_up(card, marks.cards.get((p, card), ()), theirs=theirs), card)
+                elif d == 0:
+                    label = f"{'the bot’s ' if theirs else ''}empty column {c + 1}"
+                    tip = label + ("" if theirs else ": only a King may move here")
+                    changed += view.show(empty_slot("column", label, tip, marks.columns.get((p, c), ())))
+                else:
+                    changed += view.show(HIDDEN)
+        return changed
+
+    def _render_foundations(self, marks: _Marks) -> int:
+        game = self._game
+        named = game.mode != "solo"
+        changed = 0
+        for k, (pile, owners, suit) in enumerate(
+            zip(game.foundations, game.foundation_owners, _pile_suits(game))
+        ):
+            view = self._piles[k]
+            pile_marks = marks.piles.get(k, ())
+            if pile:
+                face = face_up(pile[-1], pile_marks, theirs=owners[-1] == 1)
+                changed += view.show(face, pile[-1])
+            else:
+                label = foundation_label(suit, k + 1 if named else None)
+                tip = f"{label}: it starts with the ace of {SUIT_NAMES[suit]}"
+                changed += view.show(empty_slot("foundation", label, tip, pile_marks, suit))
+        return changed
+
+    def _render_controls(self, legal: list[Move]) -> None:
+        game = self._game
+        playing = game.status == "playing"
+        buttons = self.buttons
+        buttons["Draw"].disabled = DRAW not in legal
+        buttons["Pass"].disabled = PASS not in legal
+        buttons["Undo"].disabled = not game.can_undo or game.mode != "solo"
+        buttons["Redo"].disabled = not game.can_redo or game.mode != "solo"
+        buttons["Hint"].disabled = not playing
+        buttons["Finish"].disabled = not (playing and game.mode == "simultaneous") or any(
+            game.stock(p) for p in range(game.players)
+        )
+        buttons["Auto-finish"].disabled = self._auto_finish_line() is None
+        self.info.value = self._info_text()
+        result = "" if playing else self._result_text()
+        if self.banner.value != result:
+            with self.banner.hold_sync():
+                self.banner.value = f"<div>{html.escape(result)}</div>" if result else ""
+                _show(self.banner, bool(result))
+                for name in ("ausp-won", "ausp-lost"):
+                    if name in self.banner._dom_classes:
+                        self.banner.remove_class(name)
+                if result:
+                    self.banner.add_class("ausp-won" if game.winner == 0 else "ausp-lost")
+        self.move_log.value = "".join(f"<div>{html.escape(line)}</div>" for line in reversed(self._lines))
+
+    def _info_text(self) -> str:
+        game = self._game
+        if game.mode == "solo":
+            home = game.scores[0]
+            return f"Deal {game.seed} · {home} of 52 cards home · {len(game.stock(0))} in the stock"
+        mine, theirs = game.scores
+        text = f"You {mine} · The bot {theirs}"
+        if game.status != "playing":
+            return text + " · game over"
+        if game.mode == "turns":
+            return text + (" · your turn" if game.turn == 0 else " · the bot's turn")
+        return text + " · both play at once"
+
+    def _result_text(self) -> str:
+        game = self._game
+        status = game.status
+        if status == "playing":
+            return "The game is still on."
+        if game.mode == "solo":
+            if status == "won":
+                return "You won: all 52 cards are on the foundations!"
+            return (
+                f"Game lost: the stock is empty and no useful move is left; "
+                f"{game.scores[0]} of 52 cards reached the foundations."
+            )
+        mine, theirs = game.scores
+        verdict = {0: "You win!", 1: "The bot wins.", None: "A tie."}[game.winner]
+        return f"Game over: you {mine}, the bot {theirs}. {verdict}"
+
+    def _note(self, line: str) -> None:
+        self._numbered += 1
+        self._lines.append(f"{self._numbered}. {line}")
+
+    def _say(self, text: str) -> None:
+        self.status.value = text
+
+    # ---- looks -------------------------------------------------------------------------------------------
+    @traitlets.observe("large", "four_colour")
+    def _look_changed(self, _change: Any) -> None:
+        self._apply_look()
+
+    def _apply_look(self) -> None:
+        classes = [c for c in self._dom_classes if c not in ("ausp-large", "ausp-four-colour")]
+        if self.large:
+            classes.append("ausp-large")
+        if self.four_colour:
+            classes.append("ausp-four-colour")
+        self._dom_classes = tuple(classes)
+
+    @traitlets.observe("mode")
+    def _mode_changed(self, change: Any) -> None:
+        if not self._syncing and self._game is not None and change.new != self._game.mode:
+            self._guard(self.new_game, self._game.seed, change.new)
+
+    def _on_selector(self, change: Any) -> None:
+        if not self._syncing:
+            self.mode = change.new
+
+    # ---- finding widgets (for tests and for code that drives the table) -----------------------------
+    def card_views(self, player: int | None = None) -> list[CardView]:
+        """Every card widget on show (placeholders included), optionally one player's only."""
+        views: list[CardView] = []
+        for side in self._sides[: self._game.players]:
+            if player is None or side.player == player:
+                views.extend(v for v in side.views() if not v.hidden)
+        if player in (None, 0):
+            views.extend(self._piles[: len(self._game.foundations)])
+        return views
+
+    def card_view(self, card: Card | str, player: int = 0) -> CardView:
+        """The widget showing one of `player`'s cards (tableau, waste or foundation)."""
+        card = Card.parse(card)
+        for view in self.card_views(player):
+            if view.card is card and view.slot.area != "foundation":
+                return view
+        for k, view in enumerate(self._piles[: len(self._game.foundations)]):
+            if view.card is card and self._game.foundation_owners[k][-1] == player:
+                return view
+        raise LookupError(f"{card} is not on show for player {player} (it may be in the stock)")
+
+    def column_view(self, column: int, player: int = 0) -> CardView:
+        """The placeholder of an empty column (1–7), or the first card widget of a full one."""
+        return self._sides[player].columns[column - 1][0]
+
+    def pile_view(self, pile: int) -> CardView:
+        """The widget of foundation `pile` (1-based, as in `F1`)."""
+        return self._piles[pile - 1]
+
+    def stock_view(self, player: int = 0) -> CardView:
+        return self._sides[player].stock
+
+    def close(self) -> None:
+        with self._lock:
+            self._cancel_bot()
+            self._generation += 1
+            if self._game is not None:
+                self._game.remove_listener(self._on_game_event)
+        super().close()
+
+
+# ---- helpers -----------------------------------------------------------------------------------------------
+def describe(move: Move, game: Game, player: int) -> str:
+    """A played move in words, for the status line: "moved J♥ onto Q♥"."""
+    if move.kind == "draw":
+        waste = game.waste(player)
+        return f"drew {waste[-1]}" if waste else "drew"
+    if move.kind == "pass":
+        return "passed"
+    if move.kind == "foundation":
+        return f"put {move.card} on {'F' + str(move.pile) if move.pile else 'its foundation'}"
+    if move.kind == "column":
+        return f"moved {move.card} into column {move.column}"
+    return f"moved {move.card} onto {move.onto}"
+
+
+def _pile_suits(game: Game) -> list[str]:
+    return [game.pile_suit(k) for k in range(1, len(game.foundations) + 1)]
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
+def _show(widget: widgets.DOMWidget, shown: bool) -> None:
+    if shown and "ausp-hidden" in widget._dom_classes:
+        widget.remove_class("ausp-hidden")
+    elif not shown and "ausp-hidden" not in widget._dom_classes:
+        widget.add_class("ausp-hidden")
+
+
+def _default_bot() -> Any:
+    from ..bot import Bot
+
+    return Bot()
+
+
+def _hint_for(game: Game) -> Any:
+    """The hint for your next move (ausp_widget.hints), or a plain fallback when that module
+    is not installed: a foundation move, then any useful move, then a draw."""
+    try:
+        from ..hints import hint
+    except ImportError:
+        return _fallback_hint(game)
+    return hint(game)
+
+
+@dataclass(frozen=True)
+class _Advice:
+    move: Move | None
+    reason: str
+
+
+def _fallback_hint(game: Game) -> _Advice:
+    legal = game.legal_moves(0)
+    useful = game.useful_moves(0)
+    for move in useful:
+        if move.kind == "foundation":
+            return _Advice(move, f"{move.card} can go home: foundations are the goal")
+    if useful:
+        return _Advice(useful[0], "it is a legal move that changes the layout")
+    if DRAW in legal:
+        return _Advice(DRAW, "no card move helps: turn up the next stock card")
+    if PASS in legal:
+        return _Advice(PASS, "your stock is empty and no move helps")
+    return _Advice(None, "there is nothing useful left to do")
+
+
+__all__ = ["Clock", "GameTable", "KernelClock", "ManualClock", "Slot", "describe", "stylesheet"]
