@@ -1,0 +1,95 @@
+"""The rules panel's words agree with the engine, and the guide quotes the same words."""
+
+import pytest
+
+from ausp_widget import Game, IllegalMoveError
+from ausp_widget.guide import LESSON, steps
+from ausp_widget.rules import BOT, RULE, TIPS, rules, rules_html, rules_text
+
+MODES = ("solo", "turns", "simultaneous")
+SMALL = {4: "four", 7: "seven", 8: "Eight"}
+
+
+def test_setup_numbers_are_those_the_engine_deals():
+    for mode in MODES:
+        game = Game.deal(11, mode)
+        lengths = {len(column) for column in game.tableau(0)}
+        assert len(lengths) == 1
+        (rows,) = lengths
+        columns = len(game.tableau(0))
+        text = rules_text(mode)
+        assert f"{SMALL[columns]} columns of {SMALL[rows]}" in text
+        assert f"other {len(game.stock(0))} " in text
+        laid = columns * rows + len(game.stock(0))
+        assert f"{laid} cards" in text
+
+
+def test_two_player_rules_count_the_engines_foundations():
+    game = Game.deal(2, "turns")
+    assert f"{SMALL[len(game.foundations)]} foundations, two per suit" in rules_text("turns")
+    assert "Four foundations, one per suit" in rules_text("solo")
+    assert len(Game.deal(2).foundations) == 4
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_every_mode_has_the_complete_sections(mode):
+    titles = [section.title for section in rules(mode)]
+    for needed in ("Objective", "Setup", "Gameplay", "End and winning"):
+        assert needed in titles
+    assert any(title.startswith("How this") for title in titles)
+    assert ("Strategy tips" in titles) == (mode == "solo")
+    assert ("How the bot plays" in titles) == (mode != "solo")
+
+
+def test_variant_rules_differ_where_the_modes_do():
+    assert RULE["turn"] in rules_text("turns") and RULE["turn"] not in rules_text("simultaneous")
+    assert RULE["first_play"] in rules_text("simultaneous") and RULE["first_play"] not in rules_text("turns")
+    assert RULE["draw_any_time"] in rules_text("solo") and RULE["draw_any_time"] not in rules_text("turns")
+    assert RULE["lost"] in rules_text("solo") and RULE["score"] not in rules_text("solo")
+    for line in BOT:
+        assert line in rules_text("turns")
+    for tip in TIPS:
+        assert tip in rules_text("solo")
+
+
+def test_every_rule_sentence_is_used_somewhere():
+    text = "".join(rules_text(mode) for mode in MODES)
+    unused = [key for key, sentence in RULE.items() if sentence not in text]
+    assert unused == []
+
+
+def test_html_panel_carries_every_sentence_escaped():
+    html = rules_html("simultaneous")
+    assert html.startswith('<div class="ausp-rules" data-mode="simultaneous">')
+    assert "<h3>How the bot plays</h3>" in html
+    assert RULE["own_cards"] in html
+    assert "<script" not in html
+
+
+def test_guide_quotes_the_rules():
+    solo = {step.title: step.text for step in steps("solo")}
+    assert solo["Build down in suit"] == RULE["build_down"]
+    assert solo["Draw once through your stock"] == RULE["draw"]
+    assert RULE["king"] in solo["A King fills an empty column"]
+    assert RULE["layout"] in solo["Lay out"]
+    turns = {step.title: step.text for step in steps("turns")}
+    assert RULE["layout_each"] in turns["Lay out"]
+    sim = {step.title: step.text for step in steps("simultaneous")}
+    assert RULE["at_once"] in sim["Both players move at once"]
+
+
+def test_the_stated_move_rules_hold_in_the_engine():
+    game = Game.from_text(LESSON)
+    with pytest.raises(IllegalMoveError, match="same suit"):
+        game.copy().play("9♦ 10♠")
+    game.play("9♠ 10♠")
+    with pytest.raises(IllegalMoveError, match="only a King"):
+        game.copy().play("J♥ 3")
+    with pytest.raises(IllegalMoveError, match="waste"):
+        game.copy().play("4♣ 5♣")
+    assert "K♠ 3" in map(str, game.legal_moves()), "a King heading its group may fill the column"
+
+
+def test_unknown_mode_is_refused():
+    with pytest.raises(ValueError, match="mode must be one of"):
+        rules("indian")
