@@ -63,19 +63,18 @@ class View:
 
 def _stand_in(view: View) -> Game:
     """A throwaway `Game` with this view's layout, foundations and a placeholder stock."""
-    seen = {card for column in view.tableau for card in column}
-    seen.update(view.waste)
-    unseen = [card for card in CARDS if card not in seen]
+    seen = {card.index for column in view.tableau for card in column}
+    seen.update(card.index for card in view.waste)
+    unseen = [CARDS[i] for i in range(52) if i not in seen]
     if view.stock_size > len(unseen):
         raise ValueError(
-            f"the view shows {52 - len(unseen)} cards and a stock of {view.stock_size}: more than one deck"
+            f"the view shows {len(seen)} cards and a stock of {view.stock_size}: more than one deck"
         )
     mine = layout_from_cards(view.tableau, unseen[: view.stock_size], view.waste)
     if view.mode == "solo":
-        piles = [(0,) * len(pile) for pile in view.foundations]
-        return Game([mine], piles)
+        return Game([mine], [(0,) * len(pile) for pile in view.foundations])
     # Two players: the turn-based engine lists the same card moves, plus draw or pass.
-    layouts = [layout_from_cards([()] * 7, (), ()), layout_from_cards([()] * 7, (), ())]
-    layouts[view.player] = mine
+    nobody = layout_from_cards((), (), ())
+    layouts = [mine, nobody] if view.player == 0 else [nobody, mine]
     piles = [(view.player,) * len(pile) for pile in view.foundations]
     return Game(layouts, piles, mode="turns", first=view.player)
