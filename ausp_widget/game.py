@@ -187,6 +187,12 @@ class Game:
 
         return board_html(self)
 
+    def plot(self, **options):
+        """This position as a matplotlib figure (see `ausp_widget.plot.plot_position`)."""
+        from .plot import plot_position
+
+        return plot_position(self, **options)
+
     # ---- reading the position -------------------------------------------------------------
     @property
     def players(self) -> int:

@@ -204,7 +204,11 @@ def rules_text(mode: str = "solo") -> str:
 
 def rules_html(mode: str = "solo") -> str:
     """The rules as an HTML fragment (for the rules panel)."""
-    parts = [f'<div class="ausp-rules" data-mode="{escape(mode)}">']
+    _check(mode)
+    parts = [
+        f'<div class="ausp-rules" data-mode="{escape(mode)}">',
+        f"<h2>Rules: {escape(MODE_NAMES[mode])}</h2>",
+    ]
     for section in rules(mode):
         parts.append(f"<h3>{escape(section.title)}</h3>")
         items = "".join(f"<li>{escape(p)}</li>" for p in section.paragraphs)

@@ -1,0 +1,160 @@
+"""A static board in HTML and inline CSS: what `Game._repr_html_` shows in a notebook cell.
+
+No script and no stylesheet, so the board looks the same in JupyterLab, a rendered notebook
+on the web, or an HTML export. The guide's small layouts use the same drawing with some
+cards highlighted and the rest dimmed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from html import escape
+
+from .cards import RED_SUITS, Card
+from .game import Game
+from .guide import Spot
+
+CARD_W, CARD_H, FAN = 44, 62, 19  # pixels
+TABLE = "#2f7d4f"
+ROLE_COLOURS = {"group": "#ffb300", "target": "#d500f9", "mark": "#1e88e5"}
+_BOX = "position:absolute;box-sizing:border-box;border-radius:5px;"
+
+
+def _card_html(card: Card, x: int, y: int, player: int, role: str | None, dimmed: bool) -> str:
+    colour = "#c62828" if card.suit in RED_SUITS else "#1b1b1b"
+    border = f"3px solid {ROLE_COLOURS[role]}" if role else "1px solid #777"
+    style = (
+        f"{_BOX}left:{x}px;top:{y}px;width:{CARD_W}px;height:{CARD_H}px;background:"
+        f"{'#e4e4e4' if dimmed else '#fff'};border:{border};color:{colour};"
+        f"opacity:{0.45 if dimmed else 1};font:bold 13px/1.1 sans-serif;padding:1px 3px;"
+    )
+    classes = "ausp-static-card" + (f" ausp-{role}" if role else "") + (" ausp-dimmed" if dimmed else "")
+    return (
+        f'<div class="{classes}" data-card="{card}" data-player="{player}" role="img" '
+        f'aria-label="{escape(card.name)}" style="{style}">{card}</div>'
+    )
+
+
+def _slot_html(x: int, y: int, text: str, role: str | None = None) -> str:
+    border = f"3px solid {ROLE_COLOURS[role]}" if role else "1px dashed #cfe3d5"
+    style = (
+        f"{_BOX}left:{x}px;top:{y}px;width:{CARD_W}px;height:{CARD_H}px;border:{border};"
+        f"color:#cfe3d5;font:12px/{CARD_H - 4}px sans-serif;text-align:center;"
+    )
+    return f'<div class="ausp-static-slot" style="{style}">{escape(text)}</div>'
+
+
+def _back_html(x: int, y: int, count: int, role: str | None = None) -> str:
+    border = f"3px solid {ROLE_COLOURS[role]}" if role else "2px solid #fff"
+    style = (
+        f"{_BOX}left:{x}px;top:{y}px;width:{CARD_W}px;height:{CARD_H}px;border:{border};"
+        "background:repeating-linear-gradient(45deg,#24527a 0 5px,#2f6a9c 5px 10px);"
+        f"color:#fff;font:bold 14px/{CARD_H - 4}px sans-serif;text-align:center;"
+    )
+    return f'<div class="ausp-static-stock" aria-label="stock of {count} cards" style="{style}">{count}</div>'
+
+
+class _Board:
+    def __init__(self, game: Game, roles: dict[Spot, str], focus: set[tuple[int, Card]] | None):
+        self.game, self.roles, self.focus = game, roles, focus
+        self.parts: list[str] = []
+        self.pitch = CARD_W + 8
+
+    def role(self, spot: Spot) -> str | None:
+        return self.roles.get(spot)
+
+    def card(self, card: Card, x: int, y: int, player: int, dim: bool = True) -> None:
+        dimmed = dim and self.focus is not None and (player, card) not in self.focus
+        role = self.role(Spot("card", card=card, player=player))
+        self.parts.append(_card_html(card, x, y, player, role, dimmed))
+
+    def layout(self, player: int, top: int, name: str | None) -> int:
+        game = self.game
+        if name:
+            self.parts.append(
+                f'<div style="position:absolute;left:0;top:{top - 16}px;color:#fff;font:12px sans-serif">'
+                f"{escape(name)}</div>"
+            )
+        stock = game.stock(player)
+        stock_role = self.role(Spot("stock", player=player))
+        if stock and stock[0] in {s.card for s in self.roles if s.player == player and s.kind == "card"}:
+            stock_role = self.role(Spot("card", card=stock[0], player=player))
+        if stock:
+            self.parts.append(_back_html(0, top, len(stock), stock_role))
+        else:
+            self.parts.append(_slot_html(0, top, "stock", stock_role))
+        waste = game.waste(player)[-3:]
+        if not waste:
+            self.parts.append(_slot_html(self.pitch, top, "waste", self.role(Spot("waste", player=player))))
+        for i, card in enumerate(waste):
+            self.card(card, self.pitch + i * 16, top, player)
+        y0 = top + CARD_H + 10
+        bottom = y0 + CARD_H
+        for c, column in enumerate(game.tableau(player)):
+            x = c * self.pitch
+            if not column:
+                self.parts.append(
+                    _slot_html(x, y0, str(c + 1), self.role(Spot("column", number=c + 1, player=player)))
+                )
+            for depth, card in enumerate(column):
+                self.card(card, x, y0 + depth * FAN, player)
+            bottom = max(bottom, y0 + max(len(column) - 1, 0) * FAN + CARD_H)
+        return bottom
+
+    def foundations(self, top: int, first: int) -> None:
+        game = self.game
+        piles = game.foundations
+        pitch = self.pitch if len(piles) == 4 else (7 * self.pitch - 8 - CARD_W) // 7
+        for k, (pile, owners) in enumerate(zip(piles, game.foundation_owners), start=1):
+            x = (first + k - 1) * self.pitch if len(piles) == 4 else (k - 1) * pitch
+            role = self.role(Spot("foundation", number=k))
+            if pile:
+                self.card(pile[-1], x, top, owners[-1], dim=False)
+                if role:
+                    self.parts.append(_slot_html(x, top, "", role))
+            else:
+                label = game.pile_suit(k) if len(piles) == 4 else f"{game.pile_suit(k)} F{k}"
+                self.parts.append(_slot_html(x, top, label, role))
+
+
+def board_html(
+    game: Game,
+    highlight: Iterable[Spot] | None = None,
+    *,
+    roles: dict[Spot, str] | None = None,
+    focus: Iterable[Spot] | None = None,
+) -> str:
+    """The position as a static HTML board. `highlight` spots are outlined (or give `roles`,
+    a spot → "group" | "target" | "mark" map); cards outside `focus` are dimmed."""
+    if not isinstance(game, Game):
+        raise TypeError(f"board_html draws a Game, not {type(game).__name__}")
+    role_map = dict(roles or {})
+    for spot in highlight or ():
+        role_map.setdefault(spot, "mark")
+    focus_set = None if focus is None else {(s.player, s.card) for s in focus if s.kind == "card"}
+    board = _Board(game, role_map, focus_set)
+    if game.players == 2:
+        bottom = board.layout(1, 18, "The bot")
+        board.foundations(bottom + 14, 0)
+        bottom = board.layout(0, bottom + 14 + CARD_H + 30, "You")
+    else:
+        bottom = board.layout(0, 4, None)
+        board.foundations(4, 3)
+    width = 7 * board.pitch - 8
+    status = _status_line(game)
+    return (
+        f'<div class="ausp-static-board" style="background:{TABLE};padding:8px;border-radius:8px;'
+        f'display:inline-block">'
+        f'<div style="position:relative;width:{width}px;height:{bottom + 4}px">{"".join(board.parts)}</div>'
+        f'<div style="color:#fff;font:12px sans-serif;margin-top:4px">{escape(status)}</div></div>'
+    )
+
+
+def _status_line(game: Game) -> str:
+    if game.mode == "solo":
+        home = sum(map(len, game.foundations))
+        return f"Solo · {game.status} · {home} of 52 cards on the foundations · {len(game.history)} moves"
+    mine, theirs = game.scores
+    whose = "" if game.turn is None else (" · your turn" if game.turn == 0 else " · the bot's turn")
+    name = "Turn-based" if game.mode == "turns" else "Simultaneous"
+    return f"{name} · {game.status}{whose} · you {mine}, the bot {theirs}"

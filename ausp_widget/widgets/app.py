@@ -1,0 +1,90 @@
+"""`AustralianPatience`: the one app, laid out as a rules site is: mode, guide, live game, rules.
+
+The mode selector (Solo · Turn-based vs bot · Simultaneous vs bot) and the `mode` attribute
+are the same setting: changing either starts a new live game of that mode and switches the
+guide and the rules panel to it. The guide's "Play now" hands over to the live game in the
+same output by switching to its tab; nothing is cleared or redrawn from scratch.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as widgets
+import traitlets
+
+from ..game import Game
+from ..rules import MODE_NAMES, rules_html
+from .guide import GuideView
+
+try:
+    from .table import GameTable
+except ImportError as _error:  # the live table is a separate module; say so plainly if it is missing
+    GameTable = None
+    _TABLE_IMPORT_ERROR: ImportError | None = _error
+else:
+    _TABLE_IMPORT_ERROR = None
+
+TABS = ("Guide", "Play", "Rules")
+GUIDE, PLAY, RULES = range(3)
+
+
+class AustralianPatience(widgets.VBox):
+    """Learn and play Australian Patience: `app.game`, `app.mode`, `app.guide.step`, `app.guide.steps`."""
+
+    mode = traitlets.Unicode("solo")
+
+    def __init__(self, mode: str = "solo", seed: int | None = None, **table_options: Any) -> None:
+        if mode not in MODE_NAMES:
+            raise ValueError(f"mode must be one of {', '.join(MODE_NAMES)}, not {mode!r}")
+        if GameTable is None:
+            raise ImportError(
+                "AustralianPatience needs the live table, ausp_widget.widgets.table, which could not be "
+                f"imported: {_TABLE_IMPORT_ERROR}"
+            )
+        super().__init__()
+        self.add_class("ausp-app")
+        self.seed = seed
+        self.selector = widgets.ToggleButtons(
+            options=[(name, key) for key, name in MODE_NAMES.items()],
+            value=mode,
+            description="Mode",
+            tooltips=["Play alone", "Take turns with the bot", "Race the bot, both moving at once"],
+        )
+        self.guide = GuideView(mode, on_play_now=self.play_now)
+        table_options.setdefault("show_modes", False)  # the app's selector is the one mode control
+        self.table = GameTable(mode, seed, **table_options)
+        self.rules = widgets.HTML(rules_html(mode))
+        self.rules.add_class("ausp-rules-panel")
+        self.tabs = widgets.Tab(children=[self.guide, self.table, self.rules], titles=TABS)
+        self.tabs.selected_index = GUIDE
+        self.heading = widgets.HTML("<h2 style='margin:4px 0'>Australian Patience</h2>")
+        self.children = [self.heading, self.selector, self.tabs]
+        self.set_trait("mode", mode)
+        traitlets.link((self.selector, "value"), (self, "mode"))
+        self.observe(self._on_mode, names="mode")
+
+    @traitlets.validate("mode")
+    def _valid_mode(self, proposal):
+        if proposal["value"] not in MODE_NAMES:
+            raise traitlets.TraitError(
+                f"mode must be one of {', '.join(MODE_NAMES)}, not {proposal['value']!r}"
+            )
+        return proposal["value"]
+
+    @property
+    def game(self) -> Game:
+        """The live game (moves played on it from code show on the table)."""
+        return self.table.game
+
+    def _on_mode(self, change) -> None:
+        mode = change["new"]
+        self.table.new_game(seed=self.seed, mode=mode)
+        self.guide.mode = mode
+        self.rules.value = rules_html(mode)
+
+    def play_now(self) -> None:
+        """Hand over from the guide to the live game: a fresh game if the last one is over."""
+        if self.table.game.status != "playing" or self.table.game.mode != self.mode:
+            self.table.new_game(mode=self.mode)
+        self.tabs.selected_index = PLAY

@@ -1,0 +1,192 @@
+"""The guide view and the app, driven as a user does: clicks, the auto-play and trait changes."""
+
+import pytest
+import traitlets
+
+from ausp_widget import AustralianPatience, Card, Game
+from ausp_widget.guide import steps
+from ausp_widget.widgets.guide import DIM, ROLE_CLASSES, GuideView
+from ausp_widget.widgets.table import ManualClock
+
+
+def classes_of(guide: GuideView, card: str, player: int = 0) -> tuple[str, ...]:
+    wanted = Card.parse(card)
+    views = [
+        v
+        for slot, v in guide.board.views.items()
+        if v.card == wanted and not v.hidden and _player(slot) == player
+    ]
+    assert len(views) == 1, f"{card} shown {len(views)} times"
+    return views[0].face.classes
+
+
+def _player(slot: tuple) -> int:
+    return slot[1] if slot[0] in ("stock", "waste", "column") else -1
+
+
+def shown(guide: GuideView, player: int = 0) -> list[tuple[str, ...]]:
+    """The cards in each column, as the board's card widgets show them."""
+    columns = []
+    for c in range(7):
+        views = [guide.board.views.get(("column", player, c, d)) for d in range(30)]
+        columns.append(
+            tuple(str(v.card) for v in views if v is not None and v.card is not None and not v.hidden)
+        )
+    return columns
+
+
+def test_prev_next_walk_the_steps_with_a_counter():
+    guide = GuideView()
+    assert guide.step == 0 and guide.counter.value == f"Step 1 of {len(guide.steps)}"
+    assert guide.prev_button.description == "Prev" and guide.prev_button.disabled
+    guide.next_button.click()
+    guide.next_button.click()
+    assert guide.step == 2 and guide.counter.value == f"Step 3 of {len(guide.steps)}"
+    assert guide.current.title in guide.title.value and guide.current.text in guide.text.value
+    guide.prev_button.click()
+    assert guide.step == 1
+    for _ in range(len(guide.steps) + 3):
+        guide.next_button.click()
+    assert guide.step == len(guide.steps) - 1 and guide.next_button.disabled
+
+
+def test_the_board_shows_the_steps_position():
+    guide = GuideView()
+    for index in (0, 3, 10):
+        guide.step = index
+        position = guide.steps[index].position
+        assert shown(guide) == [tuple(map(str, col)) for col in position.tableau()]
+
+
+def test_highlight_first_then_the_move_is_applied():
+    guide = GuideView()
+    guide.step = next(
+        i for i, s in enumerate(guide.steps) if s.title == "Move a card with the cards covering it"
+    )
+    assert ROLE_CLASSES["group"] in classes_of(guide, "J♥")
+    assert ROLE_CLASSES["group"] in classes_of(guide, "4♣")
+    assert ROLE_CLASSES["target"] in classes_of(guide, "Q♥")
+    assert DIM in classes_of(guide, "K♦"), "cards the step does not talk about are dimmed"
+    assert DIM not in classes_of(guide, "9♦")
+    before = shown(guide)
+    assert guide.show_button.description == "Show move: J♥ Q♥"
+    guide.show_button.value = True
+    assert guide.shown
+    after = shown(guide)
+    assert after != before and after[4][-4:] == ("Q♥", "J♥", "9♦", "4♣")
+    assert ROLE_CLASSES["moved"] in classes_of(guide, "J♥")
+    guide.next_button.click()
+    assert not guide.shown and not guide.show_button.value
+
+
+def test_changing_step_restyles_only_what_changed():
+    guide = GuideView()
+    guide.step = 2
+    buttons = {slot: view.button for slot, view in guide.board.views.items()}
+    changed = guide.board.show(guide.steps[3].position, {}, None)
+    assert 0 < changed < len(buttons)
+    assert all(guide.board.views[slot].button is button for slot, button in buttons.items())
+
+
+def test_auto_play_ticks_through_highlight_then_move():
+    guide = GuideView()
+    assert guide.play.max == 2 * len(guide.steps) - 1
+    guide.play.value = 5  # the third tick of step 2: the move shown
+    assert (guide.step, guide.shown) == (2, True)
+    guide.play.value = 6
+    assert (guide.step, guide.shown) == (3, False)
+    guide.speed.value = 4.5
+    assert guide.play.interval == 4500
+    guide.next_button.click()
+    assert guide.play.value == 8, "the auto-play continues from where the buttons left it"
+
+
+def test_last_step_offers_play_now():
+    started = []
+    guide = GuideView("turns", on_play_now=lambda: started.append(True))
+    assert guide.play_now.layout.display == "none"
+    guide.step = len(guide.steps) - 1
+    assert guide.play_now.layout.display is None and guide.play_now.description == "Play now"
+    guide.play_now.click()
+    assert started == [True]
+
+
+def test_bad_steps_and_modes_are_refused_and_change_nothing():
+    guide = GuideView()
+    guide.step = 4
+    with pytest.raises(traitlets.TraitError, match="step must be 0 to"):
+        guide.step = len(guide.steps)
+    with pytest.raises(traitlets.TraitError, match="mode must be one of"):
+        guide.mode = "klondike"
+    assert guide.step == 4 and guide.mode == "solo"
+    with pytest.raises(ValueError, match="mode must be one of"):
+        GuideView("klondike")
+
+
+def test_two_player_guide_shows_both_layouts():
+    guide = GuideView("simultaneous")
+    race = next(i for i, s in enumerate(guide.steps) if s.title == "Both players move at once")
+    guide.step = race
+    assert ROLE_CLASSES["group"] in classes_of(guide, "3♥", player=1)
+    assert ROLE_CLASSES["mark"] in classes_of(guide, "3♥", player=0)
+    assert "ausp-theirs" in classes_of(guide, "3♥", player=1)
+    assert ROLE_CLASSES["target"] in guide.board.views[("foundation", 6)].face.classes
+    assert len(guide.board.views) > 56 + 8
+
+
+# ---- the app ---------------------------------------------------------------------------------------
+@pytest.fixture
+def app():
+    app = AustralianPatience(seed=42, clock=ManualClock())
+    yield app
+    app.table.close()
+
+
+def test_app_starts_with_the_guide_and_a_live_game(app):
+    assert isinstance(app.game, Game) and app.game.mode == "solo" and app.game.seed == 42
+    assert app.game.tableau() == Game.deal(42).tableau()
+    assert app.tabs.titles == ("Guide", "Play", "Rules") and app.tabs.selected_index == 0
+    assert app.guide.step == 0 and len(app.guide.steps) == len(steps("solo"))
+    assert "Strategy tips" in app.rules.value
+
+
+def test_the_selector_changes_game_guide_and_rules(app):
+    app.selector.value = "turns"
+    assert app.mode == "turns" and app.game.mode == "turns"
+    assert app.guide.mode == "turns" and [s.title for s in app.guide.steps] == [
+        s.title for s in steps("turns")
+    ]
+    assert "Rules: Turn-based vs bot" in app.rules.value and "How the bot plays" in app.rules.value
+    assert app.guide.steps[0].position.players == 2
+
+
+def test_setting_mode_is_the_same_as_the_selector(app):
+    app.guide.step = 5
+    old = app.game
+    app.mode = "simultaneous"
+    assert app.selector.value == "simultaneous" and app.game.mode == "simultaneous" and app.game is not old
+    assert app.guide.step == 0 and app.guide.steps[-1].title == "Count the cards on the foundations"
+    with pytest.raises(traitlets.TraitError):
+        app.mode = "klondike"
+    assert app.mode == "simultaneous"
+
+
+def test_play_now_hands_over_to_the_live_game(app):
+    app.guide.go(len(app.guide.steps) - 1)
+    game = app.game
+    app.guide.play_now.click()
+    assert app.tabs.selected_index == 1 and app.game is game, "a game in progress is kept"
+    app.game.play(app.game.legal_moves()[0])
+    assert len(app.game.history) == 1
+
+
+def test_widgets_are_updated_in_place(app):
+    children = app.children
+    guide, table, rules = app.tabs.children
+    app.mode = "turns"
+    assert app.children == children and app.tabs.children == (guide, table, rules)
+
+
+def test_unknown_mode_for_the_app():
+    with pytest.raises(ValueError, match="mode must be one of"):
+        AustralianPatience(mode="klondike")

@@ -1,0 +1,67 @@
+"""The static board: every card named and placed, for solo and two-player games."""
+
+import re
+
+import pytest
+
+from ausp_widget import Card, Game
+from ausp_widget.guide import PAGAT, Spot
+from ausp_widget.html import board_html
+
+
+def shown_cards(html: str, player: int = 0) -> list[str]:
+    return re.findall(rf'data-card="([^"]+)" data-player="{player}"', html)
+
+
+def test_repr_html_is_the_static_board():
+    game = Game.from_text(PAGAT)
+    assert game._repr_html_() == board_html(game)
+
+
+def test_every_tableau_card_is_shown_in_column_order_with_its_name():
+    game = Game.from_text(PAGAT)
+    html = board_html(game)
+    assert shown_cards(html) == [str(card) for column in game.tableau() for card in column]
+    assert 'aria-label="jack of hearts"' in html
+    assert "stock of 24 cards" in html
+    assert "0 of 52 cards on the foundations" in html
+    assert "<script" not in html and "<style" not in html
+
+
+def test_the_board_follows_the_game():
+    game = Game.from_text(PAGAT)
+    for move in ("A♣ 2♣", "K♣ 1", "J♦ Q♦", "A♣ F", "draw"):
+        game.play(move)
+    html = board_html(game)
+    assert shown_cards(html).count("A♣") == 1, "A♣ shows as the ♣ foundation's top card"
+    assert "5♣" in shown_cards(html), "the drawn card is on the waste"
+    assert "stock of 23 cards" in html
+    assert "1 of 52 cards" in html and "5 moves" in html
+
+
+def test_two_player_board_shows_both_layouts_scores_and_turn():
+    game = Game.deal(8, "turns")
+    html = board_html(game)
+    assert len(shown_cards(html, 0)) == 28 and len(shown_cards(html, 1)) == 28
+    assert "The bot" in html and "You" in html
+    assert "your turn" in html and "you 0, the bot 0" in html
+    assert html.count("F8") == 1
+
+
+def test_highlights_and_dimming():
+    game = Game.from_text(PAGAT)
+    jack = Card.parse("J♥")
+    html = board_html(
+        game,
+        roles={Spot("card", card=jack): "group", Spot("card", card=Card.parse("Q♥")): "target"},
+        focus=[Spot("card", card=jack), Spot("card", card=Card.parse("Q♥"))],
+    )
+    assert re.search(r'class="ausp-static-card ausp-group"[^>]*data-card="J♥"', html)
+    assert re.search(r'class="ausp-static-card ausp-target"[^>]*data-card="Q♥"', html)
+    assert re.search(r'class="ausp-static-card ausp-dimmed"[^>]*data-card="K♥"', html)
+    assert html.count("ausp-dimmed") == 26
+
+
+def test_bad_input():
+    with pytest.raises(TypeError, match="draws a Game"):
+        board_html("not a game")
