@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from .cards import Card
@@ -126,10 +126,11 @@ def _arrangement_after(view: View, move: Move, place: dict[Card, tuple[int, int]
 
 @dataclass
 class Outcome:
-    """How a played-out game went: actions played and arrivals refused (simultaneous races)."""
+    """How a played-out game went: the actions that arrived, and those refused on arrival
+    (simultaneous races) as (player, move, reason)."""
 
     actions: int = 0
-    refused: int = 0
+    refused: list[tuple[int, Move, str]] = field(default_factory=list)
 
 
 def play_out(
@@ -167,8 +168,8 @@ def play_out(
                 continue
             try:
                 game.play(move, p)
-            except IllegalMoveError:
-                outcome.refused += 1
+            except IllegalMoveError as error:
+                outcome.refused.append((p, move, str(error)))
             else:
                 acted = True
             outcome.actions += 1

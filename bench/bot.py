@@ -39,7 +39,7 @@ def main() -> None:
         for seed in range(args.deals):
             outcome = play_out(Game.deal(seed, mode=mode, first="random"), seed=seed)
             actions += outcome.actions
-            refused += outcome.refused
+            refused += len(outcome.refused)
         elapsed = time.perf_counter() - start
         print(
             f"bot {mode}: {args.deals} bot-vs-bot games in {elapsed:.2f} s, "

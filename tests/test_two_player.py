@@ -129,6 +129,16 @@ def test_a_game_over_is_won_by_the_one_with_more_points():
     assert game.status == "over" and game.scores == (0, 2) and game.winner == 1
 
 
+def test_a_player_is_0_or_1():
+    game = Game.deal(1, mode="simultaneous")
+    for bad in (2, -1, True, "1"):
+        with pytest.raises(ValueError, match="player must be 0 or 1"):
+            game.play("draw", bad)
+        with pytest.raises(ValueError, match="player must be 0 or 1"):
+            game.view(bad)
+    assert len(game.stock(0)) == len(game.stock(1)) == 24
+
+
 # ---- turn-based ---------------------------------------------------------------------------------
 def test_who_starts_is_a_setting():
     assert Game.deal(3, mode="turns", first=0).turn == 0
