@@ -49,6 +49,7 @@ class AustralianPatience(widgets.VBox):
             options=[(name, key) for key, name in MODE_NAMES.items()],
             value=mode,
             description="Mode",
+            style={"button_width": "auto"},
             tooltips=["Play alone", "Take turns with the bot", "Race the bot, both moving at once"],
         )
         self.guide = GuideView(mode, on_play_now=self.play_now)

@@ -31,7 +31,10 @@ DIM = "ausp-guide-dim"
 GUIDE_CSS = """
 .ausp-table.ausp-guide-board { --ausp-w: 44px; --ausp-h: 62px; --ausp-strip: 18px; --ausp-fan: 16px;
   --ausp-corner: 12px; --ausp-pip: 24px; --ausp-radius: 5px; }
-.ausp-table .jupyter-widgets.jupyter-button.ausp-card.ausp-guide-dim { opacity: 0.3; }
+.ausp-table .jupyter-widgets.jupyter-button.ausp-card.ausp-guide-dim {
+  filter: grayscale(1) contrast(0.3) brightness(1.3); }
+.ausp-table.ausp-guide-board .jupyter-widgets.jupyter-button.ausp-card.ausp-back {
+  font-size: 8px; padding: 2px; }
 .ausp-table.ausp-guide-board .ausp-board { gap: 6px; padding: 8px; }
 """
 
