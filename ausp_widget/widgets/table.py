@@ -39,6 +39,7 @@ COLUMNS = 7
 FAN = 3  # waste cards on show: the top card and the two under it
 POOL = 8  # card widgets made per column at first; a longer column grows its pool
 LOG_LINES = 12
+FIRST_PAUSE = 1.0  # seconds the bot waits before the first move of a game
 MODE_OPTIONS = (("Solo", "solo"), ("Turn-based vs bot", "turns"), ("Simultaneous vs bot", "simultaneous"))
 BUTTONS = ("Draw", "Pass", "Undo", "Redo", "Hint", "Auto-finish", "Finish")
 TIPS = {
@@ -292,12 +293,14 @@ class GameTable(widgets.VBox):
         )
         self.speed.tooltip = "the bot's moves per second"
         self.speed.add_class("ausp-speed")
+        self.speed.observe(self._on_speed, names="value")
         self.info = widgets.Label()
         self.info.add_class("ausp-info")
         self.status = widgets.Label()
         self.status.add_class("ausp-status")
         self.banner = widgets.HTML()
         self.banner.add_class("ausp-banner")
+        self.banner.add_class("ausp-hidden")
         self.move_log = widgets.HTML()
         self.move_log.add_class("ausp-log")
         self._sides: list[_Side] = [_Side(0, self._make_card)]
@@ -711,7 +714,15 @@ class GameTable(widgets.VBox):
         if self._timer is None and self._bot_should_act():
             generation = self._generation
             delay = 1.0 / max(self.speed.value, 0.05)
+            if not self._game.history:
+                delay += FIRST_PAUSE  # the table is on screen before the bot opens
             self._timer = self.clock.call_later(delay, lambda: self._bot_tick(generation))
+
+    def _on_speed(self, _change: Any) -> None:
+        with self._lock:
+            if self._timer is not None:  # the waiting move follows the new pace at once
+                self._cancel_bot()
+                self._schedule_bot()
 
     def _cancel_bot(self) -> None:
         if self._timer is not None:

@@ -1,0 +1,551 @@
+"""The live game table, driven as a player drives it: `.click()` on card and button widgets.
+
+Cards are found the way a browser test or a screen reader finds them, by the name on the
+widget ("jack of hearts"); buttons by their words ("Draw"). The bot is paced by a
+`ManualClock`, so every test is deterministic and instant.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import comm
+import ipywidgets as widgets
+import pytest
+import traitlets
+
+from ausp_widget import Card, Game, Move
+from ausp_widget.bot import Bot
+from ausp_widget.cards import CARDS
+from ausp_widget.game import layout_from_cards
+from ausp_widget.widgets.card import card_class
+from ausp_widget.widgets.table import FIRST_PAUSE, GameTable, ManualClock, stylesheet
+
+OPENING = """
+foundations: -
+stock: 5♣ 6♣ 7♣ 8♣ 10♣ Q♣ A♦ 2♦ 4♦ 5♦ 7♦ 9♦ A♥ 3♥ 4♥ 6♥ 8♥ 10♥ 2♠ 3♠ 5♠ 8♠ 9♠ 10♠
+waste: -
+1: A♣ J♦ J♣ 3♦
+2: Q♦ K♣ 4♣ 8♦
+3: 5♥ Q♠ 6♦ 2♣
+4: K♥ 3♣ 6♠ 9♥
+5: K♦ 2♥ J♠ 7♠
+6: A♠ 10♦ Q♥ 4♠
+7: 7♥ 9♣ K♠ J♥
+"""
+
+
+# ---- finding widgets as a user does --------------------------------------------------------------
+def walk(widget: widgets.Widget) -> Iterator[widgets.Widget]:
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from walk(child)
+
+
+def on_show(widget: widgets.Widget) -> bool:
+    return "ausp-hidden" not in getattr(widget, "_dom_classes", ())
+
+
+def visible(table: GameTable) -> list[widgets.Widget]:
+    """Widgets a player can see: hidden ones and everything inside them left out."""
+
+    def shown(widget):
+        if not on_show(widget):
+            return
+        yield widget
+        for child in getattr(widget, "children", ()):
+            yield from shown(child)
+
+    return list(shown(table))
+
+
+def card(table: GameTable, name: str) -> widgets.Button:
+    """One of your cards (or a place) on show, by its accessible name: exactly one must match."""
+    found = [
+        w
+        for w in visible(table)
+        if isinstance(w, widgets.Button) and w.description == name and w.tooltip and "bot" not in w.tooltip
+    ]
+    assert len(found) == 1, f"{len(found)} widgets named {name!r}"
+    return found[0]
+
+
+def bot_card(table: GameTable, name: str) -> widgets.Button:
+    found = [
+        w for w in visible(table) if isinstance(w, widgets.Button) and w.tooltip == f"{name} (the bot's)"
+    ]
+    assert found, f"no bot card named {name!r}"
+    return found[0]
+
+
+def button(table: GameTable, words: str) -> widgets.Button:
+    found = [w for w in visible(table) if isinstance(w, widgets.Button) and w.description == words]
+    assert len(found) == 1, f"{len(found)} buttons {words!r} on show"
+    return found[0]
+
+
+def marked(table: GameTable, mark: str) -> set[str]:
+    """Names of the widgets on show carrying a highlight class."""
+    return {w.description for w in visible(table) if isinstance(w, widgets.Button) and mark in w._dom_classes}
+
+
+def name(text: str) -> str:
+    return Card.parse(text).name
+
+
+def click(table: GameTable, *cards: str) -> None:
+    for text in cards:
+        card(table, name(text)).click()
+
+
+# ---- games to play -----------------------------------------------------------------------------------------
+class ScriptedBot:
+    """A stand-in opponent: plays the listed moves first, then home moves, then the first legal move."""
+
+    def __init__(self, *script: str) -> None:
+        self.script = [Move.parse(m) for m in script]
+        self.views = 0
+
+    def choose(self, view):
+        self.views += 1
+        legal = view.legal_moves()
+        if self.script and self.script[0] in legal:
+            return self.script.pop(0)
+        home = [m for m in legal if m.kind == "foundation"]
+        ends = [m for m in legal if m.kind in ("draw", "pass")]
+        return (home or ends or [None])[0]
+
+
+class BrokenBot:
+    def choose(self, view):
+        raise RuntimeError("the bot's circuits are fried")
+
+
+def two_player(mode: str, mine: list[str], theirs: list[str], stock: int = 24, first: int = 0) -> Game:
+    """A two-player game whose first column (for each player) ends with the given cards;
+    every other card of each deck fills the other columns and the stock, in deck order."""
+    layouts = []
+    for ends in (mine, theirs):
+        head = [Card.parse(c) for c in ends]
+        rest = [c for c in CARDS if c not in head]
+        columns = [rest[:3] + head] + [rest[3 + 4 * k : 7 + 4 * k] for k in range(6)]
+        used = 3 + 24
+        layouts.append(layout_from_cards(columns, rest[used : used + stock], ()))
+        # cards of neither tableau nor stock count as home: not used here (52 cards placed)
+        assert sum(map(len, columns)) + stock == 27 + len(head) + stock
+    return Game(layouts, mode=mode, first=first)
+
+
+def position(foundations: str, *columns: str) -> Game:
+    """A solo position with an empty stock and waste: foundation tops, then columns 1, 2, …"""
+    lines = [f"foundations: {foundations}", "stock: -", "waste: -"]
+    lines += [f"{k}: {columns[k - 1] if k <= len(columns) else '-'}" for k in range(1, 8)]
+    return Game.from_text("\n".join(lines))
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture
+def opening() -> GameTable:
+    table = GameTable()
+    table.game = Game.from_text(OPENING)
+    return table
+
+
+# ---- the look ----------------------------------------------------------------------------------------
+def test_every_card_widget_is_named_after_its_card(opening):
+    game = opening.game
+    for column in game.tableau(0):
+        for c in column:
+            widget = card(opening, c.name)
+            assert widget.tooltip == c.name
+            assert card_class(c) in widget._dom_classes
+            assert ("ausp-red" if c.is_red else "ausp-black") in widget._dom_classes
+    assert card(opening, "stock, 24 cards")
+    assert card(opening, "waste, empty")
+    assert card(opening, "hearts foundation, empty")
+
+
+def test_the_stylesheet_draws_every_card_and_follows_the_theme():
+    css = stylesheet()
+    for c in CARDS:
+        assert re.search(rf"\.{card_class(c)}::before \{{ content: \"{re.escape(str(c))}\"", css), c
+    assert "--jp-layout-color" in css and 'data-jp-theme-light="false"' in css
+    table = GameTable(seed=1)
+    style = table.children[0]
+    assert isinstance(style, widgets.HTML) and style.value.startswith("<style>")
+
+
+def test_large_and_four_colour_options_are_classes_on_the_table():
+    table = GameTable(seed=3, large=True, four_colour=True)
+    assert {"ausp-large", "ausp-four-colour"} <= set(table._dom_classes)
+    table.four_colour = False
+    assert "ausp-four-colour" not in table._dom_classes and "ausp-large" in table._dom_classes
+
+
+def test_solo_shows_undo_and_redo_but_no_pass_and_no_bot(opening):
+    shown = {w.description for w in visible(opening) if isinstance(w, widgets.Button)}
+    assert {"Draw", "Undo", "Redo", "Hint", "New game", "Auto-finish"} <= shown
+    assert "Pass" not in shown and "Finish" not in shown
+    assert not any("bot" in (w.tooltip or "") for w in visible(opening) if isinstance(w, widgets.Button))
+
+
+# ---- select, highlight, move ------------------------------------------------------------------------
+def test_selecting_a_card_highlights_its_group_and_legal_destinations(opening):
+    click(opening, "A♣")
+    assert marked(opening, "ausp-selected") == {name(c) for c in ("A♣", "J♦", "J♣", "3♦")}
+    assert marked(opening, "ausp-target") == {name("2♣")}
+    assert "A♣ and the 3 cards on it selected" in opening.status.value
+    assert opening.game.history == ()
+
+
+def test_clicking_a_highlighted_destination_plays_the_move(opening):
+    click(opening, "A♣", "2♣")
+    assert opening.game.history == ((0, Move.parse("A♣ 2♣")),)
+    assert card(opening, "empty column 1")
+    assert marked(opening, "ausp-selected") == set() == marked(opening, "ausp-target")
+    column3 = [v.card for v in opening._sides[0].columns[2] if v.card is not None]
+    assert [str(c) for c in column3] == ["5♥", "Q♠", "6♦", "2♣", "A♣", "J♦", "J♣", "3♦"]
+    assert "You moved A♣ onto 2♣" in opening.status.value
+
+
+def test_a_king_goes_into_an_empty_column_by_clicking_the_empty_place(opening):
+    click(opening, "A♣", "2♣", "K♣")
+    assert marked(opening, "ausp-target") == {"empty column 1"}
+    card(opening, "empty column 1").click()
+    assert opening.game.history[-1] == (0, Move.parse("K♣ 1"))
+
+
+def test_an_illegal_destination_shows_the_engines_reason_and_changes_nothing(opening):
+    before = opening.game.to_text()
+    click(opening, "6♠")
+    assert marked(opening, "ausp-target") == {name("7♠")}
+    click(opening, "8♦")
+    assert opening.status.value == "8♦ cannot take 6♠: tableau builds down in the same suit."
+    assert opening.game.to_text() == before and opening.game.history == ()
+    assert marked(opening, "ausp-selected") == set()
+
+
+def test_the_worked_example_why_4_clubs_cannot_go_onto_a_5_on_the_waste(opening):
+    opening.game.play("draw")  # 5♣ on the waste
+    click(opening, "4♣")
+    assert "4♣ cannot move now" in opening.status.value and "waste" in opening.status.value
+    assert marked(opening, "ausp-selected") == set()
+
+
+def test_a_card_that_cannot_move_is_explained_and_not_selected(opening):
+    click(opening, "A♠")
+    assert opening.status.value.startswith("A♠ cannot move now: A♠ is covered by 10♦")
+    click(opening, "J♥")
+    assert opening.status.value == "J♥ cannot move now: Q♥ is covered by 4♠."
+    assert marked(opening, "ausp-selected") == set()
+
+
+def test_a_second_click_sends_a_card_home(opening):
+    for move in ("A♣ 2♣", "K♣ 1", "J♦ Q♦"):
+        opening.game.play(move)
+    click(opening, "A♣")
+    assert marked(opening, "ausp-target") == {"clubs foundation, empty"}
+    click(opening, "A♣")
+    assert opening.game.foundations[0] == (Card.parse("A♣"),)
+    assert card(opening, name("A♣")).tooltip == name("A♣")
+
+
+def test_a_second_click_on_a_card_with_no_home_cancels_the_selection(opening):
+    click(opening, "6♠", "6♠")
+    assert opening.status.value == "Selection cancelled."
+    assert marked(opening, "ausp-selected") == set() and opening.game.history == ()
+
+
+def test_clicks_on_cards_that_cannot_be_picked_up_say_why(opening):
+    for move in ("draw", "draw"):
+        opening.game.play(move)
+    click(opening, "5♣")  # under 6♣ on the waste
+    assert opening.status.value == "5♣ is under 6♣ on the waste: only the top waste card may move."
+    card(opening, "stock, 22 cards").click()  # the stock draws
+    assert opening.game.waste(0)[-1] == Card.parse("7♣")
+
+
+# ---- buttons ----------------------------------------------------------------------------------------
+def test_draw_undo_and_redo_buttons(opening):
+    assert button(opening, "Undo").disabled and button(opening, "Redo").disabled
+    button(opening, "Draw").click()
+    assert [str(c) for c in opening.game.waste(0)] == ["5♣"] and card(opening, name("5♣"))
+    assert card(opening, "stock, 23 cards") and not button(opening, "Undo").disabled
+    button(opening, "Undo").click()
+    assert opening.game.waste(0) == () and card(opening, "waste, empty")
+    assert not button(opening, "Redo").disabled
+    button(opening, "Redo").click()
+    assert [str(c) for c in opening.game.waste(0)] == ["5♣"]
+    button(opening, "Redo").click()
+    assert opening.status.value == "Nothing to redo."
+
+
+def test_hint_highlights_a_legal_move_and_says_why(opening):
+    button(opening, "Hint").click()
+    assert opening.status.value.startswith("Hint: ")
+    text = opening.status.value.removeprefix("Hint: ").split(". ")[0]
+    move = Move.parse(text)
+    assert move in opening.game.legal_moves(0)
+    hinted = marked(opening, "ausp-hint")
+    assert (move.card.name if move.card else "stock, 24 cards") in hinted
+    assert len(opening.status.value) > len("Hint: ") + len(text) + 3  # a reason follows
+    opening.game.play(move)
+    assert marked(opening, "ausp-hint") == set()
+
+
+def test_new_game_with_a_number_deals_that_number():
+    table = GameTable(seed=5)
+    table.deal_field.value = "123"
+    button(table, "New game").click()
+    assert table.game.seed == 123 and table.game.to_text() == Game.deal(123).to_text()
+    assert table.info.value.startswith("Deal 123")
+
+
+def test_new_game_with_a_non_number_changes_nothing():
+    table = GameTable(seed=5)
+    game = table.game
+    game.play("draw")
+    table.deal_field.value = "twelve"
+    button(table, "New game").click()
+    assert table.game is game and len(game.history) == 1
+    assert "whole number" in table.status.value and "'twelve'" in table.status.value
+
+
+def test_switching_mode_starts_a_two_player_game_with_the_bot_on_top(clock):
+    table = GameTable(seed=9, clock=clock, bot=ScriptedBot())
+    table.mode_selector.value = "turns"
+    assert table.game.mode == "turns" and table.mode == "turns" and table.game.seed == 9
+    board = table._board.children
+    assert len(board) == 3 and board[0] is table._sides[1].box and board[2] is table._sides[0].box
+    assert len(table._foundations.children) == 8
+    shown = {w.description for w in visible(table) if isinstance(w, widgets.Button)}
+    assert "Pass" in shown and "Undo" not in shown and "Redo" not in shown
+    assert bot_card(table, table.game.tableau(1)[0][-1].name)
+    assert "F5, hearts foundation, empty" in shown
+    table.mode = "solo"
+    assert table.game.mode == "solo" and table.mode_selector.value == "solo"
+    with pytest.raises(traitlets.TraitError):
+        table.mode = "chess"
+    assert table.game.mode == "solo"
+
+
+# ---- the bot --------------------------------------------------------------------------------------
+def test_the_bot_plays_one_move_per_tick_of_its_clock(clock):
+    table = GameTable("turns", seed=7, clock=clock, first=1, bot=Bot())
+    delay = 1.0 / table.speed.value
+    assert clock.next_due == pytest.approx(delay + FIRST_PAUSE)
+    clock.advance(delay + FIRST_PAUSE - 0.01)
+    assert table.game.history == ()
+    clock.advance(0.01)
+    assert len(table.game.history) == 1 and table.game.history[0][0] == 1
+    first = table.game.history[0][1]
+    assert str(first) in table.move_log.value and table.status.value.startswith("The bot ")
+    assert len(marked(table, "ausp-moved")) == 1
+    table.speed.value = 2.0
+    assert clock.advance(0.5) == 1 and len(table.game.history) == 2
+    while table.game.turn == 1:
+        assert clock.advance(0.5) == 1
+    assert table.game.history[-1][1].kind == "draw"
+    assert table.status.value.endswith("Your turn.") and table.info.value.endswith("your turn")
+    assert clock.pending == 0
+
+
+def test_clicks_during_the_bots_turn_are_refused_with_a_reason(clock):
+    table = GameTable("turns", seed=7, clock=clock, first=1, bot=ScriptedBot())
+    mine = table.game.tableau(0)[0][-1]
+    before = table.game.to_json()
+    card(table, mine.name).click()
+    assert table.status.value == "Wait for your turn: the bot is playing."
+    button(table, "Draw").click()
+    assert "the bot's turn" in table.status.value
+    bot_card(table, table.game.tableau(1)[0][-1].name).click()
+    assert "the bot's cards" in table.status.value
+    assert table.game.to_json() == before
+
+
+def test_your_draw_ends_your_turn_and_the_bot_answers_at_its_pace(clock):
+    bot = ScriptedBot()
+    table = GameTable("turns", seed=11, clock=clock, first=0, bot=bot)
+    assert clock.pending == 0
+    button(table, "Draw").click()
+    assert table.game.turn == 1 and "The bot's turn" in table.status.value
+    assert bot.views == 0  # nothing happens before the clock ticks
+    clock.advance(60)
+    assert table.game.turn == 0 and bot.views > 0
+
+
+def test_simultaneous_bot_acts_on_its_own_clock_and_a_lost_race_is_reported(clock):
+    game = two_player("simultaneous", ["A♥"], ["A♥"])
+    table = GameTable("simultaneous", clock=clock, bot=ScriptedBot("A♥ F5"))
+    table.game = game
+    click(table, "A♥")
+    f5, f6 = "F5, hearts foundation, empty", "F6, hearts foundation, empty"
+    assert {f5, f6} <= marked(table, "ausp-target")
+    clock.advance(1 / table.speed.value + FIRST_PAUSE)  # the bot moves while you choose
+    assert game.history == ((1, Move.parse("A♥ F5")),)
+    assert f6 in marked(table, "ausp-target") and bot_card(table, name("A♥"))
+    assert "ausp-target" not in table.pile_view(5).button._dom_classes
+    table.pile_view(5).button.click()  # F5, which the bot has just taken
+    assert table.status.value.startswith("Too late: the bot played A♥ F5 while you were choosing")
+    assert "F5 was taken" in table.status.value
+    assert game.history == ((1, Move.parse("A♥ F5")),)
+    click(table, "A♥")
+    card(table, "F6, hearts foundation, empty").click()
+    assert game.history[-1] == (0, Move.parse("A♥ F6")) and game.scores == (1, 1)
+
+
+def test_a_failing_bot_is_reported_in_the_status_line_and_the_table_goes_on(clock):
+    table = GameTable("simultaneous", seed=4, clock=clock, bot=BrokenBot())
+    clock.advance(10)
+    assert table.status.value.startswith("Something went wrong: RuntimeError: the bot's circuits are fried")
+    assert isinstance(table.last_error, RuntimeError)
+    button(table, "Draw").click()
+    assert table.game.history[-1] == (0, Move.parse("draw"))
+
+
+def test_a_new_game_cancels_the_old_games_bot(clock):
+    table = GameTable("turns", seed=7, clock=clock, first=1, bot=ScriptedBot())
+    table.new_game(8, "solo")
+    clock.advance(60)
+    assert table.game.history == () and table.game.mode == "solo"
+
+
+# ---- the end ----------------------------------------------------------------------------------------
+def test_won_banner():
+    table = GameTable()
+    table.game = position("Q♣ K♦ K♥ K♠", "K♣")
+    assert not on_show(table.banner)
+    click(table, "K♣", "K♣")
+    assert table.game.status == "won"
+    assert (
+        on_show(table.banner) and "You won" in table.banner.value and "ausp-won" in table.banner._dom_classes
+    )
+    click(table, "K♣")
+    assert "New game" in table.status.value
+
+
+def test_lost_banner_counts_the_cards_home():
+    table = GameTable()
+    table.game = position("K♣ K♦ K♥ 10♠", "K♠ J♠ Q♠")
+    assert table.game.status == "lost"
+    assert on_show(table.banner) and "Game lost" in table.banner.value and "49 of 52" in table.banner.value
+
+
+def test_two_player_banner_gives_the_score(clock):
+    game = two_player("turns", ["A♥"], ["A♣"], stock=0)
+    table = GameTable("turns", clock=clock, bot=ScriptedBot())
+    table.game = game
+    click(table, "A♥", "A♥")
+    button(table, "Pass").click()
+    clock.advance(30)  # the bot plays A♣, then passes; you pass idle, then it passes idle
+    if table.game.status == "playing":
+        button(table, "Pass").click()
+        clock.advance(30)
+    assert table.game.status == "over"
+    mine, theirs = table.game.scores
+    verdict = "You win!" if mine > theirs else "The bot wins." if theirs > mine else "A tie."
+    assert f"Game over: you {mine}, the bot {theirs}. {verdict}" in table.banner.value
+    assert on_show(table.banner) and mine == 1
+
+
+def test_auto_finish_plays_the_last_cards_home():
+    table = GameTable()
+    table.game = position("10♣ K♦ K♥ J♠", "K♣ Q♣ J♣", "K♠ Q♠")
+    assert not button(table, "Auto-finish").disabled
+    button(table, "Auto-finish").click()
+    assert table.game.status == "won" and "You won" in table.banner.value
+    fresh = GameTable(seed=2)
+    assert button(fresh, "Auto-finish").disabled
+
+
+# ---- code and the view -----------------------------------------------------------------------------
+def test_moves_played_from_code_show_on_the_table(opening):
+    opening.game.play("A♣ 2♣")
+    assert card(opening, "empty column 1") and "You moved A♣ onto 2♣" in opening.status.value
+    assert "A♣ 2♣" in opening.move_log.value
+    opening.game.undo()
+    assert card(opening, name("A♣")) and "Took back A♣ 2♣" in opening.status.value
+
+
+def test_the_tables_play_explains_a_refused_move_instead_of_raising(opening):
+    before = opening.game.to_text()
+    assert opening.play("J♥ 8♦") is None
+    assert opening.status.value == "8♦ cannot take J♥: tableau builds down in the same suit."
+    assert opening.play("J♥ Q") is None and "not a card" in opening.status.value
+    assert opening.game.to_text() == before
+    assert opening.play("A♣ 2♣") == Move.parse("A♣ 2♣")
+
+
+def test_an_error_while_updating_the_view_is_shown_not_raised(opening, monkeypatch):
+    def broken(*_args):
+        raise KeyError("lost card")
+
+    monkeypatch.setattr(opening, "_render", broken)
+    assert opening.game.play("A♣ 2♣") == Move.parse("A♣ 2♣")
+    assert opening.status.value == "Something went wrong: KeyError: 'lost card'"
+
+
+def test_a_long_column_grows_its_pool_of_card_widgets():
+    table = GameTable()
+    table.game = position("-", " ".join(map(str, CARDS[:26])), " ".join(map(str, CARDS[26:])))
+    assert len(table._sides[0].columns[0]) >= 26
+    assert card(table, CARDS[25].name) and card(table, CARDS[0].name)
+
+
+class MessageCounter:
+    """Counts the state messages each widget sends to the browser (comm `update`s)."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.updates: list[str] = []
+        self.opened = 0
+        original = comm.DummyComm.publish_msg
+
+        def publish(comm_self, msg_type, data=None, *args, **kwargs):
+            if msg_type == "comm_msg" and data and data.get("method") == "update":
+                self.updates.append(comm_self.comm_id)
+            elif msg_type == "comm_open":
+                self.opened += 1
+            return original(comm_self, msg_type, data, *args, **kwargs)
+
+        monkeypatch.setattr(comm.DummyComm, "publish_msg", publish)
+
+    def reset(self) -> None:
+        self.updates.clear()
+        self.opened = 0
+
+
+def faces(table: GameTable) -> dict[str, object]:
+    views = [v for side in table._sides for v in side.views()] + table._piles
+    return {v.button.model_id: v.face for v in views}
+
+
+@pytest.mark.parametrize("moves", [["A♣ 2♣"], ["draw"], ["A♣ 2♣", "K♣ 1", "J♦ Q♦", "A♣ F"]])
+def test_a_move_sends_only_the_card_widgets_that_changed(opening, monkeypatch, moves):
+    counter = MessageCounter(monkeypatch)
+    board = opening._board.children
+    card_ids = set(faces(opening))
+    for move in moves:
+        before = faces(opening)
+        counter.reset()
+        opening.game.play(move)
+        after = faces(opening)
+        changed = {model for model in after if after[model] != before[model]}
+        card_updates = [model for model in counter.updates if model in card_ids]
+        assert sorted(card_updates) == sorted(changed)  # one message per changed card, none else
+        assert 0 < len(changed) <= 8
+        assert len(counter.updates) - len(card_updates) <= 6  # status, log, info, a few buttons
+        assert counter.opened == 0
+    assert opening._board.children == board
+
+
+def test_a_click_on_a_card_only_restyles_the_cards_it_highlights(opening, monkeypatch):
+    counter = MessageCounter(monkeypatch)
+    click(opening, "A♣")
+    card_updates = {m for m in counter.updates if m in faces(opening)}
+    highlighted = marked(opening, "ausp-selected") | marked(opening, "ausp-target")
+    assert len(card_updates) == len(highlighted) == 5
