@@ -96,8 +96,7 @@ class CardView:
         extra = {"layout": layout} if layout is not None else {}
         if style is not None:
             extra["style"] = style
-        self.button = widgets.Button(description="", tooltip="", **extra)
-        self.button._dom_classes = HIDDEN.classes
+        self.button = widgets.Button(description="", tooltip="", _dom_classes=HIDDEN.classes, **extra)
         self.button.on_click(lambda _button: on_click(self))
 
     def show(self, face: Face, card: Card | None = None) -> bool:

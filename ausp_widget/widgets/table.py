@@ -37,7 +37,7 @@ from .card import HIDDEN, CardView, empty_slot, face_down, face_up, foundation_l
 
 COLUMNS = 7
 FAN = 3  # waste cards on show: the top card and the two under it
-POOL = 8  # card widgets made per column at first; a longer column grows its pool
+POOL = 10  # card widgets made per column at first; a longer column grows its pool
 LOG_LINES = 12
 FIRST_PAUSE = 1.0  # seconds the bot waits before the first move of a game
 MODE_OPTIONS = (("Solo", "solo"), ("Turn-based vs bot", "turns"), ("Simultaneous vs bot", "simultaneous"))
