@@ -549,3 +549,16 @@ def test_a_click_on_a_card_only_restyles_the_cards_it_highlights(opening, monkey
     card_updates = {m for m in counter.updates if m in faces(opening)}
     highlighted = marked(opening, "ausp-selected") | marked(opening, "ausp-target")
     assert len(card_updates) == len(highlighted) == 5
+
+
+def test_finish_ends_a_simultaneous_game_once_both_stocks_are_empty(clock):
+    table = GameTable("simultaneous", clock=clock, bot=ScriptedBot())
+    table.game = two_player("simultaneous", ["A♥"], ["A♣"], stock=0)
+    clock.advance(30)  # the bot plays A♣ home, then waits
+    assert table.game.history == ((1, Move.parse("A♣ F1")),)
+    assert "click Finish" in table.status.value
+    finish = button(table, "Finish")
+    assert not finish.disabled and "Pass" not in {getattr(w, "description", "") for w in visible(table)}
+    finish.click()
+    assert table.game.status == "over" and "The bot wins." in table.banner.value
+    assert clock.pending == 0

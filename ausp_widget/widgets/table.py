@@ -277,10 +277,12 @@ class GameTable(widgets.VBox):
         self._card_style = widgets.ButtonStyle()
         style = widgets.HTML(f"<style>{stylesheet()}</style>")
         style.add_class("ausp-style")
-        self.mode_selector = widgets.ToggleButtons(options=MODE_OPTIONS, value="solo")
+        self.mode_selector = widgets.ToggleButtons(
+            options=MODE_OPTIONS, value="solo", style=widgets.ToggleButtonsStyle(button_width="auto")
+        )
         self.mode_selector.add_class("ausp-modes")
         self.mode_selector.observe(self._on_selector, names="value")
-        self.deal_field = widgets.Text(description="Deal", placeholder="a number")
+        self.deal_field = widgets.Text(description="Deal", placeholder="number")
         self.deal_field.add_class("ausp-deal")
         self.buttons: dict[str, widgets.Button] = {}
         for name in (*BUTTONS, "New game"):
@@ -885,8 +887,8 @@ class GameTable(widgets.VBox):
     def _info_text(self) -> str:
         game = self._game
         if game.mode == "solo":
-            home = game.scores[0]
-            return f"Deal {game.seed} · {home} of 52 cards home · {len(game.stock(0))} in the stock"
+            deal = f"Deal {game.seed} · " if game.seed is not None else ""
+            return f"{deal}{game.scores[0]} of 52 cards home · {len(game.stock(0))} in the stock"
         mine, theirs = game.scores
         text = f"You {mine} · The bot {theirs}"
         if game.status != "playing":
