@@ -23,7 +23,7 @@ import comm
 
 from ausp_widget.bot import Bot
 from ausp_widget.moves import Move
-from ausp_widget.widgets.table import GameTable
+from ausp_widget.widgets.table import GameTable, ManualClock
 
 CONSTANT = 6  # non-card widgets a move may update: status, log, info, Draw, Undo/Redo, Auto-finish
 MEDIAN_MS, P95_MS = 15.0, 40.0
@@ -107,8 +107,40 @@ def main() -> None:
     print(
         f"widget: messages minus changed cards per move: max {max(over)} (bound: changed cards + {CONSTANT})"
     )
+    tick_ms, tick_messages = bot_ticks(counter, args.moves)
+    print(
+        f"widget: bot, {len(tick_ms)} paced moves (turn-based): kernel time per tick median "
+        f"{statistics.median(tick_ms):.2f} ms, p95 {statistics.quantiles(tick_ms, n=20)[-1]:.2f} ms; "
+        f"messages per bot move mean {statistics.mean(tick_messages):.1f}, max {max(tick_messages)}"
+    )
     ok = median < MEDIAN_MS and p95 < P95_MS and max(over) <= CONSTANT
     print(f"widget: {'within' if ok else 'OUTSIDE'} targets")
+
+
+def bot_ticks(counter: Counter, moves: int) -> tuple[list[float], list[int]]:
+    """Time the bot's paced moves: a turn-based game where you only draw, stepped by a
+    `ManualClock` one tick at a time."""
+    clock = ManualClock()
+    tick_ms: list[float] = []
+    messages: list[int] = []
+    seed = 1
+    table = GameTable("turns", seed, clock=clock)
+    while len(tick_ms) < moves:
+        game = table.game
+        if game.status != "playing":
+            seed += 1
+            table.new_game(seed)
+            continue
+        if game.turn == 0:
+            table.buttons["Draw" if game.stock(0) else "Pass"].click()
+            continue
+        sent, played = counter.updates, len(game.history)
+        start = time.perf_counter()
+        clock.advance(clock.next_due)
+        tick_ms.append((time.perf_counter() - start) * 1000)
+        messages.append(counter.updates - sent)
+        assert len(game.history) == played + 1
+    return tick_ms, messages
 
 
 if __name__ == "__main__":
