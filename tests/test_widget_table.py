@@ -562,3 +562,15 @@ def test_finish_ends_a_simultaneous_game_once_both_stocks_are_empty(clock):
     finish.click()
     assert table.game.status == "over" and "The bot wins." in table.banner.value
     assert clock.pending == 0
+
+
+def test_in_the_simultaneous_game_the_bots_moves_leave_your_hint_and_messages_up(clock):
+    table = GameTable("simultaneous", clock=clock, bot=ScriptedBot())
+    table.game = two_player("simultaneous", ["A♥"], ["A♣"])
+    button(table, "Hint").click()
+    hint, hinted = table.status.value, marked(table, "ausp-hint")
+    assert hint.startswith("Hint: ") and hinted
+    clock.advance(1 / table.speed.value + FIRST_PAUSE)
+    assert table.game.history == ((1, Move.parse("A♣ F1")),)
+    assert table.status.value == hint and marked(table, "ausp-hint") == hinted
+    assert "The bot: A♣ F1" in table.move_log.value and marked(table, "ausp-moved") == {name("A♣")}

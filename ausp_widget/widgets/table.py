@@ -428,13 +428,17 @@ class GameTable(widgets.VBox):
 
     def _after_change(self, event: str, move: Move | None) -> None:
         game = self._game
-        self._hint = None
+        player = game.history[-1][0] if event in ("play", "redo") and game.history else 0
+        if player == 0 or (self._hint is not None and self._hint not in game.legal_moves(0)):
+            self._hint = None  # a bot move leaves your hint up while it still holds
         if event in ("play", "redo") and move is not None:
-            player = game.history[-1][0] if game.history else 0
             words = describe(move, game, player)
             self._moved = self._marks_for_bot(move) if player == 1 else _Marks.empty()
             self._note(("The bot" if player else "You") + f": {move}")
-            self._say(("The bot " if player else "You ") + words + "." + self._turn_change_text(player))
+            if player == 0 or game.mode == "turns":
+                # In the simultaneous game the bot's moves go to the log and the highlight,
+                # so they never wipe out what the status line is telling you.
+                self._say(("The bot " if player else "You ") + words + "." + self._turn_change_text(player))
         elif event == "undo":
             self._moved = _Marks.empty()
             self._note(f"Undo: {move}")
@@ -1031,7 +1035,12 @@ def _hint_for(game: Game) -> Any:
         from ..hints import hint
     except ImportError:
         return _fallback_hint(game)
-    return hint(game)
+    if game.mode == "solo":
+        return hint(game)
+    try:
+        return hint(game)
+    except (NotImplementedError, ValueError):  # hints written for the solo game only
+        return _fallback_hint(game)
 
 
 @dataclass(frozen=True)
