@@ -253,6 +253,8 @@ def test_a_second_click_sends_a_card_home(opening):
     click(opening, "A♣")
     assert opening.game.foundations[0] == (Card.parse("A♣"),)
     assert card(opening, name("A♣")).tooltip == name("A♣")
+    click(opening, "A♣")  # now on its foundation
+    assert opening.status.value == "A♣ is on a foundation: cards never leave a foundation."
 
 
 def test_a_second_click_on_a_card_with_no_home_cancels_the_selection(opening):
@@ -432,7 +434,7 @@ def test_won_banner():
 def test_lost_banner_counts_the_cards_home():
     table = GameTable()
     table.game = position("K♣ K♦ K♥ 10♠", "K♠ J♠ Q♠")
-    assert table.game.status == "lost"
+    assert table.game.status == "lost" and table.status.value.startswith("Game lost")
     assert on_show(table.banner) and "Game lost" in table.banner.value and "49 of 52" in table.banner.value
 
 

@@ -403,7 +403,7 @@ class GameTable(widgets.VBox):
             self._syncing = False
         self._arrange(game.mode)
         self._render()
-        self._say(self._welcome())
+        self._say(self._welcome() if game.status == "playing" else self._result_text())
         self._schedule_bot()
 
     def _welcome(self) -> str:
@@ -521,7 +521,10 @@ class GameTable(widgets.VBox):
         if card is None:
             self._say("Click one of your cards first, then the place where it should go.")
             return
-        if slot.area == "foundation" or (slot.area == "waste" and card is not game.waste(0)[-1]):
+        if slot.area == "foundation":
+            self._say(f"{card} is on a foundation: cards never leave a foundation.")
+            return
+        if slot.area == "waste" and card is not game.waste(0)[-1]:
             self._say(_sentence(self._reason(to_foundation(card)) or f"{card} cannot move"))
             return
         moves = self._moves_for(card)
