@@ -11,6 +11,7 @@ figure (or its SVG) can be checked for what it shows.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterable
 
 from matplotlib.figure import Figure
@@ -274,6 +275,16 @@ def _spots(items: Iterable[Card | str | Spot] | Card | str | Spot | None, player
     return spots
 
 
+class PositionFigure(Figure):
+    """A plain figure that also shows itself as a picture when it ends a notebook cell,
+    without pyplot's global state (and without showing twice)."""
+
+    def _repr_png_(self) -> bytes:
+        buffer = io.BytesIO()
+        self.savefig(buffer, format="png", facecolor=self.get_facecolor())
+        return buffer.getvalue()
+
+
 def plot_position(
     game: Game,
     highlight: Iterable[Card | str | Spot] | Card | str | Spot | None = None,
@@ -303,7 +314,7 @@ def plot_position(
     width = 7 * (W + GAP) - GAP
     created = ax is None
     if created:
-        figure = Figure(figsize=(1, 1), facecolor=TABLE)
+        figure = PositionFigure(figsize=(1, 1), facecolor=TABLE)
         ax = figure.add_axes((0, 0, 1, 1))
     else:
         figure = ax.figure

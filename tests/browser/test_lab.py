@@ -1,0 +1,155 @@
+"""The learn-and-play notebook in a real JupyterLab and in Voilà, clicked as a person would."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import re
+
+import pytest
+
+from ausp_widget import Game
+
+KERNEL_IDLE = """() => {
+  const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  return !!(w && w.context && w.context.isReady && w.sessionContext.session
+            && w.sessionContext.session.kernel && w.sessionContext.kernelDisplayStatus === 'idle');
+}"""
+
+# Each column of your side of the live table, as the list of card names it shows (bottom first).
+COLUMNS_JS = """(root) => Array.from(root.querySelectorAll('.ausp-side-you .ausp-col')).map(
+  col => Array.from(col.querySelectorAll('button.ausp-face')).filter(b => b.offsetParent !== null)
+             .map(b => b.title))"""
+
+
+@pytest.fixture
+def shots(tmp_path):
+    """Screenshots of each stage: under the test's tmp dir, or $AUSP_SHOTS when set."""
+    folder = pathlib.Path(os.environ.get("AUSP_SHOTS", tmp_path))
+    folder.mkdir(parents=True, exist_ok=True)
+
+    def take(page, name: str) -> None:
+        page.screenshot(path=str(folder / f"{name}.png"))
+
+    return take
+
+
+def names(column) -> list[str]:
+    return [card.name for card in column]
+
+
+def open_notebook(page, lab_url: str, name: str):
+    page.goto(f"{lab_url}/lab/tree/{name}")
+    page.wait_for_function(KERNEL_IDLE, timeout=90_000)
+    assert page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')") is not False
+    app = page.locator(".ausp-app").first
+    app.wait_for(timeout=60_000)
+    return app
+
+
+def live_columns(app) -> list[list[str]]:
+    return app.evaluate(COLUMNS_JS)
+
+
+def wait_columns(page, app, expected: list[list[str]]) -> None:
+    """Wait until the live table shows exactly these columns (the kernel answers asynchronously)."""
+    for _ in range(100):
+        if live_columns(app) == expected:
+            return
+        page.wait_for_timeout(100)
+    assert live_columns(app) == expected
+
+
+def click_card(app, name: str) -> None:
+    """Click a card where a player would: on its visible top strip (covered cards overlap)."""
+    app.locator(f'.ausp-side-you button[title="{name}"]').click(position={"x": 12, "y": 6})
+
+
+def test_learn_then_play_in_jupyterlab(page, lab_url, shots):
+    app = open_notebook(page, lab_url, "01_learn_and_play.ipynb")
+    shots(page, "1-guide")
+
+    # The guide: Next and Prev change the caption and the highlighted cards.
+    counter = app.get_by_text(re.compile(r"^Step \d+ of \d+$"))
+    total = int(counter.inner_text().split()[-1])
+    first_title = app.locator(".ausp-guide h3, .ausp-guide .ausp-step-title").first.inner_text()
+    highlighted = ".ausp-guide-board .ausp-selected, .ausp-guide-board .ausp-target"
+    first_marks = app.locator(highlighted).evaluate_all("els => els.map(e => e.title)")
+    app.get_by_role("button", name="Next").click()
+    page.wait_for_function("() => document.body.innerText.includes('Step 2 of')")
+    second_title = app.locator(".ausp-guide h3, .ausp-guide .ausp-step-title").first.inner_text()
+    second_marks = app.locator(highlighted).evaluate_all("els => els.map(e => e.title)")
+    assert second_title != first_title
+    assert second_marks and second_marks != first_marks
+    shots(page, "2-guide-next")
+    app.get_by_role("button", name="Prev").click()
+    page.wait_for_function("() => document.body.innerText.includes('Step 1 of')")
+    assert app.locator(".ausp-guide h3, .ausp-guide .ausp-step-title").first.inner_text() == first_title
+
+    # Step to the end, then hand over to the live game in the same output.
+    for _ in range(total - 1):
+        app.get_by_role("button", name="Next").click()
+    play_now = app.get_by_role("button", name="Play now")
+    play_now.wait_for()
+    play_now.click()
+    deal = Game.deal(42)
+    wait_columns(page, app, [names(col) for col in deal.tableau()])
+    shots(page, "3-play")
+
+    # A legal move by clicking the card, then its destination: 7♥ goes onto 8♥.
+    before = live_columns(app)
+    click_card(app, "seven of hearts")
+    click_card(app, "eight of hearts")
+    deal.play("7♥ 8♥")
+    after = [names(col) for col in deal.tableau()]
+    wait_columns(page, app, after)
+    assert after != before
+    shots(page, "4-moved")
+
+    # Illegal tries: the message says why and nothing moves.
+    status = app.locator(".ausp-status")
+    click_card(app, "eight of spades")  # 9♠ is still in the stock: 8♠ cannot move
+    page.wait_for_function("() => document.querySelector('.ausp-status').innerText.includes('8♠')")
+    assert "stock" in status.inner_text()
+    click_card(app, "six of hearts")  # 6♥ could go onto 7♥, but is tried on 10♠
+    click_card(app, "ten of spades")
+    page.wait_for_function("() => document.querySelector('.ausp-status').innerText.includes('same suit')")
+    assert "6♥" in status.inner_text()
+    assert live_columns(app) == after
+    shots(page, "5-illegal")
+
+    # Undo puts 7♥ back.
+    app.get_by_role("button", name="Undo").click()
+    wait_columns(page, app, before)
+
+    # A new game by number: the same deal as Game.deal(7).
+    app.locator(".ausp-deal input").fill("7")
+    app.get_by_role("button", name="New game").click()
+    wait_columns(page, app, [names(col) for col in Game.deal(7).tableau()])
+    shots(page, "6-deal-7")
+
+    # Turn-based: draw ends your turn, and the bot answers.
+    app.get_by_role("button", name="Turn-based vs bot").click()
+    app.locator(".ausp-side-bot").first.wait_for()
+    app.get_by_role("button", name="Draw").click()
+    page.wait_for_function("() => /bot/i.test(document.querySelector('.ausp-log').innerText)", timeout=30_000)
+    page.wait_for_function(
+        "() => /your turn/i.test(document.querySelector('.ausp-info').innerText"
+        " + document.querySelector('.ausp-status').innerText)",
+        timeout=30_000,
+    )
+    shots(page, "7-bot-answered")
+
+
+def test_voila_renders_the_app_and_a_click_plays(page, voila_url, shots):
+    page.goto(f"{voila_url}/")
+    app = page.locator(".ausp-app").first
+    app.wait_for(timeout=90_000)
+    app.get_by_role("tab", name="Play").click()
+    deal = Game.deal(42)
+    wait_columns(page, app, [names(col) for col in deal.tableau()])
+    click_card(app, "seven of hearts")
+    click_card(app, "eight of hearts")
+    deal.play("7♥ 8♥")
+    wait_columns(page, app, [names(col) for col in deal.tableau()])
+    shots(page, "voila-moved")
