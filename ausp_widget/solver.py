@@ -1,0 +1,421 @@
+"""A full-information solver for solo Australian Patience: is this deal winnable?
+
+The solver knows the order of the stock. It is an analysis tool ("could this deal be won
+from here, by someone who knew every card?"), not a hint: `ausp_widget.hints` gives the
+advice a player may see.
+
+It reads the position only through the public `Game` API (`tableau()`, `stock()`,
+`waste()`, `foundations`) and keeps its own compact state: seven lists of card indices,
+the foundation heights, the stock and the waste. The search is a depth-first search that
+makes and undoes moves in place, with an explicit stack so that it can stop after any
+number of positions and carry on later (`Solver.run(seconds=0.05)`).
+
+Why the search stays small — each rule with the reason it never loses a win:
+
+* Every move but one kind is irreversible. A card other than a King can go onto one card
+  only, the next higher card of its suit (its *parent*), so a card heads at most one
+  tableau move in a game; draws and foundation moves are one-way. The one exception, a King
+  at the bottom of its column moving into another empty column, gives the same columns in
+  another order, so it is never tried. The positions therefore form an acyclic graph and
+  the search ends without needing its memory, which is only a cache.
+* Foundation moves are played at once, without branching. A card ``c`` can go home only
+  when ``c - 1`` is home, and then nothing can ever go onto ``c`` (its only possible child
+  is home). Leaving ``c`` where it is can only cover what lies beneath it and add it to
+  groups; anything a line of play does with ``c`` left in place, the same line does
+  without it (a King's column left empty takes any King the line would put elsewhere).
+* The top waste card goes onto its parent at once when the parent is exposed. On the
+  waste the card blocks the cards beneath it and can take nothing; on its parent it only
+  covers a card that nothing else can go onto, rides along whenever the parent moves, and
+  is exposed whenever the line would have played it from the waste. (A King from the waste
+  is not played at once: another King might want that empty column.)
+* A King or a King's group goes into the first empty column only: empty columns are
+  interchangeable.
+* Positions are compared by a canonical key — the columns sorted, the foundation heights
+  and how many cards have been drawn (which fix the waste) — so the same arrangement
+  reached in another order, or with its columns in another order, is searched once. Keys
+  of positions proved lost are kept in a table of bounded size (emptied when full, which
+  costs only repeated work).
+* Dead positions are recognised before searching them. On the waste only the top card
+  moves: a card lying above a lower card of its suit and above its own parent can never
+  leave (it cannot go home before the lower card, nor onto a parent it covers).
+
+Everything here is solo only: in the two-player games the other side's moves change what
+is possible, so "winnable" has no single meaning there.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .cards import CARDS
+from .moves import DRAW, Move, onto_parent, to_column, to_foundation
+
+__all__ = ["SolveResult", "Solver", "solve"]
+
+COLUMNS = 7
+STOCK, WASTE, HOME = -1, -2, -3  # where a card is, when it is not in a column (column * 64 + depth)
+KINGS = (12, 25, 38, 51)
+
+# Internal moves are small tuples; the first item says what kind.
+_DRAW, _HOME_COL, _HOME_WASTE, _GROUP, _WASTE_TO = range(5)
+
+DEFAULT_TABLE_LIMIT = 1_500_000
+"""Positions remembered as lost before the table is emptied (keeps memory well under 1 GiB)."""
+
+
+@dataclass
+class SolveResult:
+    """What the search found: `winnable` is True, False, or None when the budget ran out."""
+
+    winnable: bool | None
+    moves: list[Move] = field(default_factory=list)
+    nodes: int = 0
+    elapsed: float = 0.0
+
+    @property
+    def verdict(self) -> str:
+        return {True: "winnable", False: "unwinnable", None: "undecided"}[self.winnable]
+
+
+class Solver:
+    """A resumable search: call `run()` with a budget until `done` (see the module docstring).
+
+    ``solver = Solver(game); while not solver.done: solver.run(seconds=0.05)`` keeps a user
+    interface responsive; `result` holds the verdict so far. The game itself is never touched.
+    """
+
+    def __init__(self, game, *, table_limit: int = DEFAULT_TABLE_LIMIT) -> None:
+        if getattr(game, "mode", "solo") != "solo":
+            raise ValueError(
+                f"the solver decides the solo game only, not the {game.mode!r} game: "
+                "in the two-player games the other side's moves change what is possible"
+            )
+        self.cols: list[list[int]] = [[card.index for card in col] for col in game.tableau()]
+        if len(self.cols) != COLUMNS:
+            raise ValueError(f"expected {COLUMNS} columns, got {len(self.cols)}")
+        self.stock: tuple[int, ...] = tuple(card.index for card in game.stock())
+        self.drawn = 0
+        self.waste: list[int] = [card.index for card in game.waste()]
+        self.home: list[int] = [len(pile) for pile in game.foundations]
+        self.pos: list[int] = [HOME] * 52
+        for c, col in enumerate(self.cols):
+            for depth, card in enumerate(col):
+                self.pos[card] = c * 64 + depth
+        for card in self.stock:
+            self.pos[card] = STOCK
+        for card in self.waste:
+            self.pos[card] = WASTE
+        self.table_limit = table_limit
+        self.lost: set[bytes] = set()
+        self.trail: list[tuple] = []  # every move applied, in order: the line being tried
+        self.frames: list[list] = []  # per open position: [moves, next index, trail length on entry]
+        self.nodes = 0
+        self.elapsed = 0.0
+        self.winnable: bool | None = None
+        self.line: list[Move] = []
+        self._started = False
+
+    # ---- public face ----------------------------------------------------------------------
+    @property
+    def done(self) -> bool:
+        return self.winnable is not None
+
+    @property
+    def result(self) -> SolveResult:
+        return SolveResult(self.winnable, list(self.line), self.nodes, self.elapsed)
+
+    def run(self, seconds: float | None = 0.05, nodes: int | None = None) -> bool | None:
+        """Search for up to `seconds` (None: no time limit) and `nodes` more positions.
+
+        Returns the verdict: True, False, or None if this slice ended before one was found.
+        """
+        if self.done:
+            return self.winnable
+        start = time.perf_counter()
+        deadline = None if seconds is None else start + seconds
+        node_cap = None if nodes is None else self.nodes + nodes
+        try:
+            self._search(deadline, node_cap)
+        finally:
+            self.elapsed += time.perf_counter() - start
+        return self.winnable
+
+    # ---- make and undo ---------------------------------------------------------------------
+    def _make(self, move: tuple) -> None:
+        kind = move[0]
+        cols, pos = self.cols, self.pos
+        if kind == _DRAW:
+            card = self.stock[self.drawn]
+            self.drawn += 1
+            self.waste.append(card)
+            pos[card] = WASTE
+        elif kind == _HOME_COL:
+            card = cols[move[1]].pop()
+            self.home[card // 13] += 1
+            pos[card] = HOME
+        elif kind == _HOME_WASTE:
+            card = self.waste.pop()
+            self.home[card // 13] += 1
+            pos[card] = HOME
+        elif kind == _GROUP:
+            c, depth, t = move[1], move[2], move[3]
+            src, dst = cols[c], cols[t]
+            base = t * 64 + len(dst)
+            group = src[depth:]
+            del src[depth:]
+            dst.extend(group)
+            for i, card in enumerate(group):
+                pos[card] = base + i
+        else:  # _WASTE_TO
+            t = move[1]
+            card = self.waste.pop()
+            pos[card] = t * 64 + len(cols[t])
+            cols[t].append(card)
+        self.trail.append(move)
+
+    def _undo(self) -> None:
+        move = self.trail.pop()
+        kind = move[0]
+        cols, pos = self.cols, self.pos
+        if kind == _DRAW:
+            self.drawn -= 1
+            card = self.waste.pop()
+            pos[card] = STOCK
+        elif kind == _HOME_COL:
+            c = move[1]
+            card = move[2]
+            self.home[card // 13] -= 1
+            pos[card] = c * 64 + len(cols[c])
+            cols[c].append(card)
+        elif kind == _HOME_WASTE:
+            card = move[1]
+            self.home[card // 13] -= 1
+            self.waste.append(card)
+            pos[card] = WASTE
+        elif kind == _GROUP:
+            _, c, depth, t, tlen, _card = move
+            src, dst = cols[c], cols[t]
+            group = dst[tlen:]
+            del dst[tlen:]
+            base = c * 64 + len(src)
+            src.extend(group)
+            for i, card in enumerate(group):
+                pos[card] = base + i
+        else:
+            t = move[1]
+            card = cols[t].pop()
+            self.waste.append(card)
+            pos[card] = WASTE
+
+    # ---- the search ----------------------------------------------------------------------
+    def _key(self) -> bytes:
+        cols = sorted(bytes(col) for col in self.cols)
+        return b"\xff".join(cols) + bytes((self.drawn, *self.home))
+
+    def _play_safe(self) -> list[tuple[int, int]]:
+        """Play every foundation move and waste-onto-parent move (see the module docstring).
+
+        Returns (column, depth) of each card put on a column, for the dead-position test."""
+        cols, home, waste, pos = self.cols, self.home, self.waste, self.pos
+        grown: list[tuple[int, int]] = []
+        changed = True
+        while changed:
+            changed = False
+            for c in range(COLUMNS):
+                col = cols[c]
+                while col and col[-1] % 13 == home[col[-1] // 13]:
+                    self._make((_HOME_COL, c, col[-1]))
+                    changed = True
+            while waste:
+                card = waste[-1]
+                if card % 13 == home[card // 13]:
+                    self._make((_HOME_WASTE, card))
+                    changed = True
+                    continue
+                if card % 13 != 12:
+                    where = pos[card + 1]
+                    if where >= 0 and (where & 63) == len(cols[where >> 6]) - 1:
+                        self._make((_WASTE_TO, where >> 6, card))
+                        grown.append((where >> 6, (where & 63) + 1))
+                        changed = True
+                        continue
+                break
+        return grown
+
+    def _waste_dead(self) -> bool:
+        """The top waste card covers a lower card of its suit and its own parent."""
+        waste = self.waste
+        top = waste[-1]
+        if top % 13 == 12 or self.pos[top + 1] != WASTE:
+            return False
+        suit = top // 13
+        return any(card // 13 == suit and card < top for card in waste[:-1])
+
+    def _moves(self) -> list[tuple]:
+        """Candidate moves, most promising first (safe moves were already played)."""
+        cols, pos, home, waste = self.cols, self.pos, self.home, self.waste
+        scored: list[tuple[int, tuple]] = []
+        empty = -1
+        for t in range(COLUMNS):
+            col = cols[t]
+            if not col:
+                if empty < 0:
+                    empty = t
+                continue
+            parent = col[-1]
+            if parent % 13 == 0:
+                continue
+            where = pos[parent - 1]
+            if where < 0 or where >> 6 == t:
+                continue
+            c, depth = where >> 6, where & 63
+            src = cols[c]
+            if depth:
+                below = src[depth - 1]
+                if below % 13 == home[below // 13]:
+                    score = 5
+                elif below % 13 and (
+                    (waste and waste[-1] == below - 1)
+                    or (pos[below - 1] >= 0 and (pos[below - 1] & 63) == len(cols[pos[below - 1] >> 6]) - 1)
+                ):
+                    score = 4
+                else:
+                    score = 1
+            else:
+                score = 3
+            scored.append((score, (_GROUP, c, depth, t, len(col), parent - 1)))
+        scored.sort(key=lambda item: -item[0])
+        moves = [move for _, move in scored]
+        if self.drawn < len(self.stock):
+            moves.append((_DRAW,))
+        if empty >= 0:
+            if waste and waste[-1] % 13 == 12:
+                moves.append((_WASTE_TO, empty, waste[-1]))
+            for king in KINGS:
+                where = pos[king]
+                if where >= 0 and where & 63:
+                    moves.append((_GROUP, where >> 6, where & 63, empty, 0, king))
+        return moves
+
+    def _enter(self, grown: Sequence[tuple[int, int]]) -> bool:
+        """Start searching the current position; False if it is known or proved lost."""
+        mark = len(self.trail)
+        self.nodes += 1
+        more = self._play_safe()
+        if sum(self.home) == 52:
+            self._win()
+            return True
+        key = self._key()
+        if key in self.lost:
+            self._back_to(mark)
+            return False
+        dead = False
+        if self.trail and self.trail[-1][0] == _DRAW and self.waste:
+            dead = self._waste_dead()
+        if dead:
+            self._remember(key)
+            self._back_to(mark)
+            return False
+        self.frames.append([self._moves(), 0, mark, key])
+        return True
+
+    def _remember(self, key: bytes) -> None:
+        if len(self.lost) >= self.table_limit:
+            self.lost.clear()
+        self.lost.add(key)
+
+    def _back_to(self, mark: int) -> None:
+        while len(self.trail) > mark:
+            self._undo()
+
+    def _win(self) -> None:
+        self.winnable = True
+        self.line = [_to_move(move) for move in self.trail]
+        self.frames.clear()
+
+    def _search(self, deadline: float | None, node_cap: int | None) -> None:
+        if not self._started:
+            self._started = True
+            if not self._root():
+                return
+        frames = self.frames
+        clock = time.perf_counter
+        budget = 0
+        while frames:
+            budget += 1
+            if budget >= 256:
+                budget = 0
+                if deadline is not None and clock() >= deadline:
+                    return
+            if node_cap is not None and self.nodes >= node_cap:
+                return
+            frame = frames[-1]
+            moves, index = frame[0], frame[1]
+            if index == len(moves):
+                frames.pop()
+                self._remember(frame[3])
+                self._back_to(frame[2])
+                if frames:
+                    self._undo()  # the move that led here
+                continue
+            frame[1] = index + 1
+            move = moves[index]
+            if move[0] == _GROUP:
+                grown = ((move[3], move[4]),)
+            elif move[0] == _WASTE_TO:
+                grown = ((move[1], len(self.cols[move[1]])),)
+            else:
+                grown = ()
+            self._make(move)
+            if not self._enter(grown):
+                self._undo()
+            elif self.winnable:
+                return
+        self.winnable = False
+
+    def _root(self) -> bool:
+        """Enter the starting position; False once the verdict is known there."""
+        if any(self._waste_dead_at(i) for i in range(len(self.waste))):
+            self.winnable = False
+            return False
+        entered = self._enter(())
+        if self.winnable:
+            return False
+        if not entered:
+            self.winnable = False
+            return False
+        return True
+
+    def _waste_dead_at(self, i: int) -> bool:
+        card = self.waste[i]
+        if card % 13 == 12 or card + 1 not in self.waste[:i]:
+            return False
+        return any(other // 13 == card // 13 and other < card for other in self.waste[:i])
+
+
+def _to_move(move: tuple) -> Move:
+    """The public `Move` for an internal move."""
+    kind = move[0]
+    if kind == _DRAW:
+        return DRAW
+    card = move[1] if kind == _HOME_WASTE else move[-1]
+    if kind in (_HOME_COL, _HOME_WASTE):
+        return to_foundation(CARDS[card])
+    if card % 13 == 12:  # a King goes only into an empty column
+        column = move[1] if kind == _WASTE_TO else move[3]
+        return to_column(CARDS[card], column + 1)
+    return onto_parent(CARDS[card])
+
+
+def solve(game, time_limit: float | None = 10.0, node_limit: int | None = None) -> SolveResult:
+    """Decide whether `game` (solo) can still be won, knowing the order of the stock.
+
+    Returns a `SolveResult`: `winnable` True (with `moves`, a winning line that
+    `game.play` accepts from this position), False (no line wins), or None when
+    `time_limit` seconds or `node_limit` positions ran out first.
+    """
+    solver = Solver(game)
+    solver.run(seconds=time_limit, nodes=node_limit)
+    return solver.result
