@@ -7,14 +7,9 @@ import pathlib
 import re
 
 import pytest
+from jupyter_servers import open_notebook
 
 from ausp_widget import Game
-
-KERNEL_IDLE = """() => {
-  const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-  return !!(w && w.context && w.context.isReady && w.sessionContext.session
-            && w.sessionContext.session.kernel && w.sessionContext.kernelDisplayStatus === 'idle');
-}"""
 
 # Each column of your side of the live table, as the list of card names it shows (bottom first).
 COLUMNS_JS = """(root) => Array.from(root.querySelectorAll('.ausp-side-you .ausp-col')).map(
@@ -36,15 +31,6 @@ def shots(tmp_path):
 
 def names(column) -> list[str]:
     return [card.name for card in column]
-
-
-def open_notebook(page, lab_url: str, name: str):
-    page.goto(f"{lab_url}/lab/tree/{name}")
-    page.wait_for_function(KERNEL_IDLE, timeout=90_000)
-    assert page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')") is not False
-    app = page.locator(".ausp-app").first
-    app.wait_for(timeout=60_000)
-    return app
 
 
 def live_columns(app) -> list[list[str]]:

@@ -1,0 +1,146 @@
+"""Start and stop a throw-away JupyterLab or Voilà server, and Debian's headless Chromium.
+
+Used by the browser tests' fixtures and by `bench/browser.py`, so both run the same setup.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import pathlib
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+KERNEL_IDLE = """() => {
+  const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  return !!(w && w.context && w.context.isReady && w.sessionContext.session
+            && w.sessionContext.session.kernel && w.sessionContext.kernelDisplayStatus === 'idle');
+}"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_http(url: str, proc: subprocess.Popen, timeout: float, log: pathlib.Path, any_status=False) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited rc={proc.returncode}:\n{log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as answer:
+                if answer.status == 200:
+                    return
+        except urllib.error.HTTPError:
+            if any_status:
+                return
+            time.sleep(0.25)
+        except OSError:
+            time.sleep(0.25)
+    raise TimeoutError(f"{url} not up after {timeout}s:\n{log.read_text()[-3000:]}")
+
+
+def stop(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
+def isolated_env(home: pathlib.Path) -> dict:
+    """Jupyter dirs of its own: no user settings leak in; no autosave, news or windowing."""
+    settings = home / "lab-settings"
+    user_settings = {
+        "notebook-extension/tracker": {"windowingMode": "none"},
+        "apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},
+        "docmanager-extension/plugin": {"autosave": False},
+    }
+    for name, value in user_settings.items():
+        path = settings / "@jupyterlab" / f"{name}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(value))
+    return dict(
+        os.environ,
+        JUPYTER_CONFIG_DIR=str(home / "config"),
+        JUPYTER_RUNTIME_DIR=str(home / "runtime"),
+        JUPYTERLAB_SETTINGS_DIR=str(settings),
+        JUPYTERLAB_WORKSPACES_DIR=str(home / "workspaces"),
+    )
+
+
+@contextlib.contextmanager
+def _server(cmd: list[str], cwd: pathlib.Path, env: dict, log: pathlib.Path, probe: str, any_status: bool):
+    with open(log, "w") as out:
+        proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        wait_http(probe, proc, 90, log, any_status=any_status)
+        yield
+    finally:
+        stop(proc)
+
+
+@contextlib.contextmanager
+def lab_server(root: pathlib.Path, env: dict, log: pathlib.Path) -> Iterator[str]:
+    port = free_port()
+    cmd = [
+        sys.executable, "-m", "jupyterlab", "--no-browser",
+        "--IdentityProvider.token=", "--ServerApp.password=", "--allow-root",
+        "--ServerApp.ip=127.0.0.1", f"--port={port}", f"--ServerApp.root_dir={root}",
+        "--LabApp.expose_app_in_browser=True", "--LabApp.news_url=None",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+    ]  # fmt: skip
+    url = f"http://127.0.0.1:{port}"
+    with _server(cmd, root, env, log, f"{url}/api/status", any_status=False):
+        yield url
+
+
+@contextlib.contextmanager
+def voila_server(notebook: pathlib.Path, env: dict, log: pathlib.Path) -> Iterator[str]:
+    port = free_port()
+    cmd = [
+        sys.executable, "-m", "voila", str(notebook), "--no-browser",
+        f"--port={port}", "--Voila.ip=127.0.0.1", "--show_tracebacks=True",
+    ]  # fmt: skip
+    url = f"http://127.0.0.1:{port}"
+    # Voilà has no status page, and GET / runs the notebook: any answer means it is up.
+    with _server(cmd, notebook.parent, env, log, f"{url}/voila/api/status-probe", any_status=True):
+        yield url
+
+
+def launch_chromium(playwright):
+    if not pathlib.Path(CHROMIUM).exists():
+        raise FileNotFoundError(f"{CHROMIUM} is missing: `make test` installs Debian's chromium")
+    return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+
+
+def open_notebook(page, lab_url: str, name: str):
+    """Open a notebook, wait for its kernel, run every cell; returns the app's locator."""
+    page.goto(f"{lab_url}/lab/tree/{name}")
+    page.wait_for_function(KERNEL_IDLE, timeout=90_000)
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    app = page.locator(".ausp-app").first
+    app.wait_for(timeout=60_000)
+    return app
