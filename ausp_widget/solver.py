@@ -46,7 +46,6 @@ is possible, so "winnable" has no single meaning there.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .cards import CARDS
@@ -195,7 +194,7 @@ class Solver:
             self.waste.append(card)
             pos[card] = WASTE
         elif kind == _GROUP:
-            _, c, depth, t, tlen, _card = move
+            _, c, _depth, t, tlen, _card = move
             src, dst = cols[c], cols[t]
             group = dst[tlen:]
             del dst[tlen:]
@@ -214,12 +213,9 @@ class Solver:
         cols = sorted(bytes(col) for col in self.cols)
         return b"\xff".join(cols) + bytes((self.drawn, *self.home))
 
-    def _play_safe(self) -> list[tuple[int, int]]:
-        """Play every foundation move and waste-onto-parent move (see the module docstring).
-
-        Returns (column, depth) of each card put on a column, for the dead-position test."""
+    def _play_safe(self) -> None:
+        """Play every foundation move and waste-onto-parent move (see the module docstring)."""
         cols, home, waste, pos = self.cols, self.home, self.waste, self.pos
-        grown: list[tuple[int, int]] = []
         changed = True
         while changed:
             changed = False
@@ -238,11 +234,101 @@ class Solver:
                     where = pos[card + 1]
                     if where >= 0 and (where & 63) == len(cols[where >> 6]) - 1:
                         self._make((_WASTE_TO, where >> 6, card))
-                        grown.append((where >> 6, (where & 63) + 1))
                         changed = True
                         continue
                 break
-        return grown
+
+    def _hopeless(self) -> bool:
+        """Whether some card can never go home, even in a relaxed game (see the module docstring).
+
+        Three kinds of event are derived until nothing more follows: a card can go home (H),
+        can head a move onto the tableau (M), can be uncovered (E: the card now directly
+        above it went home or headed a move). Each rule states a condition every real line
+        of play must meet first, so a card whose H cannot be derived never goes home."""
+        pos, cols, waste = self.pos, self.cols, self.waste
+        home_ok = [False] * 52
+        moves_ok = [False] * 52
+        exposed = [False] * 52
+        below = [-1] * 52
+        bottoms = [False] * 52
+        for suit in range(4):
+            for rank in range(self.home[suit]):
+                home_ok[suit * 13 + rank] = True
+        todo: list[int] = []  # 0..51: exposed; 64..: went home; 128..: headed a move
+        empty = False
+        for col in cols:
+            if not col:
+                empty = True
+                continue
+            bottoms[col[0]] = True
+            for k in range(1, len(col)):
+                below[col[k]] = col[k - 1]
+            exposed[col[-1]] = True
+            todo.append(col[-1])
+        for i in range(1, len(waste)):
+            below[waste[i]] = waste[i - 1]
+        if waste:
+            exposed[waste[-1]] = True
+            todo.append(waste[-1])
+        for card in self.stock[self.drawn :]:
+            exposed[card] = True
+            todo.append(card)
+
+        def kings() -> None:
+            for king in KINGS:
+                where = pos[king]
+                if moves_ok[king] or where == HOME:
+                    continue
+                if (where > 0 and where & 63) or where == STOCK or exposed[king]:
+                    moves_ok[king] = True
+                    todo.append(128 + king)
+
+        if empty:
+            kings()
+        while todo:
+            item = todo.pop()
+            card = item & 63
+            if item < 64:  # uncovered
+                if not home_ok[card] and (card % 13 == 0 or home_ok[card - 1]):
+                    home_ok[card] = True
+                    todo.append(64 + card)
+                if pos[card] < 0 and not moves_ok[card]:
+                    if card % 13 == 12:
+                        ready = empty
+                    else:
+                        parent = pos[card + 1]
+                        ready = exposed[card + 1] if parent >= 0 else moves_ok[card + 1]
+                    if ready:
+                        moves_ok[card] = True
+                        todo.append(128 + card)
+                if pos[card] >= 0 and card % 13:
+                    child = card - 1
+                    if not moves_ok[child] and pos[child] != HOME and (pos[child] >= 0 or exposed[child]):
+                        moves_ok[child] = True
+                        todo.append(128 + child)
+                continue
+            under = below[card]
+            if under >= 0 and not exposed[under]:
+                exposed[under] = True
+                todo.append(under)
+            if item < 128:  # went home
+                if card % 13 != 12 and not home_ok[card + 1] and exposed[card + 1]:
+                    home_ok[card + 1] = True
+                    todo.append(64 + card + 1)
+                if bottoms[card] and not empty:
+                    empty = True
+                    kings()
+                continue
+            # headed a move onto the tableau
+            if bottoms[card] and card % 13 != 12 and not empty:
+                empty = True
+                kings()
+            if pos[card] < 0 and card % 13:
+                child = card - 1
+                if not moves_ok[child] and pos[child] != HOME and (pos[child] >= 0 or exposed[child]):
+                    moves_ok[child] = True
+                    todo.append(128 + child)
+        return not all(home_ok)
 
     def _waste_dead(self) -> bool:
         """The top waste card covers a lower card of its suit and its own parent."""
@@ -299,11 +385,11 @@ class Solver:
                     moves.append((_GROUP, where >> 6, where & 63, empty, 0, king))
         return moves
 
-    def _enter(self, grown: Sequence[tuple[int, int]]) -> bool:
+    def _enter(self) -> bool:
         """Start searching the current position; False if it is known or proved lost."""
         mark = len(self.trail)
         self.nodes += 1
-        more = self._play_safe()
+        self._play_safe()
         if sum(self.home) == 52:
             self._win()
             return True
@@ -314,6 +400,8 @@ class Solver:
         dead = False
         if self.trail and self.trail[-1][0] == _DRAW and self.waste:
             dead = self._waste_dead()
+        if not dead:
+            dead = self._hopeless()
         if dead:
             self._remember(key)
             self._back_to(mark)
@@ -362,14 +450,8 @@ class Solver:
                 continue
             frame[1] = index + 1
             move = moves[index]
-            if move[0] == _GROUP:
-                grown = ((move[3], move[4]),)
-            elif move[0] == _WASTE_TO:
-                grown = ((move[1], len(self.cols[move[1]])),)
-            else:
-                grown = ()
             self._make(move)
-            if not self._enter(grown):
+            if not self._enter():
                 self._undo()
             elif self.winnable:
                 return
@@ -380,7 +462,7 @@ class Solver:
         if any(self._waste_dead_at(i) for i in range(len(self.waste))):
             self.winnable = False
             return False
-        entered = self._enter(())
+        entered = self._enter()
         if self.winnable:
             return False
         if not entered:

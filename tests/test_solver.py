@@ -6,12 +6,11 @@ import random
 import sys
 
 import pytest
+from positions import PAGAT
 
 from ausp_widget import Game, solve
 from ausp_widget.cards import CARDS, format_cards
 from ausp_widget.solver import Solver
-
-from positions import PAGAT
 
 
 def reachable_win(game: Game) -> bool:
