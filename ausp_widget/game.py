@@ -620,13 +620,12 @@ class Game:
         if where == WASTE:
             group: tuple[int, ...] = (card,)
             lay.waste = lay.waste[:-1]
+            useful = True
         else:
             c, depth = where >> 6, where & 63
             group = lay.cols[c][depth:]
-            useful = depth > 0 or kind != "group" or action[1].kind != "column"
             lay.cols[c] = lay.cols[c][:depth]
-        if where == WASTE:
-            useful = True
+            useful = depth > 0 or action[1].kind != "column"  # not a King shuffle (R9)
         self._moved = self._moved or useful
         if kind == "foundation":
             k = action[4]
