@@ -101,19 +101,29 @@ class Game:
         self._status: str | None = None
         self._wants: dict[int, int] | None = None  # cached: card -> first foundation pile taking it
         self._listeners: list[Callable[[Game, str, Move | None], None]] = []
+        self.refusal: ValueError | None = None  # why the last refused move was refused
 
     # ---- observers -----------------------------------------------------------------------
     def add_listener(self, callback: Callable[[Game, str, Move | None], None]) -> None:
         """Call `callback(game, event, move)` after every change: event is "play", "undo",
-        "redo" or "finish". Views use this to follow moves made from code."""
+        "redo" or "finish". Views use this to follow moves made from code. A refused move is
+        announced too, as "refused", with the error in `game.refusal` and nothing changed."""
         self._listeners.append(callback)
 
     def remove_listener(self, callback: Callable[[Game, str, Move | None], None]) -> None:
         self._listeners.remove(callback)
 
     def _notify(self, event: str, move: Move | None) -> None:
+        """Tell every listener, even when one fails; then report the first failure, saying
+        that the change itself was made (it is never half-applied)."""
+        failure: Exception | None = None
         for callback in list(self._listeners):
-            callback(self, event, move)
+            try:
+                callback(self, event, move)
+            except Exception as error:
+                failure = failure or error
+        if failure is not None:
+            raise RuntimeError(f"{event} done, but a listener failed: {failure!r}") from failure
 
     # ---- construction -------------------------------------------------------------------
     @classmethod
@@ -395,10 +405,16 @@ class Game:
     def play(self, move: Move | str, player: int = 0) -> Move:
         """Play a move (a `Move` or its text). Raises `IllegalMoveError` with the reason; then
         nothing has changed. Returns the move as played (a two-player `F` names its pile)."""
-        if type(move) is not Move:
-            move = Move.parse(move)
-        lay = self._layout(player)
-        action = self._resolve(move, player, lay)
+        try:
+            if type(move) is not Move:
+                move = Move.parse(move)
+            lay = self._layout(player)
+            action = self._resolve(move, player, lay)
+        except ValueError as error:  # IllegalMoveError, NotationError, or a wrong player
+            if self._listeners:
+                self.refusal = error
+                self._notify("refused", move if isinstance(move, Move) else None)
+            raise
         if self.mode == "solo":
             lay0 = self._layouts[0]
             self._undo.append(((tuple(lay0.cols), lay0.drawn, lay0.waste), tuple(self._piles)))
