@@ -155,6 +155,8 @@ def load_json(text: str) -> Game:
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise NotationError(f"the save's seed {seed!r} is not a whole number")
     game = _start_game(data["start"], mode, seed)
+    if seed is not None and _start_state(game) != _start_state(Game.deal(seed, mode, first=game.first)):
+        raise NotationError(f"the save's seed {seed} does not match its start position: the file was altered")
     for label in ("moves", "redo"):
         entries = data[label]
         if not isinstance(entries, list):

@@ -36,6 +36,16 @@ def test_a_dealt_game_keeps_its_seed():
     assert Game.from_json(game.to_json()).seed == 42
 
 
+@pytest.mark.parametrize("mode", ["solo", "turns", "simultaneous"])
+def test_a_save_whose_seed_was_changed_is_refused(mode):
+    game = Game.deal(7, mode=mode)
+    game.play("draw")
+    altered = edit(game.to_json(), lambda d: d.update(seed=8))
+    with pytest.raises(NotationError, match="seed 8 does not match its start position"):
+        Game.from_json(altered)
+    assert Game.from_json(edit(game.to_json(), lambda d: d.update(seed=None))).seed is None
+
+
 def edit(save: str, change) -> str:
     data = json.loads(save)
     change(data)
