@@ -10,12 +10,15 @@ Undo restores a saved snapshot instead of reversing a move by hand, so it is exa
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from .cards import CARDS, SUITS, Card
 from .deal import deal_decks
 from .errors import IllegalMoveError, NotationError
 from .moves import DRAW, PASS, Move, onto_parent, to_column, to_foundation
+
+if TYPE_CHECKING:
+    from .indian import IndianGame
 
 Mode = Literal["solo", "turns", "simultaneous"]
 MODES: tuple[str, ...] = ("solo", "turns", "simultaneous")
@@ -67,6 +70,8 @@ class _Layout:
 
 class Game:
     """A game of Australian Patience; see SPEC §1–§4 for the rules and the API."""
+
+    game = "australian"  # which patience; `IndianGame.game` is "indian"
 
     def __init__(
         self,
@@ -127,11 +132,22 @@ class Game:
 
     # ---- construction -------------------------------------------------------------------
     @classmethod
-    def deal(cls, seed: int = 0, mode: Mode = "solo", first: int | str = 0) -> Game:
+    def deal(
+        cls, seed: int = 0, mode: Mode = "solo", first: int | str = 0, game: str = "australian"
+    ) -> Game | IndianGame:
         """A new game from a seed (the algorithm is in `ausp_widget.deal`).
 
         `first` (two-player, turn-based) is 0 (you), 1 (the bot) or "random" (from the seed).
+        `game="indian"` deals the sister game, Indian Patience (solo; `ausp_widget.indian`).
         """
+        if game == "indian":
+            if mode != "solo":
+                raise ValueError(f"Indian Patience is a solo game: mode must be 'solo', not {mode!r}")
+            from .indian import IndianGame
+
+            return IndianGame.deal(seed)
+        if game != "australian":
+            raise ValueError(f"game must be 'australian' or 'indian', not {game!r}")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError(f"a deal number is a whole number, not {seed!r}")
         if mode not in MODES:
@@ -148,8 +164,8 @@ class Game:
         return cls(layouts, mode=mode, seed=seed, first=first)
 
     @classmethod
-    def from_text(cls, text: str) -> Game:
-        """A solo position in §3 text."""
+    def from_text(cls, text: str) -> Game | IndianGame:
+        """A solo position in §3 text (Indian Patience when it has a 'game: indian' line)."""
         from .notation import parse_position
 
         return parse_position(text)
@@ -167,7 +183,8 @@ class Game:
         return save_json(self)
 
     @classmethod
-    def from_json(cls, text: str) -> Game:
+    def from_json(cls, text: str) -> Game | IndianGame:
+        """Any save, Australian or Indian."""
         from .notation import load_json
 
         return load_json(text)

@@ -39,6 +39,14 @@ def parse_position(text: str) -> Game:
             continue
         key, sep, rest = line.partition(":")
         key = key.strip().lower()
+        if sep and key == "game":  # which patience: Indian positions have their own reader
+            if rest.strip().lower() == "indian":
+                from .indian_notation import parse_position as parse_indian
+
+                return parse_indian(text)
+            if rest.strip().lower() == "australian":
+                continue
+            raise NotationError(f"line {number}: the game is 'australian' or 'indian', not {rest.strip()!r}")
         if not sep or key not in _LINES:
             raise NotationError(
                 f"line {number} ({raw.strip()!r}): "
@@ -141,6 +149,10 @@ def load_json(text: str) -> Game:
         raise NotationError(f"the save is not valid JSON (truncated?): {error}") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise NotationError(f'this is not an ausp_widget save (no "format": "{SAVE_FORMAT}")')
+    if data.get("game", "australian") != "australian":  # Indian Patience saves have their own reader
+        from .indian_notation import load_json as load_indian
+
+        return load_indian(data)
     if data.get("version") != SAVE_VERSION:
         raise NotationError(
             f"save version {data.get('version')!r} is not supported (this reads {SAVE_VERSION})"

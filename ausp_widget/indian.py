@@ -1,0 +1,870 @@
+"""Indian Patience, the two-deck sister game of Australian Patience, on the same core.
+
+The rules, in the words the rules panel quotes:
+
+* Two 52-card decks are shuffled together: 104 cards, so every card has a twin.
+* Ten columns of three cards are dealt: the bottom card of each face down, the two cards on
+  it face up. The other 74 cards form the stock.
+* The top card of each column and the top card of the waste are available. One card moves
+  at a time, to a foundation or onto the top card of another column.
+* The tableau builds down by one rank in any suit but the card's own: 7♥ goes onto 8♣, 8♦
+  or 8♠, never onto 8♥. A King goes onto nothing: it moves to a foundation or into an
+  empty column.
+* Draw turns the next stock card onto the single waste. There is no redeal: one pass only.
+  The top waste card may go to a foundation or onto a column; nothing moves onto the waste.
+* Protected cards: when the face-down card of a column is uncovered it is turned up and is
+  protected. A protected card may only go to a foundation, and no card may be played onto
+  it. When a protected card goes to a foundation, its empty column is dealt again from the
+  stock like the opening deal: one card face down, then two face up on it.
+* Grace: once the stock is used up (by draws or by such a deal), every protected card
+  becomes free, and a face-down card uncovered later is turned up free.
+* Eight foundations, two per suit (F1 F2 ♣, F3 F4 ♦, F5 F6 ♥, F7 F8 ♠), build up in suit
+  from Ace to King. The score is one point per foundation card, 104 at most. The game is
+  won when all 104 cards are home.
+
+Choices made where the rules are silent (each written here so the rules panel can say it):
+
+* An empty column takes any single card (the Forty Thieves convention), from a column or
+  from the waste. A protected card still goes only to a foundation.
+* A column is dealt again only when the stock still holds three cards. With fewer, the
+  column stays empty and takes any card, like any empty column.
+* When a foundation move names no pile (`7♥ F`), the card goes to the first pile, F1 to F8,
+  that takes it. `7♥ F6` names the pile.
+* Lost: the stock is empty and no sequence of moves can bring another card home. The game
+  answers this by looking at up to `STUCK_SEARCH_LIMIT` positions reachable from here; when
+  more positions than that remain to look at, the game stays "playing" (it does not decide
+  there, and the player is free to stop). A stock with cards in it is never lost: drawing
+  is always allowed.
+* A useful move is any legal card move except moving a lone card from one column into
+  another empty column, which only exchanges two columns (`useful_moves()`).
+
+Notation. A move names a card and a destination, as in Australian Patience: `draw`, `7♥ F`
+or `7♥ F5` (foundation), `7♥ 8♣` (onto the exposed 8♣), `7♥ 4` (to column 4, empty or not;
+columns are numbered 1 to 10). With two decks the same card can be available twice, and the
+same card can end two columns, so a move can be ambiguous. It is resolved like this:
+
+* Source: when both copies of the card are available (two column tops, or a column top and
+  the top of the waste), the move says where it comes from: `3:7♥ 8♣` (from column 3) or
+  `w:7♥ F` (from the waste). Without the prefix the move is accepted only if just one of
+  the two copies can make it; otherwise it is refused, naming both places.
+* Destination: when two columns end with the same card, a tableau move names the column by
+  number (`7♥ 4`); `7♥ 8♣` is accepted only if just one of them can take the card.
+* `legal_moves()` and the history always give the shortest unambiguous form, so every move
+  listed or saved replays exactly.
+
+The deal (the same on every platform and version, reproducible by hand): the SplitMix64
+generator of `ausp_widget.deal` starts from the seed; the shoe is deck one in index order
+(A♣ … K♣, A♦ … K♦, A♥ … K♥, A♠ … K♠) followed by deck two in the same order, 104 cards;
+it is shuffled by the same unbiased Fisher–Yates as the Australian deal, from position 103
+down to 1. Cards 0–9 are the face-down bottom cards of columns 1–10, cards 10–19 the second
+row, cards 20–29 the third (exposed) row; cards 30–103 are the stock, card 30 drawn first.
+
+Internally a card is its index 0..51 (the twins are indistinguishable), each column is a
+tuple bottom first, and each column has a bottom state: free, face down, or protected.
+Undo restores a saved snapshot, so it is exact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .cards import CARDS, RANK_TEXT, SUITS, Card
+from .deal import _below, splitmix64
+from .errors import IllegalMoveError, NotationError
+from .moves import DRAW, PASS, Move
+
+__all__ = [
+    "COLUMNS",
+    "FACE_DOWN",
+    "FREE",
+    "PROTECTED",
+    "STUCK_SEARCH_LIMIT",
+    "IndianGame",
+    "IndianMove",
+    "indian_deal",
+]
+
+COLUMNS = 10
+PILES = 8
+PILE_SUITS = (0, 0, 1, 1, 2, 2, 3, 3)
+"""The suit of each foundation pile F1..F8 (index into SUITS)."""
+CARD_COUNT = 104
+FREE, FACE_DOWN, PROTECTED = 0, 1, 2
+"""A column's bottom state: nothing special, its bottom card face down, or its only card protected."""
+WASTE = -1  # the source "column" of the top waste card
+REFILL = 3  # cards dealt into a column emptied by a protected card going home
+STUCK_SEARCH_LIMIT = 1000
+"""Positions the status looks at, once the stock is empty, to decide whether any card can go home."""
+
+Source = int | str  # a column number 1..10, or "waste"
+Listener = Callable[["IndianGame", str, Move | None], None]
+
+
+# ---- moves --------------------------------------------------------------------------------
+class IndianMove(Move):
+    """A `Move` that may also say where its card comes from (`source`), for the twin cards.
+
+    `source` is None (the card is available once), a column number 1..10, or "waste".
+    It prints as a prefix, `3:7♥ 8♣` or `w:7♥ F`. Equal to a plain `Move` with the same text.
+    """
+
+    __slots__ = ("source",)
+    source: Source | None
+
+    def __init__(
+        self,
+        kind,
+        card: Card | None = None,
+        *,
+        onto: Card | None = None,
+        column: int | None = None,
+        pile: int | None = None,
+        source: Source | None = None,
+    ) -> None:
+        super().__init__(kind, card, onto=onto, column=column, pile=pile)
+        object.__setattr__(self, "source", source)
+        if source is not None:
+            object.__setattr__(self, "_text", f"{_source_text(source)}:{self._text}")
+
+    @classmethod
+    def parse(cls, text: str | Move) -> Move:
+        """Read an Indian Patience move: `draw`, `7♥ F`, `7♥ F5`, `7♥ 8♣`, `7♥ 10`, `3:7♥ 8♣`, `w:7♥ F`."""
+        if isinstance(text, Move):
+            return text
+        if not isinstance(text, str):
+            raise NotationError(f"a move is text like '7♥ 8♣' or 'draw', not {type(text).__name__}")
+        words = text.split()
+        lowered = [w.lower() for w in words]
+        if lowered == ["draw"]:
+            return DRAW
+        if lowered == ["pass"]:
+            return PASS
+        if len(words) != 2:
+            raise NotationError(
+                f"{text!r} is not a move: write 'draw', '7♥ F', '7♥ 8♣', '7♥ 4' "
+                "or, naming where the card comes from, '3:7♥ 8♣' or 'w:7♥ F'"
+            )
+        head, source = words[0], None
+        if ":" in head:
+            where, head = head.split(":", 1)
+            source = _parse_source(where, text)
+        card = Card.parse(head)
+        target = words[1].upper()
+        if target == "F":
+            return cls("foundation", card, pile=0, source=source)
+        if target.startswith("F") and target[1:].isdigit():
+            pile = int(target[1:])
+            if not 1 <= pile <= PILES:
+                raise NotationError(f"{text!r}: foundations are F1 to F8")
+            return cls("foundation", card, pile=pile, source=source)
+        if target.isdigit():
+            column = int(target)
+            if not 1 <= column <= COLUMNS:
+                raise NotationError(f"{text!r}: columns are numbered 1 to {COLUMNS}")
+            return cls("column", card, column=column, source=source)
+        return cls("tableau", card, onto=Card.parse(words[1]), source=source)
+
+    def __repr__(self) -> str:
+        return f"IndianMove.parse({self._text!r})"
+
+    def __reduce__(self):
+        return (IndianMove.parse, (self._text,))
+
+
+def _source_text(source: Source) -> str:
+    return "w" if source == "waste" else str(source)
+
+
+def _parse_source(where: str, text: str) -> Source:
+    where = where.strip().lower()
+    if where in ("w", "waste"):
+        return "waste"
+    if where.isdigit() and 1 <= int(where) <= COLUMNS:
+        return int(where)
+    raise NotationError(
+        f"{text!r}: a card's place is a column 1 to {COLUMNS} or w (the waste), as in '3:7♥ 8♣'"
+    )
+
+
+_MOVES: dict[tuple, IndianMove] = {}
+
+
+def _move(kind: str, card: int, dest: int, source: Source | None) -> IndianMove:
+    """The canonical move object (made once, then reused): dest is a pile (0 = first that
+    takes it), a column number, or the card index it goes onto."""
+    key = (kind, card, dest, source)
+    move = _MOVES.get(key)
+    if move is None:
+        if kind == "foundation":
+            move = IndianMove(kind, CARDS[card], pile=dest, source=source)
+        elif kind == "column":
+            move = IndianMove(kind, CARDS[card], column=dest, source=source)
+        else:
+            move = IndianMove(kind, CARDS[card], onto=CARDS[dest], source=source)
+        _MOVES[key] = move
+    return move
+
+
+# ---- the deal -----------------------------------------------------------------------------
+def indian_deal(seed: int) -> tuple[list[list[Card]], list[Card]]:
+    """Columns (bottom first; the bottom card is the face-down one) and stock (next first)."""
+    rng = splitmix64(seed)
+    shoe = list(CARDS) * 2
+    for i in range(len(shoe) - 1, 0, -1):
+        j = _below(rng, i + 1)
+        shoe[i], shoe[j] = shoe[j], shoe[i]
+    columns = [[shoe[row * COLUMNS + c] for row in range(3)] for c in range(COLUMNS)]
+    return columns, shoe[3 * COLUMNS :]
+
+
+def fits(card: int, parent: int) -> bool:
+    """Whether `card` may go onto `parent` in the tableau: one rank lower, a different suit."""
+    return parent % 13 == card % 13 + 1 and parent // 13 != card // 13
+
+
+# ---- the game -----------------------------------------------------------------------------
+class IndianGame:
+    """A game of Indian Patience (see the module docstring), with the API shape of `Game`.
+
+    Reach it with `Game.deal(seed, game="indian")`, `Game.from_text(...)` of a position that
+    starts `game: indian`, or `Game.from_json(...)` of an Indian save.
+    """
+
+    game = "indian"
+    mode = "solo"
+    players = 1
+    first = 0
+    columns = COLUMNS
+
+    def __init__(
+        self,
+        cols: list[tuple[int, ...]],
+        bottoms: list[int],
+        stock: tuple[int, ...],
+        waste: tuple[int, ...] = (),
+        piles: list[int] | None = None,
+        *,
+        seed: int | None = None,
+    ) -> None:
+        """Build from checked parts (position text and saves check them first)."""
+        self._cols = list(cols)
+        self._bottoms = list(bottoms)
+        self._stock = tuple(stock)
+        self._waste = tuple(waste)
+        self._piles = list(piles) if piles is not None else [0] * PILES
+        self.seed = seed
+        self._start = self._snapshot()
+        self._history: list[tuple[int, Move]] = []
+        self._undo: list[tuple] = []
+        self._redo: list[tuple[int, Move]] = []
+        self._status: str | None = None
+        self._listeners: list[Listener] = []
+        self._reach_memo: dict[tuple, bool | None] = {}  # status searches already made
+
+    # ---- observers -----------------------------------------------------------------------
+    def add_listener(self, callback: Listener) -> None:
+        """Call `callback(game, event, move)` after every change: "play", "undo" or "redo"."""
+        self._listeners.append(callback)
+
+    def remove_listener(self, callback: Listener) -> None:
+        self._listeners.remove(callback)
+
+    def _notify(self, event: str, move: Move | None) -> None:
+        for callback in list(self._listeners):
+            callback(self, event, move)
+
+    # ---- construction -------------------------------------------------------------------
+    @classmethod
+    def deal(cls, seed: int = 0) -> IndianGame:
+        """A new game from a seed (the algorithm is in the module docstring)."""
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"a deal number is a whole number, not {seed!r}")
+        columns, stock = indian_deal(seed)
+        return cls(
+            [tuple(c.index for c in col) for col in columns],
+            [FACE_DOWN] * COLUMNS,
+            tuple(c.index for c in stock),
+            seed=seed,
+        )
+
+    @classmethod
+    def from_text(cls, text: str) -> IndianGame:
+        """A position in Indian position text (see `ausp_widget.indian_notation`)."""
+        from .indian_notation import parse_position
+
+        return parse_position(text)
+
+    def to_text(self) -> str:
+        from .indian_notation import format_position
+
+        return format_position(self)
+
+    def to_json(self) -> str:
+        """A versioned save with the start position, every move and a check of the result."""
+        from .indian_notation import save_json
+
+        return save_json(self)
+
+    @classmethod
+    def from_json(cls, text: str) -> IndianGame:
+        from .indian_notation import load_json
+
+        return load_json(text)
+
+    def copy(self) -> IndianGame:
+        """An independent game in the same position (history included, listeners not)."""
+        clone = object.__new__(IndianGame)
+        clone.__dict__.update(self.__dict__)
+        clone._cols = list(self._cols)
+        clone._bottoms = list(self._bottoms)
+        clone._piles = list(self._piles)
+        clone._history = list(self._history)
+        clone._undo = list(self._undo)
+        clone._redo = list(self._redo)
+        clone._listeners = []
+        return clone
+
+    def __repr__(self) -> str:
+        return f"Game.from_text({self.to_text()!r})"
+
+    # ---- reading the position -------------------------------------------------------------
+    def tableau(self, p: int = 0) -> tuple[tuple[Card, ...], ...]:
+        """Columns 1–10, bottom card first, exposed card last, face-down cards included
+        (see `face_down()`; `visible_tableau()` hides them)."""
+        self._check_player(p)
+        return tuple(tuple(CARDS[c] for c in col) for col in self._cols)
+
+    def visible_tableau(self, p: int = 0) -> tuple[tuple[Card | None, ...], ...]:
+        """The columns as a player sees them: None for a face-down card."""
+        self._check_player(p)
+        return tuple(
+            tuple(None if depth == 0 and bottom == FACE_DOWN else CARDS[c] for depth, c in enumerate(col))
+            for col, bottom in zip(self._cols, self._bottoms)
+        )
+
+    def face_down(self, p: int = 0) -> tuple[int, ...]:
+        """How many face-down cards lie at the bottom of each column (0 or 1)."""
+        self._check_player(p)
+        return tuple(int(b == FACE_DOWN) for b in self._bottoms)
+
+    def protected(self, p: int = 0) -> tuple[bool, ...]:
+        """For each column, whether its card is protected (it may only go to a foundation)."""
+        self._check_player(p)
+        return tuple(b == PROTECTED for b in self._bottoms)
+
+    def stock(self, p: int = 0) -> tuple[Card, ...]:
+        """The stock, next card to draw first."""
+        self._check_player(p)
+        return tuple(CARDS[c] for c in self._stock)
+
+    def waste(self, p: int = 0) -> tuple[Card, ...]:
+        """The waste, bottom first, top card last."""
+        self._check_player(p)
+        return tuple(CARDS[c] for c in self._waste)
+
+    @property
+    def foundations(self) -> tuple[tuple[Card, ...], ...]:
+        """Eight piles bottom first: F1 F2 ♣, F3 F4 ♦, F5 F6 ♥, F7 F8 ♠."""
+        return tuple(
+            tuple(CARDS[suit * 13 + r] for r in range(height))
+            for suit, height in zip(PILE_SUITS, self._piles)
+        )
+
+    @property
+    def foundation_owners(self) -> tuple[tuple[int, ...], ...]:
+        """Whose deck each foundation card came from: always the one player, 0."""
+        return tuple((0,) * height for height in self._piles)
+
+    def pile_suit(self, pile: int) -> str:
+        """The suit of foundation `pile` (1-based, as in `F1`)."""
+        if not (isinstance(pile, int) and 1 <= pile <= PILES):
+            raise ValueError(f"foundations are numbered 1 to {PILES}, not {pile!r}")
+        return SUITS[PILE_SUITS[pile - 1]]
+
+    def locate(self, card: Card | str, p: int = 0) -> tuple[tuple[str, int | None, int | None], ...]:
+        """Where both copies of a card are, each as in `Game.locate`: ("tableau", column 1–10,
+        depth), ("waste", position, None), ("stock", position, None) or ("foundation", pile, None)."""
+        self._check_player(p)
+        index = Card.parse(card).index
+        places: list[tuple[str, int | None, int | None]] = []
+        for c, col in enumerate(self._cols):
+            places += [("tableau", c + 1, d) for d, x in enumerate(col) if x == index]
+        places += [("waste", i, None) for i, x in enumerate(self._waste) if x == index]
+        places += [("stock", i, None) for i, x in enumerate(self._stock) if x == index]
+        suit, rank = divmod(index, 13)
+        places += [
+            ("foundation", k + 1, None)
+            for k, (s, height) in enumerate(zip(PILE_SUITS, self._piles))
+            if s == suit and height > rank
+        ]
+        return tuple(places)
+
+    @property
+    def history(self) -> tuple[tuple[int, Move], ...]:
+        """Every (player, move) played so far, oldest first; the player is always 0."""
+        return tuple(self._history)
+
+    @property
+    def turn(self) -> None:
+        return None
+
+    @property
+    def score(self) -> int:
+        """Cards on the foundations: one point each, 104 at most."""
+        return sum(self._piles)
+
+    @property
+    def scores(self) -> tuple[int]:
+        return (sum(self._piles),)
+
+    @property
+    def winner(self) -> int | None:
+        return 0 if self.status == "won" else None
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def position_key(self) -> tuple:
+        """A hashable key of the position (columns, bottom states, stock, waste, foundations)."""
+        return (tuple(self._cols), tuple(self._bottoms), len(self._stock), self._waste, tuple(self._piles))
+
+    # ---- status --------------------------------------------------------------------------
+    @property
+    def status(self) -> str:
+        """ "playing", "won" (all 104 home) or "lost" (see the module docstring)."""
+        if self._status is None:
+            self._status = self._compute_status()
+        return self._status
+
+    def _compute_status(self) -> str:
+        if sum(self._piles) == CARD_COUNT:
+            return "won"
+        if self._stock:
+            return "playing"
+        return "playing" if self.can_reach_home() is not False else "lost"
+
+    def can_reach_home(self, limit: int = STUCK_SEARCH_LIMIT) -> bool | None:
+        """Once the stock is empty: can any sequence of moves bring another card home?
+
+        True or False when decided, None when more than `limit` positions would have to be
+        looked at. With cards in the stock this is True (the next card may be wanted).
+        The search digs first in the columns that hold a card the foundations want."""
+        if self._stock:
+            return True
+        wants = self._wants()
+        waste = self._waste
+        start = tuple(self._cols)
+        memo_key = (tuple(self._piles), waste, tuple(sorted(start)))
+        if memo_key in self._reach_memo:
+            return self._reach_memo[memo_key]
+        seen = {(memo_key[2], len(waste))}
+        stack = [(start, len(waste))]
+        verdict: bool | None = False
+        while stack:
+            cols, left = stack.pop()
+            if (left and waste[left - 1] in wants) or any(col and col[-1] in wants for col in cols):
+                verdict = True
+                break
+            hot = [not wants.isdisjoint(col) for col in cols]
+            later, first = [], []
+            for nxt, src in _stuck_successors(cols, waste, left):
+                key = (tuple(sorted(nxt[0])), nxt[1])
+                if key not in seen:
+                    seen.add(key)
+                    (first if src != WASTE and hot[src] else later).append(nxt)
+            stack += later
+            stack += first
+            if len(seen) > limit:
+                verdict = None
+                break
+        if verdict is not None:  # an undecided search may decide with a larger limit
+            if len(self._reach_memo) > 20_000:
+                self._reach_memo.clear()
+            self._reach_memo[memo_key] = verdict
+        return verdict
+
+    def _wants(self) -> set[int]:
+        """The cards the foundations would take now."""
+        return {suit * 13 + height for suit, height in zip(PILE_SUITS, self._piles) if height < 13}
+
+    # ---- legal moves ------------------------------------------------------------------------
+    def legal_moves(self, player: int = 0) -> list[Move]:
+        """Every move allowed now, in the shortest unambiguous notation; empty once the game is over."""
+        self._check_player(player)
+        if self.status != "playing":
+            return []
+        return self._card_moves(useful_only=False) + ([DRAW] if self._stock else [])
+
+    def useful_moves(self, player: int = 0) -> list[Move]:
+        """Legal card moves without a lone card's move into another empty column; no draw."""
+        self._check_player(player)
+        if self.status != "playing":
+            return []
+        return self._card_moves(useful_only=True)
+
+    def _sources(self) -> list[tuple[int, int]]:
+        """(column index or WASTE, card) for every available card."""
+        sources = [(c, col[-1]) for c, col in enumerate(self._cols) if col]
+        if self._waste:
+            sources.append((WASTE, self._waste[-1]))
+        return sources
+
+    def _card_moves(self, useful_only: bool) -> list[Move]:
+        cols, bottoms, piles = self._cols, self._bottoms, self._piles
+        sources = self._sources()
+        seen: set[int] = set()
+        twins = {card for _, card in sources if card in seen or seen.add(card)}
+        tops = [col[-1] if col else -1 for col in cols]
+        top_seen: set[int] = set()
+        twin_tops = {t for t in tops if t >= 0 and (t in top_seen or top_seen.add(t))}
+        empty = [c for c, col in enumerate(cols) if not col]
+        moves: list[Move] = []
+        for src, card in sources:
+            source = ("waste" if src == WASTE else src + 1) if card in twins else None
+            suit, rank = divmod(card, 13)
+            if any(s == suit and h == rank for s, h in zip(PILE_SUITS, piles)):
+                moves.append(_move("foundation", card, 0, source))
+            if src != WASTE and bottoms[src] == PROTECTED:
+                continue
+            if rank < 12:
+                for t, top in enumerate(tops):
+                    if t != src and top >= 0 and bottoms[t] != PROTECTED and fits(card, top):
+                        moves.append(
+                            _move("column", card, t + 1, source)
+                            if top in twin_tops
+                            else _move("tableau", card, top, source)
+                        )
+            if empty and not (useful_only and src != WASTE and len(cols[src]) == 1):
+                moves += [_move("column", card, e + 1, source) for e in empty]
+        return moves
+
+    # ---- playing ----------------------------------------------------------------------------
+    def play(self, move: Move | str, player: int = 0) -> Move:
+        """Play a move (a `Move` or its text). Raises `IllegalMoveError` with the reason, and
+        then nothing has changed. Returns the move as played, in canonical notation."""
+        self._check_player(player)
+        if not isinstance(move, Move):
+            move = IndianMove.parse(move)
+        action, played = self._resolve(move)
+        self._undo.append(self._snapshot())
+        self._redo.clear()
+        self._apply(action)
+        self._history.append((0, played))
+        self._notify("play", played)
+        return played
+
+    def undo(self) -> Move:
+        """Take back the last move; returns it."""
+        if not self._undo:
+            raise IllegalMoveError("nothing to undo: this is the start of the game")
+        self._restore(self._undo.pop())
+        entry = self._history.pop()
+        self._redo.append(entry)
+        self._notify("undo", entry[1])
+        return entry[1]
+
+    def redo(self) -> Move:
+        """Play again the last move taken back; returns it."""
+        if not self._redo:
+            raise IllegalMoveError("nothing to redo")
+        _, move = self._redo[-1]
+        redo = self._redo[:-1]
+        listeners, self._listeners = self._listeners, []
+        try:
+            self.play(move)
+        finally:
+            self._listeners = listeners
+        self._redo = redo
+        self._notify("redo", move)
+        return move
+
+    def finish(self) -> None:
+        raise IllegalMoveError("finish() ends the simultaneous Australian game only")
+
+    # ---- internals ----------------------------------------------------------------------------
+    def _check_player(self, p: object) -> None:
+        if p != 0 or isinstance(p, bool) or not isinstance(p, int):
+            raise ValueError(f"player must be 0 in Indian Patience (a game for one), not {p!r}")
+
+    def _snapshot(self) -> tuple:
+        return (tuple(self._cols), tuple(self._bottoms), self._stock, self._waste, tuple(self._piles))
+
+    def _restore(self, snap: tuple) -> None:
+        cols, bottoms, self._stock, self._waste, piles = snap
+        self._cols, self._bottoms, self._piles = list(cols), list(bottoms), list(piles)
+        self._status = None
+
+    def _resolve(self, move: Move) -> tuple[tuple, Move]:
+        """Check a move against the rules: (what to do, the move in canonical form), or raise."""
+        status = self.status
+        if status != "playing":
+            raise IllegalMoveError(f"the game is over ({status})")
+        if move.kind == "draw":
+            if not self._stock:
+                raise IllegalMoveError("the stock is empty: there is no redeal, one pass only")
+            return ("draw",), DRAW
+        if move.kind == "pass":
+            raise IllegalMoveError("there is no pass in Indian Patience: draw a card or move one")
+        card = move.card.index
+        source = getattr(move, "source", None)
+        candidates = self._candidates(move, card, source)
+        done: list[tuple] = []
+        errors: list[str] = []
+        for src in candidates:
+            try:
+                done.append(self._destination(move, card, src))
+            except IllegalMoveError as error:
+                errors.append(str(error))
+        if not done:
+            raise IllegalMoveError(errors[0])
+        if len(done) > 1:
+            places = " and ".join(_place_name(src) for src in candidates)
+            raise IllegalMoveError(
+                f"both {move.card} can make this move ({places}): say which, as in "
+                + " or ".join(f"'{_source_text(_source_of(src))}:{move}'" for src in candidates)
+            )
+        action = done[0]
+        return action, self._canonical(action)
+
+    def _candidates(self, move: Move, card: int, source: Source | None) -> list[int]:
+        """The available copies of the card the move names (column indices or WASTE)."""
+        name = move.card
+        if source is not None:
+            if source == "waste":
+                if not self._waste:
+                    raise IllegalMoveError(f"the waste is empty: no {name} there")
+                if self._waste[-1] != card:
+                    raise IllegalMoveError(
+                        f"the top waste card is {CARDS[self._waste[-1]]}, not {name}: "
+                        "only the top waste card moves"
+                    )
+                return [WASTE]
+            col = self._cols[source - 1]
+            if not col:
+                raise IllegalMoveError(f"column {source} is empty: no {name} there")
+            if col[-1] != card:
+                raise IllegalMoveError(
+                    f"column {source} ends with {CARDS[col[-1]]}, not {name}: only a column's top card moves"
+                )
+            return [source - 1]
+        found = [src for src, c in self._sources() if c == card]
+        if not found:
+            raise IllegalMoveError(
+                f"{name} cannot move: only the top card of a column or of the waste moves; "
+                + self._whereabouts(card)
+            )
+        return found
+
+    def _whereabouts(self, card: int) -> str:
+        """Where a card's two copies are, as far as the player can see (hidden ones stay hidden)."""
+        name = CARDS[card]
+        said: list[str] = []
+        for c, (col, bottom) in enumerate(zip(self._cols, self._bottoms)):
+            for depth, x in enumerate(col[:-1]):
+                if x == card and not (depth == 0 and bottom == FACE_DOWN):
+                    said.append(f"the {name} in column {c + 1} is covered by {CARDS[col[depth + 1]]}")
+        if self._waste:
+            under = self._waste[:-1].count(card)
+            said += [f"the {name} on the waste lies under {CARDS[self._waste[-1]]}"] * under
+        home = sum(1 for s, h in zip(PILE_SUITS, self._piles) if s == card // 13 and h > card % 13)
+        if home:
+            said.append(
+                ("both are" if home == 2 else "one is") + " on a foundation, and cards never leave it"
+            )
+        hidden = 2 - len(said) - max(home - 1, 0)
+        if hidden:
+            said.append("neither copy is turned up yet" if hidden == 2 else "the other is not turned up yet")
+        return "; ".join(said)
+
+    def _destination(self, move: Move, card: int, src: int) -> tuple:
+        """The action for moving the copy at `src` as the move says, or an error."""
+        name = move.card
+        protected = src != WASTE and self._bottoms[src] == PROTECTED
+        if move.kind == "foundation":
+            return ("foundation", src, card, self._pile_for(move, card))
+        if protected:
+            raise IllegalMoveError(
+                f"{name} is protected: a card turned up from face down may only go to a foundation "
+                "until the stock is used up"
+            )
+        if move.kind == "column":
+            t = move.column - 1
+            if t == src:
+                raise IllegalMoveError(f"{name} is already in column {move.column}")
+            if self._cols[t]:
+                self._check_onto(name, card, t)
+            return ("tableau", src, card, t)
+        target = move.onto.index
+        if card % 13 == 12:
+            raise IllegalMoveError(
+                f"{name} cannot go onto {move.onto}: nothing ranks above a King, "
+                "so a King goes to a foundation or an empty column"
+            )
+        ends = [t for t, col in enumerate(self._cols) if col and col[-1] == target and t != src]
+        if not ends:
+            raise IllegalMoveError(
+                f"no column ends with {move.onto}: a card goes onto the top card of another column"
+                + (" (nothing moves onto the waste)" if self._waste and self._waste[-1] == target else "")
+            )
+        if not fits(card, target):
+            self._check_onto(name, card, ends[0])
+        open_ends = [t for t in ends if self._bottoms[t] != PROTECTED]
+        if not open_ends:
+            self._check_onto(name, card, ends[0])
+        if len(open_ends) > 1:
+            columns = " and ".join(str(t + 1) for t in open_ends)
+            raise IllegalMoveError(
+                f"columns {columns} both end with {move.onto}: name the column, as in "
+                + " or ".join(f"'{_source_prefix(move)}{name} {t + 1}'" for t in open_ends)
+            )
+        return ("tableau", src, card, open_ends[0])
+
+    def _check_onto(self, name: Card, card: int, t: int) -> None:
+        """Raise unless `card` may go onto the top card of the non-empty column `t`."""
+        top = self._cols[t][-1]
+        tname = CARDS[top]
+        if self._bottoms[t] == PROTECTED:
+            raise IllegalMoveError(
+                f"{tname} in column {t + 1} is protected: "
+                "no card may be played onto it until the stock is used up"
+            )
+        if top // 13 == card // 13 and top % 13 == card % 13 + 1:
+            raise IllegalMoveError(
+                f"{tname} cannot take {name}: "
+                "the tableau builds down in a differing suit (any suit but its own)"
+            )
+        if not fits(card, top):
+            higher = _rank_text(card % 13 + 1)
+            wanted = f"{'an' if higher == '8' else 'a'} {higher} of another suit"
+            raise IllegalMoveError(
+                f"{tname} cannot take {name}: a card goes onto a card one rank higher ({name} needs {wanted})"
+            )
+
+    def _pile_for(self, move: Move, card: int) -> int:
+        name = move.card
+        suit, rank = divmod(card, 13)
+        if move.pile:
+            k = move.pile - 1
+            if PILE_SUITS[k] != suit:
+                mine = " or ".join(f"F{j + 1}" for j, s in enumerate(PILE_SUITS) if s == suit)
+                raise IllegalMoveError(
+                    f"F{move.pile} is a {SUITS[PILE_SUITS[k]]} foundation: {name} builds on {mine}"
+                )
+            height = self._piles[k]
+            if height > rank:
+                raise IllegalMoveError(f"F{move.pile} already holds {CARDS[suit * 13 + height - 1]}")
+            if height < rank:
+                raise IllegalMoveError(f"F{move.pile} needs {CARDS[suit * 13 + height]} before {name}")
+            return k
+        for k, (s, height) in enumerate(zip(PILE_SUITS, self._piles)):
+            if s == suit and height == rank:
+                return k
+        raise IllegalMoveError(
+            f"{name} cannot go to a foundation yet: foundations build up in suit from the Ace, "
+            f"so a {SUITS[suit]} foundation must end with {CARDS[card - 1]} first"
+        )
+
+    def _canonical(self, action: tuple) -> Move:
+        """The shortest unambiguous text for an action (what legal_moves() lists)."""
+        kind, src, card = action[0], action[1], action[2]
+        sources = self._sources()
+        twin = sum(1 for _, c in sources if c == card) > 1
+        source = _source_of(src) if twin else None
+        if kind == "foundation":
+            pile = action[3]
+            first = next(
+                k
+                for k, (s, h) in enumerate(zip(PILE_SUITS, self._piles))
+                if s == card // 13 and h == card % 13
+            )
+            return _move("foundation", card, 0 if pile == first else pile + 1, source)
+        t = action[3]
+        col = self._cols[t]
+        if not col or sum(1 for c in self._cols if c and c[-1] == col[-1]) > 1:
+            return _move("column", card, t + 1, source)
+        return _move("tableau", card, col[-1], source)
+
+    def _apply(self, action: tuple) -> None:
+        self._status = None
+        if action[0] == "draw":
+            self._waste += (self._stock[0],)
+            self._stock = self._stock[1:]
+            if not self._stock:
+                self._grace()
+            return
+        _, src, card, dest = action
+        if src == WASTE:
+            self._waste = self._waste[:-1]
+        else:
+            was = self._bottoms[src]
+            left = self._cols[src][:-1]
+            self._cols[src] = left
+            if not left:
+                self._bottoms[src] = FREE
+                if was == PROTECTED and len(self._stock) >= REFILL:
+                    self._cols[src] = self._stock[:REFILL]
+                    self._bottoms[src] = FACE_DOWN
+                    self._stock = self._stock[REFILL:]
+                    if not self._stock:
+                        self._grace()
+            elif len(left) == 1 and was == FACE_DOWN:
+                self._bottoms[src] = PROTECTED if self._stock else FREE
+        if action[0] == "foundation":
+            self._piles[dest] += 1
+        else:
+            self._cols[dest] = self._cols[dest] + (card,)
+
+    def _grace(self) -> None:
+        """The stock is used up: every protected card becomes free."""
+        self._bottoms = [FREE if b == PROTECTED else b for b in self._bottoms]
+
+
+def _stuck_successors(cols: tuple[tuple[int, ...], ...], waste: tuple[int, ...], left: int):
+    """(position, source) one move away with the stock empty (no protected cards remain).
+
+    Empty columns are alike, so only the first is tried; a lone card moving into an empty
+    column is left out: it only exchanges two columns."""
+    by_rank: dict[int, list[tuple[int, int]]] = {}
+    empty = -1
+    for t, col in enumerate(cols):
+        if col:
+            top = col[-1]
+            by_rank.setdefault(top % 13, []).append((t, top // 13))
+        elif empty < 0:
+            empty = t
+    sources = [(c, col[-1]) for c, col in enumerate(cols) if col]
+    if left:
+        sources.append((WASTE, waste[left - 1]))
+    for src, card in sources:
+        suit = card // 13
+        targets = [t for t, s in by_rank.get(card % 13 + 1, ()) if s != suit and t != src]
+        if empty >= 0 and (src == WASTE or len(cols[src]) > 1):
+            targets.append(empty)
+        for t in targets:
+            new = list(cols)
+            if src != WASTE:
+                new[src] = cols[src][:-1]
+            new[t] = cols[t] + (card,)
+            yield (tuple(new), left - 1 if src == WASTE else left), src
+
+
+def _source_of(src: int) -> Source:
+    return "waste" if src == WASTE else src + 1
+
+
+def _place_name(src: int) -> str:
+    return "the waste" if src == WASTE else f"column {src + 1}"
+
+
+def _source_prefix(move: Move) -> str:
+    source = getattr(move, "source", None)
+    return "" if source is None else f"{_source_text(source)}:"
+
+
+def _rank_text(rank: int) -> str:
+    return RANK_TEXT[rank]

@@ -1,0 +1,260 @@
+"""Indian Patience position text and versioned JSON saves: reading is strict and says what is wrong.
+
+Position text, lines in any order, blank lines and `#` comments ignored::
+
+    game: indian
+    foundations: 3♣ - A♦ - - - - -   # top card of F1 … F8 (♣ ♣ ♦ ♦ ♥ ♥ ♠ ♠), or - when empty
+    stock: 4♠ K♦ 9♦                  # next card to draw first, or -
+    waste: 5♣ 9♦                     # bottom first, top card last, or -
+    1: [9♠] 4♥ K♦                    # bottom first; [9♠] is face down
+    2: 7♣*                           # 7♣* is protected (it may only go to a foundation)
+    …                                # columns 3 to 10
+
+The cards shown plus those implied by the foundations must be the 104 cards of two decks,
+each card exactly twice. A face-down card can only be the bottom card of a column with cards
+on it; a protected card is the only card of its column, and only while the stock has cards.
+
+A save is JSON: `format`, `version`, `game` ("indian"), `seed`, `start` (position text),
+`moves` and `redo` (lists of [0, "move"]) and `position` (the position text the moves lead
+to, so a save whose moves or position were edited is refused).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+from .cards import CARDS, SUITS, Card, format_cards, parse_cards
+from .errors import IllegalMoveError, NotationError
+from .indian import COLUMNS, FACE_DOWN, FREE, PILE_SUITS, PILES, PROTECTED, IndianGame, IndianMove
+
+SAVE_FORMAT = "ausp_widget-save"
+INDIAN_SAVE_VERSION = 1
+_LINES = ("foundations", "stock", "waste", *map(str, range(1, COLUMNS + 1)))
+
+
+# ---- position text -----------------------------------------------------------------------
+def format_position(game: IndianGame) -> str:
+    tops = [f"{pile[-1]}" if pile else "-" for pile in game.foundations]
+    lines = [
+        "game: indian",
+        f"foundations: {' '.join(tops)}",
+        f"stock: {format_cards(game.stock())}",
+        f"waste: {format_cards(game.waste())}",
+    ]
+    for n, (col, down, guarded) in enumerate(
+        zip(game.tableau(), game.face_down(), game.protected()), start=1
+    ):
+        words = [str(card) for card in col]
+        if down:
+            words[0] = f"[{words[0]}]"
+        if guarded:
+            words[0] += "*"
+        lines.append(f"{n}: {' '.join(words) or '-'}")
+    return "\n".join(lines) + "\n"
+
+
+def parse_position(text: str) -> IndianGame:
+    if not isinstance(text, str):
+        raise NotationError(f"a position is text, not {type(text).__name__}")
+    found: dict[str, str] = {}
+    numbers: dict[str, int] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        key, sep, rest = line.partition(":")
+        key = key.strip().lower()
+        if sep and key == "game":
+            if rest.strip().lower() != "indian":
+                raise NotationError(
+                    f"line {number}: this reads Indian Patience ('game: indian'), not {rest.strip()!r}"
+                )
+            continue
+        if not sep or key not in _LINES:
+            raise NotationError(
+                f"line {number} ({raw.strip()!r}): expected 'game: indian', 'foundations:', 'stock:', "
+                f"'waste:' or '1:' to '{COLUMNS}:'"
+            )
+        if key in found:
+            raise NotationError(f"line {number}: '{key}:' is given twice")
+        found[key], numbers[key] = rest, number
+    missing = [key for key in _LINES if key not in found]
+    if missing:
+        raise NotationError("the position has no line for " + ", ".join(f"'{k}:'" for k in missing))
+
+    def read(key: str, reader):
+        try:
+            return reader(found[key])
+        except NotationError as error:
+            raise NotationError(f"line {numbers[key]} ('{key}:'): {error}") from None
+
+    piles = read("foundations", _parse_foundations)
+    stock = read("stock", parse_cards)
+    waste = read("waste", parse_cards)
+    columns, bottoms = [], []
+    for n in range(1, COLUMNS + 1):
+        cards, bottom = read(str(n), lambda rest: _parse_column(rest, bool(stock)))
+        columns.append(cards)
+        bottoms.append(bottom)
+    places = {"stock": stock, "waste": waste} | {str(n): col for n, col in enumerate(columns, start=1)}
+    check_two_decks(piles, places)
+    return IndianGame(
+        [tuple(c.index for c in col) for col in columns],
+        bottoms,
+        tuple(c.index for c in stock),
+        tuple(c.index for c in waste),
+        piles,
+    )
+
+
+def _parse_foundations(rest: str) -> list[int]:
+    words = rest.split()
+    if len(words) != PILES:
+        raise NotationError(
+            f"give {PILES} entries, the top card of F1 to F8 (♣ ♣ ♦ ♦ ♥ ♥ ♠ ♠) or - for an empty pile, "
+            f"not {len(words)}"
+        )
+    heights = []
+    for k, word in enumerate(words):
+        if word == "-":
+            heights.append(0)
+            continue
+        card = Card.parse(word)
+        if card.suit != SUITS[PILE_SUITS[k]]:
+            raise NotationError(f"F{k + 1} is a {SUITS[PILE_SUITS[k]]} foundation, so it cannot hold {card}")
+        heights.append(card.rank)
+    return heights
+
+
+def _parse_column(rest: str, stock_left: bool) -> tuple[list[Card], int]:
+    words = rest.split()
+    if words == ["-"]:
+        return [], FREE
+    cards: list[Card] = []
+    bottom = FREE
+    for depth, word in enumerate(words):
+        if word.startswith("[") and word.endswith("]"):
+            if depth != 0:
+                raise NotationError(f"{word}: only the bottom card of a column can be face down")
+            if len(words) < 2:
+                raise NotationError(f"{word}: a face-down card with nothing on it would be turned up")
+            bottom, word = FACE_DOWN, word[1:-1]
+        elif word.endswith("*"):
+            if len(words) != 1:
+                raise NotationError(f"{word}: a protected card is the only card of its column")
+            if not stock_left:
+                raise NotationError(f"{word}: with the stock used up no card is protected any more")
+            bottom, word = PROTECTED, word[:-1]
+        cards.append(Card.parse(word))
+    return cards, bottom
+
+
+def check_two_decks(piles: list[int], places: dict[str, list[Card]]) -> None:
+    """Raise unless the foundations and the places hold each of the 52 cards exactly twice."""
+    implied = [CARDS[PILE_SUITS[k] * 13 + r] for k, height in enumerate(piles) for r in range(height)]
+    seen = Counter(implied)
+    where: dict[Card, list[str]] = {card: ["foundations"] for card in set(implied)}
+    for key, cards in places.items():
+        for card in cards:
+            seen[card] += 1
+            where.setdefault(card, []).append(f"'{key}:'")
+    extra = [card for card in CARDS if seen[card] > 2]
+    short = [card for card in CARDS if seen[card] < 2]
+    problems = []
+    if extra:
+        problems.append(
+            "too many: "
+            + ", ".join(f"{card} ×{seen[card]} (in {' and '.join(where[card])})" for card in extra)
+        )
+    if short:
+        problems.append("missing: " + " ".join(str(card) for card in short for _ in range(2 - seen[card])))
+    if problems:
+        raise NotationError("the position must hold each card of two decks twice; " + "; ".join(problems))
+
+
+# ---- JSON saves ----------------------------------------------------------------------------
+def save_json(game: IndianGame) -> str:
+    start = IndianGame.__new__(IndianGame)
+    start.__dict__.update(game.__dict__)
+    start._restore(game._start)
+    data = {
+        "format": SAVE_FORMAT,
+        "version": INDIAN_SAVE_VERSION,
+        "game": "indian",
+        "mode": "solo",
+        "seed": game.seed,
+        "start": format_position(start),
+        "moves": [[0, str(move)] for _, move in game.history],
+        "redo": [[0, str(move)] for _, move in game._redo],
+        "position": format_position(game),
+    }
+    return json.dumps(data, ensure_ascii=False)
+
+
+def load_json(text: str | bytes | dict) -> IndianGame:
+    """Read a save (text, or the already decoded dictionary)."""
+    if isinstance(text, dict):
+        data = text
+    else:
+        if not isinstance(text, str | bytes):
+            raise NotationError(f"a save is JSON text, not {type(text).__name__}")
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise NotationError(f"the save is not valid JSON (truncated?): {error}") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise NotationError(f'this is not an ausp_widget save (no "format": "{SAVE_FORMAT}")')
+    if data.get("game") != "indian":
+        raise NotationError(f"the save's game {data.get('game')!r} is not 'australian' or 'indian'")
+    if data.get("version") != INDIAN_SAVE_VERSION:
+        raise NotationError(
+            f"Indian save version {data.get('version')!r} is not supported (this reads {INDIAN_SAVE_VERSION})"
+        )
+    for key in ("seed", "start", "moves", "redo", "position"):
+        if key not in data:
+            raise NotationError(f"the save has no {key!r}")
+    if data.get("mode", "solo") != "solo":
+        raise NotationError("Indian Patience is a solo game: its save's mode must be 'solo'")
+    seed = data["seed"]
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise NotationError(f"the save's seed {seed!r} is not a whole number")
+    if not isinstance(data["start"], str) or not isinstance(data["position"], str):
+        raise NotationError("the save's start and position must be position text")
+    try:
+        game = parse_position(data["start"])
+    except NotationError as error:
+        raise NotationError(f"the save's start position: {error}") from None
+    game.seed = seed
+    for number, move in enumerate(_entries(data["moves"], "moves"), start=1):
+        try:
+            game.play(move)
+        except (IllegalMoveError, NotationError) as error:
+            raise NotationError(f"move {number} ({move!r}) cannot be replayed: {error}") from None
+    if format_position(game) != data["position"]:
+        raise NotationError("the save's position does not match its moves: the file was altered")
+    redo = list(_entries(data["redo"], "redo"))
+    if redo:
+        trial = game.copy()
+        for number, move in enumerate(reversed(redo), start=1):
+            try:
+                trial.play(move)
+            except (IllegalMoveError, NotationError) as error:
+                raise NotationError(f"redo move {number} ({move!r}) cannot be replayed: {error}") from None
+        game._redo = [(0, IndianMove.parse(move)) for move in redo]
+    return game
+
+
+def _entries(entries: object, label: str):
+    if not isinstance(entries, list):
+        raise NotationError(f"the save's {label!r} is not a list")
+    for number, entry in enumerate(entries, start=1):
+        if (
+            not isinstance(entry, list)
+            or len(entry) != 2
+            or entry[0] != 0
+            or isinstance(entry[0], bool)
+            or not isinstance(entry[1], str)
+        ):
+            raise NotationError(f'{label} entry {number} ({entry!r}) is not [0, "move"]')
+        yield entry[1]
