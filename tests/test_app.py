@@ -190,3 +190,21 @@ def test_widgets_are_updated_in_place(app):
 def test_unknown_mode_for_the_app():
     with pytest.raises(ValueError, match="mode must be one of"):
         AustralianPatience(mode="klondike")
+
+
+def test_changing_mode_keeps_the_deal_number_typed_on_the_table(app):
+    app.table.deal_field.value = "17"
+    app.table.buttons["New game"].click()
+    assert app.game.seed == 17
+    app.selector.value = "turns"
+    assert app.game.mode == "turns" and app.game.seed == 17
+    assert app.game.tableau(0) == Game.deal(17, "turns").tableau(0)
+    assert app.table.deal_field.value == "17"
+
+
+def test_without_a_seed_changing_mode_keeps_the_random_deal():
+    app = AustralianPatience(clock=ManualClock())
+    dealt = app.game.seed
+    app.mode = "simultaneous"
+    assert app.game.mode == "simultaneous" and app.game.seed == dealt
+    app.table.close()

@@ -78,14 +78,23 @@ class AustralianPatience(widgets.VBox):
         """The live game (moves played on it from code show on the table)."""
         return self.table.game
 
+    def _deal_number(self) -> int | None:
+        """The deal on the table (a class keeps its deal across modes), else the one asked for."""
+        seed = self.table.game.seed
+        return self.seed if seed is None else seed
+
     def _on_mode(self, change) -> None:
         mode = change["new"]
-        self.table.new_game(seed=self.seed, mode=mode)
+        self.table.new_game(seed=self._deal_number(), mode=mode)
         self.guide.mode = mode
         self.rules.value = rules_html(mode)
 
     def play_now(self) -> None:
-        """Hand over from the guide to the live game: a fresh game if the last one is over."""
-        if self.table.game.status != "playing" or self.table.game.mode != self.mode:
+        """Hand over from the guide to the live game: the game in progress, or a new deal
+        once it is over (the same deal number if only the mode differs)."""
+        game = self.table.game
+        if game.status != "playing":
             self.table.new_game(mode=self.mode)
+        elif game.mode != self.mode:
+            self.table.new_game(seed=self._deal_number(), mode=self.mode)
         self.tabs.selected_index = PLAY
