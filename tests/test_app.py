@@ -4,7 +4,7 @@ import pytest
 import traitlets
 
 from ausp_widget import AustralianPatience, Card, Game
-from ausp_widget.guide import steps
+from ausp_widget.guide import PAGAT, steps
 from ausp_widget.widgets.guide import DIM, ROLE_CLASSES, GuideView
 from ausp_widget.widgets.table import ManualClock
 
@@ -208,3 +208,31 @@ def test_without_a_seed_changing_mode_keeps_the_random_deal():
     app.mode = "simultaneous"
     assert app.game.mode == "simultaneous" and app.game.seed == dealt
     app.table.close()
+
+
+def test_a_game_handed_to_the_app_brings_mode_guide_and_rules_with_it(app):
+    game = Game.deal(3, mode="simultaneous")
+    app.game = game
+    assert app.game is game and app.table.game is game
+    assert app.mode == "simultaneous" and app.selector.value == "simultaneous"
+    assert app.guide.mode == "simultaneous" and 'data-mode="simultaneous"' in app.rules.value
+    app.guide.go(len(app.guide.steps) - 1)
+    app.guide.play_now.click()
+    assert app.game is game, "Play now keeps the game that was handed over"
+    with pytest.raises(TypeError, match="plays a Game"):
+        app.game = "draw"
+    assert app.game is game
+
+
+def test_the_app_follows_a_mode_set_on_the_table(app):
+    app.table.game = Game.from_text(PAGAT)
+    assert app.mode == "solo" and app.game.seed is None
+    app.table.mode = "turns"
+    assert app.game.mode == "turns" and app.mode == "turns" and app.selector.value == "turns"
+    assert app.guide.mode == "turns" and "Rules: Turn-based vs bot" in app.rules.value
+    game = app.game
+    app.table.mode_selector.value = "simultaneous"  # the table's own selector, were it shown
+    assert app.mode == "simultaneous" and app.game.mode == "simultaneous" and app.game is not game
+    new = app.game
+    app.selector.value = "simultaneous"  # no change: the game goes on
+    assert app.game is new

@@ -1,9 +1,11 @@
 """`AustralianPatience`: the one app, laid out as a rules site is: mode, guide, live game, rules.
 
 The mode selector (Solo · Turn-based vs bot · Simultaneous vs bot) and the `mode` attribute
-are the same setting: changing either starts a new live game of that mode and switches the
-guide and the rules panel to it. The guide's "Play now" hands over to the live game in the
-same output by switching to its tab; nothing is cleared or redrawn from scratch.
+are the same setting: changing either starts a new live game of that mode (the same deal
+number) and switches the guide and the rules panel to it. The app follows the table too: a
+game handed to `app.game` (or `app.table.game`) or a mode set on the table brings the
+selector, the guide and the rules to that game's mode. The guide's "Play now" hands over to
+the live game in the same output by switching to its tab; nothing is cleared or redrawn.
 """
 
 from __future__ import annotations
@@ -64,6 +66,7 @@ class AustralianPatience(widgets.VBox):
         self.set_trait("mode", mode)
         traitlets.link((self.selector, "value"), (self, "mode"))
         self.observe(self._on_mode, names="mode")
+        self.table.observe(self._on_table_mode, names="mode")
 
     @traitlets.validate("mode")
     def _valid_mode(self, proposal):
@@ -78,6 +81,11 @@ class AustralianPatience(widgets.VBox):
         """The live game (moves played on it from code show on the table)."""
         return self.table.game
 
+    @game.setter
+    def game(self, game: Game) -> None:
+        """Play `game` here (a position, a save): mode, guide and rules follow its mode."""
+        self.table.game = game
+
     def _deal_number(self) -> int | None:
         """The deal on the table (a class keeps its deal across modes), else the one asked for."""
         seed = self.table.game.seed
@@ -85,16 +93,18 @@ class AustralianPatience(widgets.VBox):
 
     def _on_mode(self, change) -> None:
         mode = change["new"]
-        self.table.new_game(seed=self._deal_number(), mode=mode)
+        if self.table.game.mode != mode:  # not when the table itself changed mode
+            self.table.new_game(seed=self._deal_number(), mode=mode)
         self.guide.mode = mode
         self.rules.value = rules_html(mode)
 
+    def _on_table_mode(self, change) -> None:
+        """The table took another mode (a game was attached, or `table.mode` was set)."""
+        self.mode = change["new"]
+
     def play_now(self) -> None:
         """Hand over from the guide to the live game: the game in progress, or a new deal
-        once it is over (the same deal number if only the mode differs)."""
-        game = self.table.game
-        if game.status != "playing":
+        once it is over."""
+        if self.table.game.status != "playing":
             self.table.new_game(mode=self.mode)
-        elif game.mode != self.mode:
-            self.table.new_game(seed=self._deal_number(), mode=self.mode)
         self.tabs.selected_index = PLAY
