@@ -225,6 +225,8 @@ def load_json(text: str | bytes | dict) -> IndianGame:
         game = parse_position(data["start"])
     except NotationError as error:
         raise NotationError(f"the save's start position: {error}") from None
+    if seed is not None and format_position(IndianGame.deal(seed)) != format_position(game):
+        raise NotationError(f"the save's seed {seed} does not match its start position: the file was altered")
     game.seed = seed
     for number, move in enumerate(_entries(data["moves"], "moves"), start=1):
         try:
