@@ -393,12 +393,37 @@ def test_simultaneous_bot_acts_on_its_own_clock_and_a_lost_race_is_reported(cloc
     assert f6 in marked(table, "ausp-target") and bot_card(table, name("A♥"))
     assert "ausp-target" not in table.pile_view(5).button._dom_classes
     table.pile_view(5).button.click()  # F5, which the bot has just taken
-    assert table.status.value.startswith("Too late: the bot played A♥ F5 while you were choosing")
-    assert "F5 was taken" in table.status.value
+    assert table.status.value == (
+        "Too late: the bot put its A♥ on F5 while you were choosing, so your A♥ stays where it was. "
+        "It can still go to F6."
+    )
     assert game.history == ((1, Move.parse("A♥ F5")),)
     click(table, "A♥")
     card(table, "F6, hearts foundation, empty").click()
     assert game.history[-1] == (0, Move.parse("A♥ F6")) and game.scores == (1, 1)
+
+
+def test_a_lost_race_names_the_bot_move_that_took_the_space_once(clock):
+    game = two_player("simultaneous", ["3♦", "2♦", "A♦"], ["3♦", "2♦", "A♦"])
+    table = GameTable("simultaneous", clock=clock, bot=ScriptedBot())
+    table.game = game
+    click(table, "A♦", "A♦", "2♦", "2♦")  # your A♦ and 2♦ home, on F3
+    pace = 1 / table.speed.value
+    clock.advance(FIRST_PAUSE + 2 * pace)  # the bot: A♦ F4, 2♦ F4
+    assert [str(m) for p, m in game.history if p == 1] == ["A♦ F4", "2♦ F4"]
+    click(table, "3♦")  # both ♦ piles wait for a 3♦
+    assert all("ausp-target" in table.pile_view(k).button._dom_classes for k in (3, 4))
+    clock.advance(2 * pace)  # the bot: 3♦ onto one pile, then a draw
+    bot_moves = [str(m) for p, m in game.history if p == 1]
+    assert bot_moves[-1] == "draw"
+    taken = next(m for p, m in game.history if p == 1 and m.card == Card.parse("3♦"))
+    table.pile_view(taken.pile).button.click()
+    status = table.status.value
+    assert status.startswith(f"Too late: the bot put its 3♦ on F{taken.pile} while you were choosing")
+    assert status.count("stays where it was") == 1 and "was taken" not in status
+    other = 7 - taken.pile  # F3 <-> F4
+    assert status.endswith(f"It can still go to F{other}.")
+    assert [m for p, m in game.history if p == 0][-1] == Move.parse("2♦ F3")
 
 
 def test_a_failing_bot_is_reported_in_the_status_line_and_the_table_goes_on(clock):

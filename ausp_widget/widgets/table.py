@@ -590,16 +590,37 @@ class GameTable(widgets.VBox):
         try:
             return game.play(move, 0)
         except IllegalMoveError as exc:
-            text = _sentence(str(exc))
-            bot_moves = [m for p, m in game.history[since:] if p == 1]
-            if move in expected and bot_moves:
-                text = (
-                    f"Too late: the bot played {bot_moves[-1]} while you were choosing, "
-                    f"so your {move.card} stays where it was. {text}"
-                )
+            taker = self._taker(move, since) if move in expected else None
             self._render()
-            self._say(text)
+            self._say(self._too_late(move, taker) if taker is not None else _sentence(str(exc)))
             return None
+
+    def _taker(self, move: Move, since: int) -> Move | None:
+        """The bot's move, played since you selected, that took the foundation space `move`
+        wanted: its card of the same rank on the same pile (the bot only ever takes spaces)."""
+        if move.kind != "foundation":
+            return None
+        for player, played in reversed(self._game.history[since:]):
+            if (
+                player == 1
+                and played.kind == "foundation"
+                and played.card.suit == move.card.suit
+                and played.card.rank == move.card.rank
+                and (move.pile is None or played.pile == move.pile)
+            ):
+                return played
+        return None
+
+    def _too_late(self, move: Move, taker: Move) -> str:
+        """A lost race in words: who took the space, and where the card can still go."""
+        text = (
+            f"Too late: the bot put its {taker.card} on F{taker.pile} while you were choosing, "
+            f"so your {move.card} stays where it was."
+        )
+        still = [m for m in self._moves_for(move.card) if m.kind == "foundation"]
+        if still:
+            text += f" It can still go to F{still[0].pile}." if still[0].pile else " It can still go home."
+        return text
 
     def _drop_selection(self) -> None:
         if self._selected is not None:
