@@ -694,9 +694,12 @@ class GameTable(widgets.VBox):
             reason = getattr(advice, "reason", "") if advice is not None else ""
             self._say(_sentence(reason or "No hint: there is nothing useful left to do."))
             return
-        self._hint = advice.move
+        move = advice.move
+        if move.kind == "foundation" and not move.pile and game.mode != "solo":
+            move = game.copy().play(move, 0)  # name the pile, as the legal moves do
+        self._hint = move
         self._render()
-        self._say(f"Hint: {advice.move}. {_sentence(advice.reason)}")
+        self._say(f"Hint: {move}. {_sentence(advice.reason)}")
 
     def _auto_finish(self) -> None:
         line = self._auto_finish_line()
