@@ -233,8 +233,29 @@ def test_an_illegal_destination_shows_the_engines_reason_and_changes_nothing(ope
 def test_the_worked_example_why_4_clubs_cannot_go_onto_a_5_on_the_waste(opening):
     opening.game.play("draw")  # 5♣ on the waste
     click(opening, "4♣")
-    assert "4♣ cannot move now" in opening.status.value and "waste" in opening.status.value
+    assert opening.status.value == (
+        "4♣ cannot move now: it can only go onto 5♣, which is on the waste, and nothing moves onto the waste."
+    )
     assert marked(opening, "ausp-selected") == set()
+    button(opening, "Draw").click()  # 6♣ covers 5♣
+    click(opening, "4♣")
+    assert (
+        opening.status.value
+        == "4♣ cannot move now: it can only go onto 5♣, which lies under 6♣ on the waste."
+    )
+
+
+def test_a_card_whose_place_is_in_the_stock_says_so_in_a_clickers_words(opening):
+    for text, parent in (("4♠", "5♠"), ("9♥", "10♥"), ("8♦", "9♦")):
+        click(opening, text)
+        assert (
+            opening.status.value
+            == f"{text} cannot move now: it can only go onto {parent}, which is still in the stock."
+        )
+        assert "onto the stock" not in opening.status.value
+    assert opening.game.history == ()
+    assert opening.play("4♠ 5♠") is None  # typed: the engine's own words for that move
+    assert opening.status.value == "Nothing moves onto the stock (5♠ is still in the stock)."
 
 
 def test_a_card_that_cannot_move_is_explained_and_not_selected(opening):

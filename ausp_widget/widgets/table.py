@@ -645,10 +645,27 @@ class GameTable(widgets.VBox):
         if card.rank - 1 in heights:
             reason = self._reason(to_foundation(card))
         elif card.rank < 13:
-            reason = self._reason(Move("tableau", card, onto=Card(card.rank + 1, card.suit)))
+            parent = Card(card.rank + 1, card.suit)
+            reason = self._out_of_reach(card, parent) or self._reason(Move("tableau", card, onto=parent))
         else:
             reason = f"a King moves only into an empty column, and none is empty (or {card} heads its column)"
         return f"{card} cannot move now: {reason or 'no legal move'}."
+
+    def _out_of_reach(self, card: Card, parent: Card) -> str | None:
+        """Why `card` cannot join `parent` when the parent is not in the tableau: said for
+        someone who clicked `card`, not for someone who typed a move onto the stock."""
+        game = self._game
+        where, _, _ = game.locate(parent, 0)
+        if where == "stock":
+            return f"it can only go onto {parent}, which is still in the stock"
+        if where == "waste":
+            top = game.waste(0)[-1]
+            if top is parent:
+                return (
+                    f"it can only go onto {parent}, which is on the waste, and nothing moves onto the waste"
+                )
+            return f"it can only go onto {parent}, which lies under {top} on the waste"
+        return None
 
     # ---- buttons --------------------------------------------------------------------------------------
     def _on_button(self, name: str) -> None:
