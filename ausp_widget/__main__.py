@@ -1,0 +1,247 @@
+"""Command line: decide one deal, or measure how many deals can be won.
+
+    python -m ausp_widget solve --seed 42
+    python -m ausp_widget solve --position saved.txt
+    python -m ausp_widget stats --deals 1000 --jobs 2
+
+The solver knows the order of the stock (full information): "winnable" means that
+someone who knew every card could win the deal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import math
+import multiprocessing
+import os
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from .game import Game
+from .solver import solve
+
+
+@dataclass(frozen=True)
+class DealOutcome:
+    """One deal's verdict (True, False, or None when undecided) and what it cost."""
+
+    seed: int
+    winnable: bool | None
+    elapsed: float
+    nodes: int
+
+
+def solve_seed(seed: int, time_limit: float | None = 10.0) -> DealOutcome:
+    result = solve(Game.deal(seed), time_limit=time_limit)
+    return DealOutcome(seed, result.winnable, result.elapsed, result.nodes)
+
+
+def _solve_job(job: tuple[int, float | None]) -> DealOutcome:
+    return solve_seed(*job)
+
+
+def solve_seeds(
+    seeds: Sequence[int],
+    time_limit: float | None = 10.0,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[DealOutcome]:
+    """Solve each seeded deal, on `jobs` processes (0: every core); results in seed order."""
+    jobs = jobs or os.cpu_count() or 1
+    work = [(seed, time_limit) for seed in seeds]
+    outcomes: list[DealOutcome] = []
+    if jobs == 1:
+        stream: Iterable[DealOutcome] = map(_solve_job, work)
+        _collect(stream, outcomes, len(work), progress)
+    else:
+        # Workers import this module by its package name, also when it runs as `python -m`.
+        worker = importlib.import_module("ausp_widget.__main__")._solve_job
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            _collect(pool.imap_unordered(worker, work), outcomes, len(work), progress)
+    return sorted(outcomes, key=lambda outcome: outcome.seed)
+
+
+def _collect(stream, outcomes: list, total: int, progress) -> None:
+    for outcome in stream:
+        outcomes.append(outcome)
+        if progress:
+            progress(len(outcomes), total)
+
+
+def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval for a proportion (good even near 0 or 1)."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The q-th percentile (0–100), by linear interpolation between the sorted values."""
+    if not values:
+        return math.nan
+    ordered = sorted(values)
+    rank = (len(ordered) - 1) * q / 100
+    low = math.floor(rank)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (rank - low)
+
+
+def summarize(outcomes: Sequence[DealOutcome]) -> list[str]:
+    """Lines of figures: win rate with its 95% interval, undecided deals, timings."""
+    total = len(outcomes)
+    wins = sum(o.winnable is True for o in outcomes)
+    losses = sum(o.winnable is False for o in outcomes)
+    undecided = total - wins - losses
+    decided = wins + losses
+    low, high = wilson_interval(wins, decided)
+    times = [o.elapsed for o in outcomes]
+    decided_times = [o.elapsed for o in outcomes if o.winnable is not None]
+    seconds = sum(times)
+    nodes = sum(o.nodes for o in outcomes)
+    lines = [
+        f"deals: {total}  winnable: {wins}  unwinnable: {losses}  undecided: {undecided}",
+        f"win rate of decided deals: {_pct(wins / decided if decided else math.nan)} "
+        f"(95% Wilson interval {_pct(low)} to {_pct(high)})",
+    ]
+    if undecided:
+        lines.append(
+            f"counting undecided deals as lost, then as won: {_pct(wins / total)} to "
+            f"{_pct((wins + undecided) / total)}"
+        )
+    lines += [
+        f"decided: {_pct(decided / total if total else math.nan)}",
+        "time per deal: median {:.3f} s, p90 {:.3f} s, p95 {:.3f} s, p99 {:.3f} s, max {:.3f} s".format(
+            *(percentile(times, q) for q in (50, 90, 95, 99, 100))
+        ),
+        f"median time of decided deals: {percentile(decided_times, 50):.3f} s",
+        f"positions searched: {nodes} ({nodes / seconds if seconds else 0:,.0f} per second)",
+    ]
+    return lines
+
+
+def _pct(x: float) -> str:
+    return "n/a" if math.isnan(x) else f"{100 * x:.1f}%"
+
+
+def progress_bar(stream=None, width: int = 30) -> Callable[[int, int], None]:
+    """A progress bar for stderr, redrawn in place; returns the callback for `solve_seeds`."""
+    stream = stream or sys.stderr
+    started = time.perf_counter()
+
+    def show(done: int, total: int) -> None:
+        filled = width * done // max(total, 1)
+        spent = time.perf_counter() - started
+        left = spent / done * (total - done) if done else 0
+        end = "\n" if done == total else ""
+        bar = "#" * filled + "." * (width - filled)
+        stream.write(f"\r[{bar}] {done}/{total}  {spent:.0f} s, ~{left:.0f} s left{end}")
+        stream.flush()
+
+    return show
+
+
+# ---- commands ------------------------------------------------------------------------------
+def _cmd_solve(args: argparse.Namespace) -> int:
+    if args.position:
+        text = sys.stdin.read() if args.position == "-" else Path(args.position).read_text(encoding="utf-8")
+        game = Game.from_text(text)
+        name = "the position" if args.position == "-" else args.position
+    else:
+        game = Game.deal(args.seed)
+        name = f"deal {args.seed}"
+    result = solve(game, time_limit=args.time_limit)
+    print(f"{name}: {result.verdict} ({result.elapsed:.2f} s, {result.nodes} positions searched)")
+    print("(the solver knows the order of the stock: this says what a player who knew every card could do)")
+    if result.winnable:
+        print(f"winning line, {len(result.moves)} moves:")
+        for number, move in enumerate(result.moves, start=1):
+            print(f"{number:4}. {move}")
+    elif result.winnable is None:
+        print(f"no verdict within {args.time_limit} s: try a larger --time-limit")
+    return 0
+
+
+def _cmd_stats(args: argparse.Namespace) -> int:
+    seeds = range(args.start, args.start + args.deals)
+    jobs = args.jobs or os.cpu_count() or 1
+    print(
+        f"solving deals {seeds.start} to {seeds.stop - 1} with {args.time_limit} s each on {jobs} "
+        f"process{'es' if jobs > 1 else ''} (the solver knows the stock order)",
+        file=sys.stderr,
+    )
+    outcomes = solve_seeds(seeds, args.time_limit, jobs, None if args.quiet else progress_bar())
+    for line in summarize(outcomes):
+        print(line)
+    undecided = [o.seed for o in outcomes if o.winnable is None]
+    if undecided:
+        print(
+            "undecided deals: " + " ".join(map(str, undecided[:50])) + (" …" if len(undecided) > 50 else "")
+        )
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m ausp_widget", description="Australian Patience: decide deals with the solver."
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+    one = commands.add_parser("solve", help="decide one deal and print a winning line")
+    source = one.add_mutually_exclusive_group()
+    source.add_argument("--seed", type=int, default=42, help="deal number (default 42)")
+    source.add_argument("--position", metavar="FILE", help="a solo position in text form ('-' reads stdin)")
+    one.add_argument(
+        "--time-limit", type=_seconds, default=10.0, help="seconds before giving up (default 10)"
+    )
+    one.set_defaults(run=_cmd_solve)
+    many = commands.add_parser("stats", help="win rate over many seeded deals")
+    many.add_argument("--deals", type=_positive, default=1000, help="how many deals (default 1000)")
+    many.add_argument("--start", type=int, default=1, help="first deal number (default 1)")
+    many.add_argument(
+        "--jobs", type=_count, default=1, help="processes to use; 0 means every core (default 1)"
+    )
+    many.add_argument("--time-limit", type=_seconds, default=10.0, help="seconds per deal (default 10)")
+    many.add_argument("--quiet", action="store_true", help="no progress bar")
+    many.set_defaults(run=_cmd_stats)
+    return parser
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"needs a whole number of at least 1, not {text}")
+    return value
+
+
+def _count(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"needs 0 (every core) or more, not {text}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"needs a positive number of seconds, not {text}")
+    return value
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except (ValueError, OSError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

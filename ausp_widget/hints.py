@@ -1,0 +1,215 @@
+"""Hints that explain themselves, built only from what the player can see.
+
+`hint(game)` reads the player's `View` (their tableau, their waste, the size of their stock
+and the foundations), never the order of the stock, and returns the suggested move with
+one sentence a learner understands: "frees A♣ for its foundation", "draw: no move on the
+table uncovers anything".
+
+A hint never undoes the previous move and never goes round in circles: it never suggests
+moving a King that already lies at the bottom of its column into another empty column,
+which is the only move in the game that can be reversed. Every other move is one-way (a
+card goes home, a card is drawn, or a card joins the next higher card of its suit, the only
+card it can ever join), so following hints always makes progress and ends.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card
+from .moves import DRAW, PASS, Move, onto_parent, to_column, to_foundation
+from .view import View
+
+__all__ = ["Hint", "hint", "hint_from_view"]
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A suggested move (None when there is nothing to do) and why, in one sentence."""
+
+    move: Move | None
+    reason: str
+
+    def __str__(self) -> str:
+        if self.move is None or self.reason.startswith(f"{self.move}:"):
+            return self.reason
+        return f"{self.move}: {self.reason}"
+
+
+def hint(game, player: int = 0) -> Hint:
+    """The suggested move for `player` in `game`, from what that player can see."""
+    status = game.status
+    if status == "won":
+        return Hint(None, "the game is won: all 52 cards are on the foundations")
+    if status == "lost":
+        return Hint(None, "the game is over: the stock is empty and no useful move remains")
+    if status != "playing":
+        return Hint(None, "the game is over: count the cards on the foundations")
+    return hint_from_view(game.view(player))
+
+
+def hint_from_view(view: View) -> Hint:
+    """The hint for a `View`: the only input, so a hint cannot depend on the stock order."""
+    if not view.my_turn:
+        return Hint(None, "wait for your turn: the bot is playing")
+    board = _Board(view)
+    for finder in (
+        board.to_foundation,
+        board.freeing_for_foundation,
+        board.waste_to_tableau,
+        board.king_to_empty_column,
+        board.emptying_for_a_king,
+        board.uncovering,
+    ):
+        found = finder()
+        if found:
+            return found
+    if view.stock_size:
+        if board.emptying_moves:
+            move, _ = board.emptying_moves[0]
+            return Hint(move, f"empties a column, ready for a King ({move.card} joins {move.onto})")
+        return Hint(DRAW, "draw: no move on the table uncovers anything")
+    if board.emptying_moves:
+        move, _ = board.emptying_moves[0]
+        return Hint(move, f"empties a column, ready for a King ({move.card} joins {move.onto})")
+    if view.mode == "turns":
+        return Hint(PASS, "pass: the stock is empty and no card can move")
+    return Hint(None, "no useful move is left and the stock is empty")
+
+
+class _Board:
+    """The visible position, arranged to answer "what could move where?"."""
+
+    def __init__(self, view: View) -> None:
+        self.view = view
+        self.columns = view.tableau
+        self.waste_top: Card | None = view.waste[-1] if view.waste else None
+        self.waste_below: Card | None = view.waste[-2] if len(view.waste) > 1 else None
+        piles = view.foundations
+        per_suit = len(piles) // 4
+        self.wanted: set[Card] = set()  # the next card of some foundation pile
+        for k, pile in enumerate(piles):
+            suit = "♣♦♥♠"[k // per_suit]
+            if len(pile) < 13:
+                self.wanted.add(Card(len(pile) + 1, suit))
+        self.where: dict[Card, tuple[int, int]] = {}
+        for c, col in enumerate(self.columns):
+            for depth, card in enumerate(col):
+                self.where[card] = (c, depth)
+        self.exposed = {col[-1]: c for c, col in enumerate(self.columns) if col}
+        self.empty = [c for c, col in enumerate(self.columns) if not col]
+        self.group_moves = self._group_moves()
+        self.emptying_moves = [(m, c) for m, c, depth in self.group_moves if depth == 0]
+
+    def _group_moves(self) -> list[tuple[Move, int, int]]:
+        """Every tableau card whose parent is exposed elsewhere: (move, column, depth)."""
+        moves = []
+        for parent, pc in self.exposed.items():
+            if parent.rank == 1:
+                continue
+            child = Card(parent.rank - 1, parent.suit)
+            if child in self.where and self.where[child][0] != pc:
+                c, depth = self.where[child]
+                moves.append((onto_parent(child), c, depth))
+        return sorted(moves, key=lambda item: (item[2] == 0, -item[2], str(item[0])))
+
+    def uncovered_by(self, c: int, depth: int) -> Card | None:
+        return self.columns[c][depth - 1] if depth else None
+
+    def can_join(self, card: Card) -> bool:
+        """Whether `card` could go onto its parent, exposed in another column."""
+        if card.rank == 13:
+            return False
+        parent = Card(card.rank + 1, card.suit)
+        return parent in self.exposed and self.where.get(card, (-1,))[0] != self.exposed[parent]
+
+    # ---- the hints, best first --------------------------------------------------------------
+    def to_foundation(self) -> Hint | None:
+        candidates = [col[-1] for col in self.columns if col]
+        if self.waste_top:
+            candidates.append(self.waste_top)
+        for card in sorted(candidates, key=lambda card: (card.rank, card.index)):
+            if card in self.wanted:
+                if card.rank == 1:
+                    return Hint(to_foundation(card), f"{card} starts its foundation: aces go up first")
+                below = Card(card.rank - 1, card.suit)
+                return Hint(to_foundation(card), f"{card} goes home on {below}: foundations build up in suit")
+        return None
+
+    def freeing_for_foundation(self) -> Hint | None:
+        for move, c, depth in self.group_moves:
+            freed = self.uncovered_by(c, depth)
+            if freed in self.wanted:
+                return Hint(move, f"frees {freed} for its foundation")
+        top = self.waste_top
+        if top and self.waste_below in self.wanted and self._waste_destination(top):
+            move = self._waste_destination(top)
+            return Hint(move, f"uncovers {self.waste_below} on the waste for its foundation")
+        return None
+
+    def _waste_destination(self, card: Card) -> Move | None:
+        if card.rank == 13:
+            return to_column(card, self.empty[0] + 1) if self.empty else None
+        parent = Card(card.rank + 1, card.suit)
+        return onto_parent(card) if parent in self.exposed else None
+
+    def waste_to_tableau(self) -> Hint | None:
+        top = self.waste_top
+        if top and top.rank < 13 and Card(top.rank + 1, top.suit) in self.exposed:
+            nxt = f"{self.waste_below} becomes playable" if self.waste_below else "the waste is cleared"
+            parent = Card(top.rank + 1, top.suit)
+            return Hint(onto_parent(top), f"moves {top} from the waste onto {parent}, so {nxt}")
+        return None
+
+    def kings_waiting(self) -> list[tuple[bool, Card, Card | None]]:
+        """Kings that could fill an empty column, best first: (useful next, King, card uncovered)."""
+        kings = []
+        for card, (c, depth) in self.where.items():
+            if card.rank == 13 and depth > 0:  # a King at the bottom would only change columns
+                freed = self.columns[c][depth - 1]
+                kings.append((self.follows(freed, self.columns[c][depth:]), card, freed))
+        if self.waste_top and self.waste_top.rank == 13:
+            kings.append(
+                (self.waste_below is not None and self.follows(self.waste_below, ()), self.waste_top, None)
+            )
+        return sorted(kings, key=lambda item: (not item[0], item[2] is None, item[1].index))
+
+    def follows(self, freed: Card, moving) -> bool:
+        """Whether an uncovered card can be played next: home, onto its parent, or taking its child."""
+        if freed in self.wanted or self.can_join(freed):
+            return True
+        if freed.rank == 1:
+            return False
+        child = Card(freed.rank - 1, freed.suit)
+        return (child in self.where and child not in moving) or child == self.waste_top
+
+    def king_to_empty_column(self) -> Hint | None:
+        if not self.empty:
+            return None
+        column = self.empty[0] + 1
+        for _, king, freed in self.kings_waiting():
+            if freed is None:
+                return Hint(to_column(king, column), f"{king} leaves the waste for the empty column")
+            return Hint(to_column(king, column), f"{king} fills the empty column and uncovers {freed}")
+        return None
+
+    def emptying_for_a_king(self) -> Hint | None:
+        waiting = self.kings_waiting()
+        if waiting and self.emptying_moves:
+            move, _ = self.emptying_moves[0]
+            return Hint(move, f"empties a column for {waiting[0][1]}")
+        return None
+
+    def uncovering(self) -> Hint | None:
+        scored = []
+        for move, c, depth in self.group_moves:
+            freed = self.uncovered_by(c, depth)
+            if freed is not None:
+                follow = self.follows(freed, self.columns[c][depth:])
+                scored.append((not follow, freed.rank, str(move), move, freed, follow))
+        if not scored:
+            return None
+        *_, move, freed, follow = min(scored)
+        if follow:
+            return Hint(move, f"uncovers {freed}, which can then be played")
+        return Hint(move, f"uncovers {freed}, a card you could not reach before")
