@@ -3,7 +3,7 @@
 import pytest
 import traitlets
 
-from ausp_widget import AustralianPatience, Card, Game
+from ausp_widget import AustralianPatience, Card, Game, IllegalMoveError
 from ausp_widget.guide import PAGAT, steps
 from ausp_widget.widgets.guide import DIM, ROLE_CLASSES, GuideView
 from ausp_widget.widgets.table import ManualClock
@@ -236,3 +236,11 @@ def test_the_app_follows_a_mode_set_on_the_table(app):
     new = app.game
     app.selector.value = "simultaneous"  # no change: the game goes on
     assert app.game is new
+
+
+def test_a_refused_move_typed_at_app_game_raises_and_shows_why(app):
+    app.game = Game.from_text(PAGAT)
+    with pytest.raises(IllegalMoveError, match="same suit"):
+        app.game.play("9♥ 3♣")
+    assert app.table.status.value.startswith("9♥ 3♣ was refused. 3♣ cannot take 9♥")
+    assert app.game.history == ()

@@ -15,7 +15,7 @@ import ipywidgets as widgets
 import pytest
 import traitlets
 
-from ausp_widget import Card, Game, Move
+from ausp_widget import Card, Game, IllegalMoveError, Move
 from ausp_widget.bot import Bot
 from ausp_widget.cards import CARDS
 from ausp_widget.game import layout_from_cards
@@ -527,6 +527,32 @@ def test_the_tables_play_explains_a_refused_move_instead_of_raising(opening):
     assert opening.play("J♥ Q") is None and "not a card" in opening.status.value
     assert opening.game.to_text() == before
     assert opening.play("A♣ 2♣") == Move.parse("A♣ 2♣")
+
+
+def test_a_move_refused_on_the_game_from_code_raises_and_the_status_line_says_why(opening):
+    before = opening.game.to_text()
+    click(opening, "6♠")  # a selection in hand stays in hand
+    with pytest.raises(IllegalMoveError, match="same suit"):
+        opening.game.play("9♥ 3♣")
+    assert (
+        opening.status.value == "9♥ 3♣ was refused. 3♣ cannot take 9♥: tableau builds down in the same suit."
+    )
+    assert opening.game.to_text() == before and opening.game.history == ()
+    assert marked(opening, "ausp-selected") == {name("6♠"), name("9♥")}
+    with pytest.raises(ValueError, match="zz"):
+        opening.game.play("zz F")
+    assert "zz" in opening.status.value and "refused" not in opening.status.value
+    click(opening, "7♠")  # the selection still works
+    assert opening.game.history == ((0, Move.parse("6♠ 7♠")),)
+
+
+def test_a_refused_click_is_said_once_in_the_tables_own_words(opening, monkeypatch):
+    counter = MessageCounter(monkeypatch)
+    click(opening, "6♠")
+    counter.reset()
+    click(opening, "8♦")
+    assert opening.status.value == "8♦ cannot take 6♠: tableau builds down in the same suit."
+    assert counter.updates.count(opening.status.model_id) == 1
 
 
 def test_an_error_while_updating_the_view_is_shown_not_raised(opening, monkeypatch):

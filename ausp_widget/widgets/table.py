@@ -3,7 +3,8 @@
 The table observes its game (`Game.add_listener`), so a move made by a click, by the bot or
 by a student's code (`table.game.play("J♥ Q♥")`) updates the view the same way. Every
 update recomputes what each pooled card widget should show and sends only the widgets
-whose face changed: nothing is rebuilt on a move.
+whose face changed: nothing is rebuilt on a move. A move refused on the game from code
+still raises for the caller, and the status line says why.
 
 A click selects one of your cards and highlights its legal destinations; the next click
 on a card or an empty place is the destination. The rules engine decides, and its message
@@ -21,6 +22,7 @@ import random
 import threading
 from collections import deque
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -260,6 +262,7 @@ class GameTable(widgets.VBox):
         self._timer: Timer | None = None
         self._generation = 0
         self._batching = False
+        self._own_plays = 0  # > 0 while the table itself is playing a move
         self._lines: deque[str] = deque(maxlen=LOG_LINES)
         self._numbered = 0
         self.last_error: BaseException | None = None
@@ -421,10 +424,32 @@ class GameTable(widgets.VBox):
         # Called inside Game.play/undo/redo/finish, also for moves made from code: never raise.
         try:
             with self._lock:
-                if game is self._game:
+                if game is not self._game:
+                    return
+                if event == "refused":
+                    self._refused(move, game.refusal)
+                else:
                     self._after_change(event, move)
         except Exception as exc:
             self._show_error(exc)
+
+    def _refused(self, move: Move | None, error: BaseException | None) -> None:
+        """A move played on the game from code was refused (the caller gets the error too):
+        say why in the status line. Nothing changed, so nothing is redrawn. The table's own
+        clicks, buttons and bot report their refusals themselves, in their own words."""
+        if self._own_plays or error is None:
+            return
+        reason = _sentence(str(error))
+        self._say(f"{move} was refused. {reason}" if move is not None else reason)
+
+    @contextmanager
+    def _playing(self) -> Iterator[None]:
+        """Mark a play made by the table itself (a click, a button, the bot)."""
+        self._own_plays += 1
+        try:
+            yield
+        finally:
+            self._own_plays -= 1
 
     def _after_change(self, event: str, move: Move | None) -> None:
         game = self._game
@@ -588,7 +613,8 @@ class GameTable(widgets.VBox):
         expected, since = self._selected_moves, self._selected_at
         self._selected, self._selected_moves = None, frozenset()
         try:
-            return game.play(move, 0)
+            with self._playing():
+                return game.play(move, 0)
         except IllegalMoveError as exc:
             taker = self._taker(move, since) if move in expected else None
             self._render()
@@ -728,8 +754,9 @@ class GameTable(widgets.VBox):
             return
         self._batching = True
         try:
-            for move in line:
-                self._game.play(move, 0)
+            with self._playing():
+                for move in line:
+                    self._game.play(move, 0)
         finally:
             self._batching = False
         self._render()
@@ -795,7 +822,8 @@ class GameTable(widgets.VBox):
             if not game.stock(0) and not game.stock(1):
                 self._say("The bot has nothing left to do. Play on, or click Finish to end and count.")
             return
-        game.play(move, 1)  # the listener shows it and schedules the next tick
+        with self._playing():
+            game.play(move, 1)  # the listener shows it and schedules the next tick
 
     # ---- drawing the table ------------------------------------------------------------------------------
     def _render(self) -> int:
