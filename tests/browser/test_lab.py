@@ -38,17 +38,37 @@ def live_columns(app) -> list[list[str]]:
 
 
 def wait_columns(page, app, expected: list[list[str]]) -> None:
-    """Wait until the live table shows exactly these columns (the kernel answers asynchronously)."""
-    for _ in range(100):
-        if live_columns(app) == expected:
-            return
-        page.wait_for_timeout(100)
-    assert live_columns(app) == expected
+    """Wait until the live table shows exactly these columns."""
+    try:
+        eventually(page, lambda: live_columns(app) == expected, seconds=10)
+    except AssertionError:
+        assert live_columns(app) == expected
 
 
 def click_card(app, name: str) -> None:
     """Click a card where a player would: on its visible top strip (covered cards overlap)."""
     app.locator(f'.ausp-side-you button[title="{name}"]').click(position={"x": 12, "y": 6})
+
+
+GUIDE_HIGHLIGHTS = ", ".join(
+    f".ausp-guide-board .{role}" for role in ("ausp-selected", "ausp-target", "ausp-hint", "ausp-moved")
+)
+
+
+def guide_state(app) -> tuple[str, list[str]]:
+    """The guide step's title and the cards it highlights."""
+    title = app.locator(".ausp-guide h3, .ausp-guide .ausp-step-title").first.inner_text()
+    return title, app.locator(GUIDE_HIGHLIGHTS).evaluate_all("els => els.map(e => e.title)")
+
+
+def eventually(page, check, seconds: float = 15):
+    """Poll `check` until it returns something true (the kernel answers asynchronously)."""
+    for _ in range(int(seconds * 10)):
+        value = check()
+        if value:
+            return value
+        page.wait_for_timeout(100)
+    raise AssertionError(f"still not true after {seconds} s: {check()!r}")
 
 
 def test_learn_then_play_in_jupyterlab(page, lab_url, shots):
@@ -58,19 +78,18 @@ def test_learn_then_play_in_jupyterlab(page, lab_url, shots):
     # The guide: Next and Prev change the caption and the highlighted cards.
     counter = app.get_by_text(re.compile(r"^Step \d+ of \d+$"))
     total = int(counter.inner_text().split()[-1])
-    first_title = app.locator(".ausp-guide h3, .ausp-guide .ausp-step-title").first.inner_text()
-    highlighted = ".ausp-guide-board .ausp-selected, .ausp-guide-board .ausp-target"
-    first_marks = app.locator(highlighted).evaluate_all("els => els.map(e => e.title)")
+    first = eventually(page, lambda: guide_state(app) if guide_state(app)[1] else None)
     app.get_by_role("button", name="Next").click()
-    page.wait_for_function("() => document.body.innerText.includes('Step 2 of')")
-    second_title = app.locator(".ausp-guide h3, .ausp-guide .ausp-step-title").first.inner_text()
-    second_marks = app.locator(highlighted).evaluate_all("els => els.map(e => e.title)")
-    assert second_title != first_title
-    assert second_marks and second_marks != first_marks
+
+    def moved_on() -> bool:
+        title, marks = guide_state(app)
+        return title != first[0] and bool(marks) and marks != first[1]
+
+    eventually(page, moved_on)
+    assert counter.inner_text().startswith("Step 2 of")
     shots(page, "2-guide-next")
     app.get_by_role("button", name="Prev").click()
-    page.wait_for_function("() => document.body.innerText.includes('Step 1 of')")
-    assert app.locator(".ausp-guide h3, .ausp-guide .ausp-step-title").first.inner_text() == first_title
+    assert eventually(page, lambda: guide_state(app) == first)
 
     # Step to the end, then hand over to the live game in the same output.
     for _ in range(total - 1):
