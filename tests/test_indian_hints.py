@@ -1,0 +1,55 @@
+"""The Indian Patience hint player: sensible priorities, no peeking, and games that always end."""
+
+from indian_positions import game
+
+from ausp_widget import Game
+from ausp_widget.indian_hints import GreedyPlayer, hint, play_out
+
+
+def test_a_card_that_can_go_home_goes_home_a_protected_one_first():
+    g = game(["A♣", "A♦*", "9♠ 5♥", "6♣"], stock="Q♦")
+    advice = hint(g)
+    assert str(advice.move) == "A♦ F" and "protected" in advice.reason
+
+
+def test_uncovering_a_card_that_can_go_home_comes_before_other_builds():
+    g = game(["K♥ A♠ 5♥", "6♣", "9♣ 7♦", "8♠"], stock="Q♦")
+    advice = hint(g)
+    assert str(advice.move) == "5♥ 6♣" and "A♠" in advice.reason
+
+
+def test_the_hint_does_not_peek_at_face_down_cards_or_the_stock_order():
+    one = game(["[A♠] 5♥ 4♣", "6♣", "[2♦] 9♣ 8♥"], stock="3♠ 7♦")
+    two = game(["[2♦] 5♥ 4♣", "6♣", "[A♠] 9♣ 8♥"], stock="7♦ 3♠")
+    assert one.visible_tableau() == two.visible_tableau() and one.stock() != two.stock()
+    assert hint(one) == hint(two)
+
+
+def test_a_hint_changes_nothing_and_a_finished_game_gets_none():
+    g = Game.deal(3, game="indian")
+    g.play("draw")
+    before, history = g.to_text(), g.history
+    assert hint(g).move in g.legal_moves()
+    assert g.to_text() == before and g.history == history
+    won = game(["K♠"], rest="home")
+    won.play("K♠ F")
+    assert hint(won).move is None and "won" in hint(won).reason
+
+
+def test_following_the_hints_ends_and_never_returns_to_a_position():
+    for seed in range(1, 9):
+        g = Game.deal(seed, game="indian")
+        player = GreedyPlayer()
+        seen = set()
+        while True:
+            key = (g.visible_tableau(), len(g.stock()), g.waste(), g.score)
+            assert key not in seen
+            seen.add(key)
+            advice = player.advise(g)
+            if advice.move is None:
+                break
+            g.play(advice.move)
+        assert g.status != "playing" or not any(m.kind == "foundation" for m in g.legal_moves()), (
+            "stopped with a card that could go home"
+        )
+        assert play_out(Game.deal(seed, game="indian")).to_text() == g.to_text()
