@@ -134,6 +134,18 @@ def test_two_player_guide_shows_both_layouts():
     assert len(guide.board.views) > 56 + 8
 
 
+def test_two_player_guide_names_its_piles_as_its_moves_do():
+    guide = GuideView("turns")
+    names = [box.children[1].value for box in guide.board.foundation_row.children]
+    assert names == [f"F{k}" for k in range(1, 9)]
+    assert all(
+        box.children[0] is guide.board.views[("foundation", k)].button
+        for k, box in enumerate(guide.board.foundation_row.children, start=1)
+    )
+    solo = GuideView()
+    assert all(child.description for child in solo.board.foundation_row.children), "solo: plain piles"
+
+
 # ---- the app ---------------------------------------------------------------------------------------
 @pytest.fixture
 def app():

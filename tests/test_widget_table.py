@@ -357,6 +357,26 @@ def test_switching_mode_starts_a_two_player_game_with_the_bot_on_top(clock):
     assert table.game.mode == "solo"
 
 
+def pile_names(table: GameTable) -> list[str]:
+    """The names printed under the foundation piles, left to right, as a player sees them."""
+    return [
+        w.value for w in visible(table) if isinstance(w, widgets.Label) and "ausp-pile-name" in w._dom_classes
+    ]
+
+
+def test_two_player_piles_carry_the_names_the_messages_use(clock):
+    table = GameTable(seed=9, clock=clock, bot=ScriptedBot())
+    assert pile_names(table) == [], "solo piles are one per suit and need no number"
+    table.mode_selector.value = "simultaneous"
+    assert pile_names(table) == [f"F{k}" for k in range(1, 9)]
+    for k, box in enumerate(table._foundations.children, start=1):
+        pile, label = box.children
+        assert pile is table.pile_view(k).button and label.value == f"F{k}"
+        assert pile.description.startswith(f"F{k}, ")
+    table.mode_selector.value = "solo"
+    assert pile_names(table) == []
+
+
 # ---- the bot --------------------------------------------------------------------------------------
 def test_the_bot_plays_one_move_per_tick_of_its_clock(clock):
     table = GameTable("turns", seed=7, clock=clock, first=1, bot=Bot())

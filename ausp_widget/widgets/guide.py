@@ -62,12 +62,23 @@ class _SmallBoard:
             view = self.views[slot] = CardView(slot, lambda _view: None)
         return view
 
+    def _pile(self, k: int, named: bool) -> widgets.Widget:
+        """Foundation pile `k`, with its name (F1 … F8) under it when piles are numbered."""
+        button = self._view(("foundation", k)).button
+        if not named:
+            return button
+        name = widgets.Label(f"F{k}")
+        name.add_class("ausp-pile-name")
+        box = widgets.VBox([button, name])
+        box.add_class("ausp-pile")
+        return box
+
     def _shape(self, players: int, piles: int) -> None:
         """Arrange the widgets for this many layouts and foundations (only when that changes)."""
         if (players, piles) == (self.players, self.piles):
             return
         self.players, self.piles = players, piles
-        self.foundation_row.children = [self._view(("foundation", k)).button for k in range(1, piles + 1)]
+        self.foundation_row.children = [self._pile(k, named=piles == 8) for k in range(1, piles + 1)]
         blocks = []
         for p in range(players):
             top = widgets.HBox([self._view(("stock", p)).button, self._view(("waste", p)).button])

@@ -310,6 +310,8 @@ class GameTable(widgets.VBox):
         self.move_log.add_class("ausp-log")
         self._sides: list[_Side] = [_Side(0, self._make_card)]
         self._piles: list[CardView] = []
+        self._pile_names: list[widgets.Label] = []  # "F1" … "F8" under the two-player piles
+        self._pile_boxes: list[widgets.VBox] = []
         self._foundations = _box(widgets.HBox, [], "ausp-foundations")
         self._board = _box(widgets.VBox, [], "ausp-board")
         top = _box(
@@ -336,8 +338,15 @@ class GameTable(widgets.VBox):
         """Lay out the board for a mode (on a new game only, never on a move)."""
         piles = 4 if mode == "solo" else 8
         while len(self._piles) < piles:
-            self._piles.append(self._make_card(Slot("foundation", 0, len(self._piles))))
-        self._foundations.children = tuple(view.button for view in self._piles[:piles])
+            k = len(self._piles)
+            self._piles.append(self._make_card(Slot("foundation", 0, k)))
+            name = widgets.Label(f"F{k + 1}")  # the name every message uses for this pile
+            name.add_class("ausp-pile-name")
+            self._pile_names.append(name)
+            self._pile_boxes.append(_box(widgets.VBox, [self._piles[k].button, name], "ausp-pile"))
+        for name in self._pile_names:
+            _show(name, mode != "solo")
+        self._foundations.children = tuple(self._pile_boxes[:piles])
         if mode != "solo" and len(self._sides) == 1:
             self._sides.append(_Side(1, self._make_card))
         mine = self._sides[0].box
