@@ -79,6 +79,25 @@ def test_highlight_first_then_the_move_is_applied():
     assert not guide.shown and not guide.show_button.value
 
 
+@pytest.mark.parametrize(
+    ("mode", "title", "pile"),
+    [
+        ("solo", "Build up by suit", 3),
+        ("solo", "Worked opening: A♣ home", 1),
+        ("turns", "Build up by suit, on either pile", 6),
+    ],
+)
+def test_a_card_sent_home_stays_highlighted_on_its_pile_once_shown(mode, title, pile):
+    guide = GuideView(mode)
+    while guide.current.title != title:
+        guide.next_button.click()
+    view = guide.board.views[("foundation", pile)]
+    assert ROLE_CLASSES["target"] in view.face.classes
+    guide.show_button.value = True  # as a click on "Show move" does
+    assert view.card == guide.current.move.card
+    assert ROLE_CLASSES["moved"] in view.face.classes and ROLE_CLASSES["target"] not in view.face.classes
+
+
 def test_changing_step_restyles_only_what_changed():
     guide = GuideView()
     guide.step = 2

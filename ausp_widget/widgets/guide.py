@@ -161,7 +161,9 @@ class _SmallBoard:
             spot = Spot("foundation", number=k)
             view = self._view(("foundation", k))
             if pile:
-                extra = (ROLE_CLASSES[roles[spot]],) if spot in roles else ()
+                # the pile itself (a destination), or the card on top of it (a move shown)
+                role = roles.get(spot) or roles.get(Spot("card", card=pile[-1], player=owners[-1]))
+                extra = (ROLE_CLASSES[role],) if role else ()
                 changed += view.show(face_up(pile[-1], extra, theirs=owners[-1] == 1), pile[-1])
             else:
                 suit = game.pile_suit(k)
