@@ -165,6 +165,29 @@ def test_two_player_guide_names_its_piles_as_its_moves_do():
     assert all(child.description for child in solo.board.foundation_row.children), "solo: plain piles"
 
 
+def gids(fig) -> list[str]:
+    return sorted(p.get_gid() or "" for ax in fig.axes for p in ax.patches)
+
+
+def test_the_guide_draws_its_step_as_a_figure_before_and_after_the_move():
+    guide = GuideView()
+    while guide.current.title != "Move a card with the cards covering it":
+        guide.next_button.click()
+    before = guide.figure()
+    assert "move-arrow" in gids(before)
+    assert gids(before) == gids(guide.current.figure())
+    guide.show_button.value = True
+    after = guide.figure()
+    assert "move-arrow" not in gids(after)
+    assert gids(after) == gids(guide.current.figure(after=True))
+    assert {"highlight:mark:0:J♥", "highlight:mark:0:4♣"} <= set(gids(after)), "the moved group"
+    other = guide.figure(0)  # another step: its position, before its move
+    assert gids(other) == gids(guide.steps[0].figure())
+    assert gids(guide.figure(guide.step, after=False)) == gids(before)
+    with pytest.raises(IndexError, match="step must be 0 to"):
+        guide.figure(len(guide.steps))
+
+
 # ---- the app ---------------------------------------------------------------------------------------
 @pytest.fixture
 def app():

@@ -17,6 +17,7 @@ import traitlets
 from ..cards import Card
 from ..game import Game
 from ..guide import Spot, Step, steps
+from ..guide import figure as guide_figure
 from ..rules import MODE_NAMES
 from .card import CardView, Face, empty_slot, face_down, face_up, foundation_label
 from .table import stylesheet
@@ -177,7 +178,8 @@ class _SmallBoard:
 
 
 class GuideView(widgets.VBox):
-    """The guide for one mode: `step` (index into `steps`) and `shown` (the move applied)."""
+    """The guide for one mode: `step` (index into `steps`), `shown` (the move applied) and
+    `figure()`, the step on show as a matplotlib figure."""
 
     step = traitlets.Int(0)
     shown = traitlets.Bool(False)
@@ -299,6 +301,22 @@ class GuideView(widgets.VBox):
         self.play.playing = False
         if self.on_play_now is not None:
             self.on_play_now()
+
+    def figure(self, step: int | Step | None = None, after: bool | None = None, **options):
+        """A step as a matplotlib figure, for slides and handouts (see `ausp_widget.guide.figure`):
+        by default the step on show, before or after its move as the view shows it now."""
+        if step is None:
+            step = self.step
+        if isinstance(step, int):
+            if not 0 <= step < len(self.steps):
+                raise IndexError(f"step must be 0 to {len(self.steps) - 1}, not {step}")
+            current = step == self.step
+            step = self.steps[step]
+        else:
+            current = step is self.current
+        if after is None:
+            after = self.shown if current else False
+        return guide_figure(step, after=after, **options)
 
     # ---- drawing -------------------------------------------------------------------------------
     def roles(self) -> dict[Spot, str]:
