@@ -83,7 +83,10 @@ RULE: dict[str, str] = {
         "A turn is any number of moves, then one draw from your stock, which ends the turn; with an "
         "empty stock you pass instead."
     ),
-    "turns_end": "The game ends after two turns in a row in which a player passed without making any move.",
+    "turns_end": (
+        "The game ends after two turns in a row in which a player passed without making any move "
+        "(a King that only changes empty columns does not count as a move)."
+    ),
     "first": "Who starts is a setting: you, the bot, or chosen at random.",
     # simultaneous
     "at_once": "There are no turns: you and the bot move and draw whenever you like.",
@@ -112,16 +115,28 @@ TIPS: tuple[str, ...] = (
     "so no card needs it in the tableau.",
 )
 
-BOT: tuple[str, ...] = (
-    "The bot plays by a fixed order of priorities:",
-    "1. a foundation move of an exposed card or its top waste card;",
-    "2. its top waste card onto its tableau;",
-    "3. a tableau group move that uncovers a card, never re-creating a tableau arrangement it already had "
-    "during the current sequence of moves;",
-    "4. otherwise it draws, or passes when its stock is empty.",
-    "It sees only its own tableau and waste, the number of cards in its stock and the shared foundations: "
-    "never your tableau or the order of either stock.",
-)
+# Rule 4 follows the mode: in the simultaneous game there are no turns to pass, so a bot
+# with an empty stock and nothing to play waits for the foundations to change.
+BOT_LAST_RESORT = {
+    "turns": "4. otherwise it draws, or passes when its stock is empty.",
+    "simultaneous": "4. otherwise it draws, or waits when its stock is empty (there are no turns to pass).",
+}
+
+
+def bot_rules(mode: str) -> tuple[str, ...]:
+    """How the bot plays in a game against it (`mode` "turns" or "simultaneous")."""
+    if mode not in BOT_LAST_RESORT:
+        raise ValueError(f"the bot plays in {' and '.join(BOT_LAST_RESORT)}, not {mode!r}")
+    return (
+        "The bot plays by a fixed order of priorities:",
+        "1. a foundation move of an exposed card or its top waste card;",
+        "2. its top waste card onto its tableau;",
+        "3. a tableau group move that uncovers a card, never re-creating a tableau arrangement it already "
+        "had during the current sequence of moves;",
+        BOT_LAST_RESORT[mode],
+        "It sees only its own tableau and waste, the number of cards in its stock and the shared "
+        "foundations: never your tableau or the order of either stock.",
+    )
 
 
 @dataclass(frozen=True)
@@ -189,7 +204,7 @@ def rules(mode: str = "solo") -> tuple[Section, ...]:
         Section("Gameplay", gameplay),
         Section("End and winning", end),
         Section("How this variant differs", differs),
-        Section("How the bot plays", BOT),
+        Section("How the bot plays", bot_rules(mode)),
     )
 
 

@@ -3,8 +3,8 @@
 import pytest
 
 from ausp_widget import Game, IllegalMoveError
-from ausp_widget.guide import LESSON, steps
-from ausp_widget.rules import BOT, RULE, TIPS, rules, rules_html, rules_text
+from ausp_widget.guide import LESSON, steps, versus
+from ausp_widget.rules import RULE, TIPS, bot_rules, rules, rules_html, rules_text
 
 MODES = ("solo", "turns", "simultaneous")
 SMALL = {4: "four", 7: "seven", 8: "Eight"}
@@ -46,8 +46,9 @@ def test_variant_rules_differ_where_the_modes_do():
     assert RULE["first_play"] in rules_text("simultaneous") and RULE["first_play"] not in rules_text("turns")
     assert RULE["draw_any_time"] in rules_text("solo") and RULE["draw_any_time"] not in rules_text("turns")
     assert RULE["lost"] in rules_text("solo") and RULE["score"] not in rules_text("solo")
-    for line in BOT:
-        assert line in rules_text("turns")
+    for mode in ("turns", "simultaneous"):
+        for line in bot_rules(mode):
+            assert line in rules_text(mode)
     for tip in TIPS:
         assert tip in rules_text("solo")
 
@@ -93,3 +94,37 @@ def test_the_stated_move_rules_hold_in_the_engine():
 def test_unknown_mode_is_refused():
     with pytest.raises(ValueError, match="mode must be one of"):
         rules("indian")
+
+
+def test_the_bots_last_resort_is_worded_for_each_mode_as_the_engine_plays_it():
+    assert "passes when its stock is empty" in rules_text("turns")
+    assert "passes" not in rules_text("simultaneous") and "waits when its stock is empty" in rules_text(
+        "simultaneous"
+    )
+    with pytest.raises(IllegalMoveError, match="no turns to pass"):
+        Game.deal(3, "simultaneous").play("pass")
+    with pytest.raises(ValueError, match="the bot plays in"):
+        bot_rules("solo")
+
+
+STUCK = """\
+foundations: K♣ K♦ K♥ 10♠
+stock: -
+waste: -
+1: K♠ J♠ Q♠
+2: -
+3: -
+4: -
+5: -
+6: -
+7: -
+"""
+
+
+def test_a_king_only_changing_empty_columns_is_no_move_for_the_end_of_a_turn_based_game():
+    assert "a King that only changes empty columns does not count" in rules_text("turns")
+    game = versus("turns", Game.from_text(STUCK), Game.from_text(STUCK))
+    game.play("K♠ 2")  # the King moves to another empty column, then you pass
+    game.play("pass")
+    game.play("pass", 1)  # the bot passes idle too: two idle turns in a row
+    assert game.status == "over"
