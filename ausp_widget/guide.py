@@ -428,8 +428,8 @@ def _turns_steps() -> list[Step]:
     late = played(_late("turns", first=1), [(1, "pass")])
     passing = make_step(
         "Pass when your stock is empty",
-        "With an empty stock you pass instead of drawing. The bot has just passed without moving, so "
-        "your idle pass ends the game.",
+        "With an empty stock you pass instead of drawing. The bot has just passed without moving (a King "
+        "that only changes empty columns would not count), so your idle pass ends the game.",
         late,
         "pass",
     )
@@ -467,7 +467,7 @@ def _simultaneous_steps(race: Game) -> list[Step]:
         taken,
         make_step(
             "The end of play",
-            RULE["sim_end"].split(";")[0] + ". Here both stocks are empty and no card can move.",
+            RULE["sim_end"] + " Here both stocks are empty and no card can move, so play has ended.",
             late,
         ),
         _count_step(late),

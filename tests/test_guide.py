@@ -221,3 +221,11 @@ def test_versus_checks_each_deck():
     broken = Game.from_text(LESSON)
     with pytest.raises(ValueError):
         versus("turns", broken, Game.from_text(PAGAT.replace("foundations: -", "foundations: A♣")))
+
+
+def test_the_end_steps_say_what_counts_as_a_move_and_that_either_side_may_finish():
+    passing = by_title("turns", "Pass when your stock is empty")
+    assert "a King that only changes empty columns would not count" in passing.text
+    end = by_title("simultaneous", "The end of play")
+    assert RULE["sim_end"] in end.text and "either player may also finish and count" in end.text
+    assert end.position.status == "over" and not any(end.position.stock(p) for p in (0, 1))
