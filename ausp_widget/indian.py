@@ -644,6 +644,10 @@ class IndianGame:
                         "only the top waste card moves"
                     )
                 return [WASTE]
+            if not (isinstance(source, int) and 1 <= source <= COLUMNS):
+                raise IllegalMoveError(
+                    f"a card's place is a column 1 to {COLUMNS} or the waste, not {source!r}"
+                )
             col = self._cols[source - 1]
             if not col:
                 raise IllegalMoveError(f"column {source} is empty: no {name} there")
@@ -693,6 +697,8 @@ class IndianGame:
                 "until the stock is used up"
             )
         if move.kind == "column":
+            if not (isinstance(move.column, int) and 1 <= move.column <= COLUMNS):
+                raise IllegalMoveError(f"columns are numbered 1 to {COLUMNS}, not {move.column!r}")
             t = move.column - 1
             if t == src:
                 raise IllegalMoveError(f"{name} is already in column {move.column}")

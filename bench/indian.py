@@ -1,6 +1,6 @@
 """Indian Patience: random playouts per second, and how often the hint-following player wins.
 
-Run: .venv/bin/python bench/indian.py [--deals 500] [--playouts 200] [--solver-seconds 0]
+Run: .venv/bin/python bench/indian.py [--deals 500] [--playouts 200] [--solver-seconds 0] [--solver-only]
 
 Random playouts choose uniformly among the legal moves and stop after `--cap` moves (a random
 player can move a card back and forth for ever once the stock is empty). The greedy player
@@ -90,9 +90,11 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=200, help="random playouts")
     parser.add_argument("--cap", type=int, default=400, help="moves per random playout at most")
     parser.add_argument("--solver-seconds", type=float, default=0.0, help="solver time per deal (0: skip)")
+    parser.add_argument("--solver-only", action="store_true", help="skip the playouts and the hint player")
     args = parser.parse_args()
-    random_playouts(args.playouts, args.cap)
-    greedy(args.deals)
+    if not args.solver_only:
+        random_playouts(args.playouts, args.cap)
+        greedy(args.deals)
     if args.solver_seconds > 0:
         solver(args.deals, args.solver_seconds)
 

@@ -126,6 +126,20 @@ def test_malformed_moves_say_what_is_wrong(text, reason):
     assert g.to_text() == before
 
 
+def test_hand_made_moves_out_of_range_are_refused_too():
+    g = Game.deal(1, game="indian")
+    top = g.tableau()[0][-1]
+    for move, reason in [
+        (Move("column", top, column=12), "columns are numbered 1 to 10"),
+        (
+            IndianMove("tableau", Card.parse("7♥"), onto=Card.parse("8♣"), source=11),
+            "a card's place is a column",
+        ),
+    ]:
+        with pytest.raises(IllegalMoveError, match=reason):
+            g.play(move)
+
+
 def test_undo_redo_and_players_refuse_at_the_edges():
     g = Game.deal(2, game="indian")
     with pytest.raises(IllegalMoveError, match="nothing to undo"):
