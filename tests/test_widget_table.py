@@ -19,21 +19,9 @@ from ausp_widget import Card, Game, IllegalMoveError, Move
 from ausp_widget.bot import Bot
 from ausp_widget.cards import CARDS
 from ausp_widget.game import layout_from_cards
+from ausp_widget.guide import PAGAT
 from ausp_widget.widgets.card import card_class
 from ausp_widget.widgets.table import FIRST_PAUSE, GameTable, ManualClock, stylesheet
-
-OPENING = """
-foundations: -
-stock: 5♣ 6♣ 7♣ 8♣ 10♣ Q♣ A♦ 2♦ 4♦ 5♦ 7♦ 9♦ A♥ 3♥ 4♥ 6♥ 8♥ 10♥ 2♠ 3♠ 5♠ 8♠ 9♠ 10♠
-waste: -
-1: A♣ J♦ J♣ 3♦
-2: Q♦ K♣ 4♣ 8♦
-3: 5♥ Q♠ 6♦ 2♣
-4: K♥ 3♣ 6♠ 9♥
-5: K♦ 2♥ J♠ 7♠
-6: A♠ 10♦ Q♥ 4♠
-7: 7♥ 9♣ K♠ J♥
-"""
 
 
 # ---- finding widgets as a user does --------------------------------------------------------------
@@ -152,7 +140,7 @@ def clock() -> ManualClock:
 @pytest.fixture
 def opening() -> GameTable:
     table = GameTable()
-    table.game = Game.from_text(OPENING)
+    table.game = Game.from_text(PAGAT)
     return table
 
 
