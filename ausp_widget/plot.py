@@ -299,9 +299,11 @@ def plot_position(
 
     `highlight`: cards (of `player`) or `Spot`s to outline; the arrow's moving group is
     outlined in amber and its destination in green, other highlights in blue. `arrow`: a
-    move of `player`, legal in `game`, drawn from its card to where it goes. `focus`: the
-    cards to show at full strength, the rest dimmed (default: all). `ax`: draw into an
-    existing axes instead of a new figure. Returns the figure.
+    move of `player`, drawn from its card to where it goes. The arrow is not checked
+    against the rules, so a slide may show a move that is illegal (or a card that is not
+    on show); check first with `move in game.legal_moves(player)` when that matters.
+    `focus`: the cards to show at full strength, the rest dimmed (default: all). `ax`:
+    draw into an existing axes instead of a new figure. Returns the figure.
     """
     if not isinstance(game, Game):
         raise TypeError(f"plot_position draws a Game, not {type(game).__name__}")
