@@ -120,6 +120,13 @@ def test_auto_play_ticks_through_highlight_then_move():
     assert guide.play.value == 8, "the auto-play continues from where the buttons left it"
 
 
+def test_the_auto_play_control_is_labelled_where_it_is_drawn():
+    guide = GuideView()
+    row = next(box for box in guide.children if guide.play in getattr(box, "children", ()))
+    position = row.children.index(guide.play)
+    assert position > 0 and row.children[position - 1].value == "Auto-play"
+
+
 def test_last_step_offers_play_now():
     started = []
     guide = GuideView("turns", on_play_now=lambda: started.append(True))

@@ -214,7 +214,10 @@ class GuideView(widgets.VBox):
         self.play.observe(self._on_tick, names="value")
         self.speed.observe(self._on_speed, names="value")
         controls = widgets.HBox([self.prev_button, self.counter, self.next_button, self.show_button])
-        auto = widgets.HBox([self.play, self.speed])
+        # The Play control does not draw its description, so a label says what it does.
+        self.play_label = widgets.Label("Auto-play", layout={"width": "auto"})
+        self.play_label.add_class("ausp-play-label")
+        auto = widgets.HBox([self.play_label, self.play, self.speed])
         self.children = [
             controls,
             auto,
