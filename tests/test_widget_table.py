@@ -168,6 +168,26 @@ def test_the_stylesheet_draws_every_card_and_follows_the_theme():
     assert isinstance(style, widgets.HTML) and style.value.startswith("<style>")
 
 
+def css_rule(selector: str) -> dict[str, str]:
+    """The declarations of one rule of the table's stylesheet, by its exact selector."""
+    css = re.sub(r"/\*.*?\*/", "", stylesheet(), flags=re.S)
+    block = re.search(rf"(?:^|}})\s*{re.escape(selector)}\s*\{{([^}}]*)\}}", css)
+    assert block, f"no rule for {selector!r}"
+    return dict(
+        (name.strip(), value.strip())
+        for name, _, value in (d.partition(":") for d in block.group(1).split(";") if d.strip())
+    )
+
+
+def test_a_board_wider_than_the_notebook_scrolls_sideways_instead_of_losing_columns():
+    board = css_rule(".ausp-table .ausp-board")
+    assert board["overflow-x"] == "auto" and board["max-width"] == "100%"
+    spacing = ("{} .ausp-side", "{} .ausp-columns", "{} .ausp-foundations")
+    normal = css_rule(",\n".join(part.format(".ausp-table") for part in spacing))
+    large = css_rule(",\n".join(part.format(".ausp-table.ausp-large") for part in spacing))
+    assert int(large["gap"].removesuffix("px")) < int(normal["gap"].removesuffix("px")), "large cards closer"
+
+
 def test_large_and_four_colour_options_are_classes_on_the_table():
     table = GameTable(seed=3, large=True, four_colour=True)
     assert {"ausp-large", "ausp-four-colour"} <= set(table._dom_classes)
