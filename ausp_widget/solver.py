@@ -59,6 +59,7 @@ KINGS = (12, 25, 38, 51)
 
 # Internal moves are small tuples; the first item says what kind.
 _DRAW, _HOME_COL, _HOME_WASTE, _GROUP, _WASTE_TO = range(5)
+_AFTER_DRAW = 2  # `_enter`'s check: 0 no, 1 yes, 2 only if the drawn card stayed on the waste
 
 DEFAULT_TABLE_LIMIT = 1_500_000
 """Positions remembered as lost before the table is emptied (keeps memory well under 1 GiB)."""
@@ -255,6 +256,7 @@ class Solver:
             for rank in range(self.home[suit]):
                 home_ok[suit * 13 + rank] = True
         todo: list[int] = []  # 0..51: exposed; 64..: went home; 128..: headed a move
+        missing = 52 - sum(self.home)  # cards not yet derived home: stop as soon as none is left
         empty = False
         for col in cols:
             if not col:
@@ -291,6 +293,9 @@ class Solver:
             if item < 64:  # uncovered
                 if not home_ok[card] and (card % 13 == 0 or home_ok[card - 1]):
                     home_ok[card] = True
+                    missing -= 1
+                    if not missing:
+                        return False
                     todo.append(64 + card)
                 if pos[card] < 0 and not moves_ok[card]:
                     if card % 13 == 12:
@@ -314,6 +319,9 @@ class Solver:
             if item < 128:  # went home
                 if card % 13 != 12 and not home_ok[card + 1] and exposed[card + 1]:
                     home_ok[card + 1] = True
+                    missing -= 1
+                    if not missing:
+                        return False
                     todo.append(64 + card + 1)
                 if bottoms[card] and not empty:
                     empty = True
@@ -328,16 +336,7 @@ class Solver:
                 if not moves_ok[child] and pos[child] != HOME and (pos[child] >= 0 or exposed[child]):
                     moves_ok[child] = True
                     todo.append(128 + child)
-        return not all(home_ok)
-
-    def _waste_dead(self) -> bool:
-        """The top waste card covers a lower card of its suit and its own parent."""
-        waste = self.waste
-        top = waste[-1]
-        if top % 13 == 12 or self.pos[top + 1] != WASTE:
-            return False
-        suit = top // 13
-        return any(card // 13 == suit and card < top for card in waste[:-1])
+        return True
 
     def _moves(self) -> list[tuple]:
         """Candidate moves, most promising first (safe moves were already played)."""
@@ -385,8 +384,13 @@ class Solver:
                     moves.append((_GROUP, where >> 6, where & 63, empty, 0, king))
         return moves
 
-    def _enter(self) -> bool:
-        """Start searching the current position; False if it is known or proved lost."""
+    def _enter(self, check: int) -> bool:
+        """Start searching the current position; False if it is known or proved lost.
+
+        `check`: whether the move that led here can have cut a card off its way home (or
+        `_AFTER_DRAW`: decide after the safe moves). Only a draw that leaves its card on the waste
+        and a King taking an empty column can: every other move only adds to what the
+        relaxed game derives (see the module docstring)."""
         mark = len(self.trail)
         self.nodes += 1
         self._play_safe()
@@ -397,12 +401,9 @@ class Solver:
         if key in self.lost:
             self._back_to(mark)
             return False
-        dead = False
-        if self.trail and self.trail[-1][0] == _DRAW and self.waste:
-            dead = self._waste_dead()
-        if not dead:
-            dead = self._hopeless()
-        if dead:
+        if check == _AFTER_DRAW:  # the drawn card covers the waste only if it stayed there
+            check = self.pos[self.stock[self.drawn - 1]] == WASTE
+        if check and self._hopeless():
             self._remember(key)
             self._back_to(mark)
             return False
@@ -451,7 +452,7 @@ class Solver:
             frame[1] = index + 1
             move = moves[index]
             self._make(move)
-            if not self._enter():
+            if not self._enter(_AFTER_DRAW if move[0] == _DRAW else int(move[-1] % 13 == 12)):
                 self._undo()
             elif self.winnable:
                 return
@@ -459,22 +460,13 @@ class Solver:
 
     def _root(self) -> bool:
         """Enter the starting position; False once the verdict is known there."""
-        if any(self._waste_dead_at(i) for i in range(len(self.waste))):
-            self.winnable = False
-            return False
-        entered = self._enter()
+        entered = self._enter(1)
         if self.winnable:
             return False
         if not entered:
             self.winnable = False
             return False
         return True
-
-    def _waste_dead_at(self, i: int) -> bool:
-        card = self.waste[i]
-        if card % 13 == 12 or card + 1 not in self.waste[:i]:
-            return False
-        return any(other // 13 == card // 13 and other < card for other in self.waste[:i])
 
 
 def _to_move(move: tuple) -> Move:
