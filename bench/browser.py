@@ -1,6 +1,6 @@
 """Click → DOM-update latency of the live table in a real JupyterLab (headless Chromium).
 
-Opens notebooks/01_learn_and_play.ipynb, runs it, and plays 30 moves of deal 42 by clicking:
+Opens notebooks/01_learn_and_play.ipynb, runs it, and plays 30 moves of deal 4 by clicking:
 a card then its destination for a tableau move, the card twice for a foundation move, the
 Draw button otherwise. Each click is timed inside the page, from the click to the frame in
 which the table shows its effect (the selection highlight, or the moved cards).
@@ -71,7 +71,7 @@ def main() -> None:
     work = pathlib.Path(tempfile.mkdtemp(prefix="ausp-bench-"))
     shutil.copy(REPO / "notebooks" / "01_learn_and_play.ipynb", work)
     env = isolated_env(work / "home")
-    game = Game.deal(42)
+    game = Game.deal(4)
     timings: list[float] = []
     with lab_server(work, env, work / "lab.log") as url, sync_playwright() as p:
         browser = launch_chromium(p)

@@ -97,15 +97,15 @@ def test_learn_then_play_in_jupyterlab(page, lab_url, shots):
     play_now = app.get_by_role("button", name="Play now")
     play_now.wait_for()
     play_now.click()
-    deal = Game.deal(42)
+    deal = Game.deal(4)
     wait_columns(page, app, [names(col) for col in deal.tableau()])
     shots(page, "3-play")
 
-    # A legal move by clicking the card, then its destination: 7♥ goes onto 8♥.
+    # A legal move by clicking the card, then its destination: 6♥ goes onto 7♥.
     before = live_columns(app)
+    click_card(app, "six of hearts")
     click_card(app, "seven of hearts")
-    click_card(app, "eight of hearts")
-    deal.play("7♥ 8♥")
+    deal.play("6♥ 7♥")
     after = [names(col) for col in deal.tableau()]
     wait_columns(page, app, after)
     assert after != before
@@ -113,17 +113,17 @@ def test_learn_then_play_in_jupyterlab(page, lab_url, shots):
 
     # Illegal tries: the message says why and nothing moves.
     status = app.locator(".ausp-status")
-    click_card(app, "eight of spades")  # 9♠ is still in the stock: 8♠ cannot move
-    page.wait_for_function("() => document.querySelector('.ausp-status').innerText.includes('8♠')")
+    click_card(app, "four of spades")  # 5♠ is still in the stock: 4♠ cannot move
+    page.wait_for_function("() => document.querySelector('.ausp-status').innerText.includes('4♠')")
     assert "stock" in status.inner_text()
-    click_card(app, "six of hearts")  # 6♥ could go onto 7♥, but is tried on 10♠
-    click_card(app, "ten of spades")
+    click_card(app, "five of hearts")  # 5♥ could go onto 6♥, but is tried on 7♠
+    click_card(app, "seven of spades")
     page.wait_for_function("() => document.querySelector('.ausp-status').innerText.includes('same suit')")
-    assert "6♥" in status.inner_text()
+    assert "5♥" in status.inner_text()
     assert live_columns(app) == after
     shots(page, "5-illegal")
 
-    # Undo puts 7♥ back.
+    # Undo puts 6♥ back.
     app.get_by_role("button", name="Undo").click()
     wait_columns(page, app, before)
 
@@ -151,10 +151,10 @@ def test_voila_renders_the_app_and_a_click_plays(page, voila_url, shots):
     app = page.locator(".ausp-app").first
     app.wait_for(timeout=90_000)
     app.get_by_role("tab", name="Play").click()
-    deal = Game.deal(42)
+    deal = Game.deal(4)
     wait_columns(page, app, [names(col) for col in deal.tableau()])
+    click_card(app, "six of hearts")
     click_card(app, "seven of hearts")
-    click_card(app, "eight of hearts")
-    deal.play("7♥ 8♥")
+    deal.play("6♥ 7♥")
     wait_columns(page, app, [names(col) for col in deal.tableau()])
     shots(page, "voila-moved")
