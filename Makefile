@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# JupyterLab refuses to run as root unless told; on a root-only machine (a container) tell it.
+LAB_FLAGS := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
 .PHONY: lab test lint format bench browser clean
 
@@ -19,7 +21,7 @@ $(VENV)/.test: pyproject.toml | $(BIN)/python
 	touch $@ $(VENV)/.notebook
 
 lab: $(VENV)/.notebook
-	$(BIN)/jupyter lab notebooks/01_learn_and_play.ipynb
+	$(BIN)/jupyter lab $(LAB_FLAGS) notebooks/01_learn_and_play.ipynb
 
 # Debian's chromium for the browser tests (never a browser download by a test tool).
 browser:
