@@ -141,9 +141,40 @@ waste: 5♥ 7♥ 6♥
 WASTE_FREE = WASTE_LOCK.replace("stock: J♠ Q♠", "stock: 7♥ J♠ Q♠").replace("waste: 5♥ 7♥ 6♥", "waste: 5♥ 6♥")
 
 
-@pytest.mark.parametrize(
-    ("text", "winnable"), [(LOCKED, False), (UNLOCKED, True), (WASTE_LOCK, False), (WASTE_FREE, True)]
-)
+# The stock brings 6♥, then 5♥ over it, and only then 7♥: 6♥ stays under 5♥ on the waste,
+# so 5♥ never reaches the tableau and 4♥, which could only go onto it, buries 3♥ for good.
+STOCK_LOCK = """\
+foundations: K♣ K♦ 2♥ K♠
+stock: 6♥ 5♥ 7♥
+waste: -
+1: 3♥ 4♥
+2: K♥ Q♥ J♥ 10♥ 9♥ 8♥
+3: -
+4: -
+5: -
+6: -
+7: -
+"""
+
+# The same with the stock in the other order: 7♥, 6♥ and 5♥ each land on the one before.
+STOCK_FREE = STOCK_LOCK.replace("stock: 6♥ 5♥ 7♥", "stock: 7♥ 6♥ 5♥")
+
+DEAD_AND_LIVE = [
+    (LOCKED, False),
+    (UNLOCKED, True),
+    (WASTE_LOCK, False),
+    (WASTE_FREE, True),
+    (STOCK_LOCK, False),
+    (STOCK_FREE, True),
+]
+
+
+@pytest.mark.parametrize(("text", "winnable"), DEAD_AND_LIVE)
+def test_the_relaxed_game_proves_locked_cards_dead(text, winnable):
+    assert Solver(Game.from_text(text))._hopeless() is not winnable
+
+
+@pytest.mark.parametrize(("text", "winnable"), DEAD_AND_LIVE)
 def test_hand_made_dead_and_live_positions(text, winnable):
     game = Game.from_text(text)
     assert reachable_win(game) is winnable
@@ -202,7 +233,7 @@ def test_slices_resume_to_the_same_verdict_and_line():
 
 
 def test_an_exhausted_budget_is_undecided_and_the_verdict_can_still_come():
-    game = Game.deal(2)
+    game = Game.deal(200)
     result = solve(game, node_limit=10)
     assert result.winnable is None and result.moves == []
     assert 10 <= result.nodes < 20
