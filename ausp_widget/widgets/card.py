@@ -43,12 +43,26 @@ class Face:
 HIDDEN = Face("", "", ("ausp-card", "ausp-hidden"))
 
 
-def face_up(card: Card, marks: Iterable[str] = (), *, theirs: bool = False) -> Face:
-    """A card face up: red or black (the four-colour deck recolours by suit class)."""
+def face_up(card: Card, marks: Iterable[str] = (), *, theirs: bool = False, note: str = "") -> Face:
+    """A card face up: red or black (the four-colour deck recolours by suit class). `note`
+    ends the title, as in "seven of hearts, protected: it may only go to a foundation"."""
     colour = "ausp-red" if card.is_red else "ausp-black"
     owner = "ausp-theirs" if theirs else "ausp-mine"
     classes = ("ausp-card", "ausp-face", card_class(card), suit_class(card.suit), colour, owner, *marks)
-    return Face(card.name, card.name + (" (the bot's)" if theirs else ""), classes)
+    return Face(card.name, card.name + (" (the bot's)" if theirs else "") + note, classes)
+
+
+def protected_card(card: Card, marks: Iterable[str] = ()) -> Face:
+    """An Indian Patience protected card: face up, marked, and its title says what that means."""
+    return face_up(card, ("ausp-protected", *marks), note=", protected: it may only go to a foundation")
+
+
+FACE_DOWN_CARD = Face(
+    "face-down card",
+    "face-down card: it turns up when the cards on it are gone",
+    ("ausp-card", "ausp-back", "ausp-facedown", "ausp-mine"),
+)
+"""A tableau card dealt face down (Indian Patience): a back that never names the card."""
 
 
 def face_down(count: int, marks: Iterable[str] = (), *, theirs: bool = False) -> Face:
@@ -123,4 +137,15 @@ class CardView:
         return f"<CardView {self.slot} {self.face.description or 'unused'!r}>"
 
 
-__all__ = ["HIDDEN", "CardView", "Face", "card_class", "empty_slot", "face_down", "face_up", "suit_class"]
+__all__ = [
+    "FACE_DOWN_CARD",
+    "HIDDEN",
+    "CardView",
+    "Face",
+    "card_class",
+    "empty_slot",
+    "face_down",
+    "face_up",
+    "protected_card",
+    "suit_class",
+]

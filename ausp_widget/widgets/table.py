@@ -7,7 +7,11 @@ whose face changed: nothing is rebuilt on a move. A move refused on the game fro
 still raises for the caller, and the status line says why.
 
 A click selects one of your cards and highlights its legal destinations; the next click
-on a card or an empty place is the destination. The rules engine decides, and its message
+on a card or an empty place is the destination. The same table plays Indian Patience
+(`GameTable(game="indian")` or mode "indian"): ten columns whose face-down cards show as
+backs, protected cards marked, eight foundations, one card moving at a time. With two decks
+a card can be on show twice, so there a selection is a place (a column or the waste), and
+what a click means is looked up in the game's legal moves. The rules engine decides, and its message
 is what the status line shows when a try is illegal. The bot plays one move per tick of an
 injectable clock: `KernelClock` in a notebook, `ManualClock` in tests.
 """
@@ -34,15 +38,34 @@ import traitlets
 from ..cards import SUIT_NAMES, SUITS, Card
 from ..errors import IllegalMoveError, NotationError
 from ..game import MODES, Game
+from ..indian import COLUMNS as INDIAN_COLUMNS
+from ..indian import IndianGame, IndianMove
 from ..moves import DRAW, PASS, Move, to_column, to_foundation
-from .card import HIDDEN, CardView, empty_slot, face_down, face_up, foundation_label
+from .card import (
+    FACE_DOWN_CARD,
+    HIDDEN,
+    CardView,
+    empty_slot,
+    face_down,
+    face_up,
+    foundation_label,
+    protected_card,
+)
 
 COLUMNS = 7
 FAN = 3  # waste cards on show: the top card and the two under it
 POOL = 10  # card widgets made per column at first; a longer column grows its pool
 LOG_LINES = 12
 FIRST_PAUSE = 1.0  # seconds the bot waits before the first move of a game
-MODE_OPTIONS = (("Solo", "solo"), ("Turn-based vs bot", "turns"), ("Simultaneous vs bot", "simultaneous"))
+MODE_OPTIONS = (
+    ("Solo", "solo"),
+    ("Turn-based vs bot", "turns"),
+    ("Simultaneous vs bot", "simultaneous"),
+    ("Indian Patience", "indian"),
+)
+TABLE_MODES = (*MODES, "indian")
+"""The table's modes: the three Australian Patience modes, and "indian" for Indian Patience."""
+GAMES = ("australian", "indian")
 BUTTONS = ("Draw", "Pass", "Undo", "Redo", "Hint", "Auto-finish", "Finish")
 TIPS = {
     "Draw": "Turn the top card of your stock onto your waste",
@@ -163,14 +186,15 @@ def _box(kind: type[widgets.Box], children, *classes: str) -> widgets.Box:
 
 
 class _Side:
-    """One player's cards: stock and waste fan on the left, the seven columns beside them."""
+    """One player's cards: stock and waste fan on the left, the columns (seven, or ten for
+    Indian Patience) beside them."""
 
-    def __init__(self, player: int, make: Callable[[Slot], CardView]) -> None:
+    def __init__(self, player: int, make: Callable[[Slot], CardView], columns: int = COLUMNS) -> None:
         self.player = player
         self._make = make
         self.stock = make(Slot("stock", player))
         self.fan = [make(Slot("waste", player, j)) for j in range(FAN)]
-        self.columns = [[make(Slot("column", player, c, d)) for d in range(POOL)] for c in range(COLUMNS)]
+        self.columns = [[make(Slot("column", player, c, d)) for d in range(POOL)] for c in range(columns)]
         self.column_boxes = [
             _box(widgets.VBox, [view.button for view in column], "ausp-col") for column in self.columns
         ]
@@ -209,6 +233,11 @@ class _Marks:
     columns: dict[tuple[int, int], list[str]]
     piles: dict[int, list[str]]
     stocks: dict[int, list[str]]
+    places: dict[tuple[str, int], list[str]] = None  # Indian Patience: ("column", c) or ("waste", 0)
+
+    def __post_init__(self) -> None:
+        if self.places is None:
+            self.places = {}
 
     @classmethod
     def empty(cls) -> _Marks:
@@ -227,9 +256,14 @@ class GameTable(widgets.VBox):
     anything with `choose(view) -> Move | None` (the SPEC §2 bot by default). `first` says who
     starts a turn-based game (0 you, 1 the bot, "random"); `show_modes=False` hides the
     table's own mode selector when an enclosing app has one (`table.mode` still works).
+    `game="indian"` (or mode "indian") plays Indian Patience, the two-deck sister game.
     """
 
-    mode = traitlets.Enum(MODES, default_value="solo", help="solo, turns or simultaneous; a new game")
+    mode = traitlets.Enum(
+        TABLE_MODES,
+        default_value="solo",
+        help="solo, turns, simultaneous, or indian (Indian Patience); a new game",
+    )
     large = traitlets.Bool(False, help="large cards, for a projector")
     four_colour = traitlets.Bool(False, help="four-colour deck: ♣ green, ♦ blue, ♥ red, ♠ black")
 
@@ -244,8 +278,15 @@ class GameTable(widgets.VBox):
         bot: Any = None,
         first: int | str = 0,
         show_modes: bool = True,
+        game: str = "australian",
         **kwargs: Any,
     ) -> None:
+        if game not in GAMES:
+            raise ValueError(f"game must be 'australian' or 'indian', not {game!r}")
+        if game == "indian":
+            if mode not in ("solo", "indian"):
+                raise ValueError(f"Indian Patience is a solo game: mode must be 'solo', not {mode!r}")
+            mode = "indian"
         super().__init__(**kwargs)
         self._lock = threading.RLock()
         self.clock: Clock = clock if clock is not None else KernelClock()
@@ -255,6 +296,8 @@ class GameTable(widgets.VBox):
         self._game: Game | None = None
         self._syncing = False
         self._selected: Card | None = None
+        self._selected_from: int | str | None = None  # Indian Patience: the selected card's column or "waste"
+        self._seen: tuple | None = None  # Indian Patience: protected, face-down and stock before a move
         self._selected_moves: frozenset[Move] = frozenset()
         self._selected_at = 0  # how many moves had been played when the card was selected
         self._hint: Move | None = None
@@ -309,6 +352,8 @@ class GameTable(widgets.VBox):
         self.move_log = widgets.HTML()
         self.move_log.add_class("ausp-log")
         self._sides: list[_Side] = [_Side(0, self._make_card)]
+        self._australian_side = self._sides[0]
+        self._indian_side: _Side | None = None  # made when an Indian game is first played
         self._piles: list[CardView] = []
         self._pile_names: list[widgets.Label] = []  # "F1" … "F8" under the two-player piles
         self._pile_boxes: list[widgets.VBox] = []
@@ -336,6 +381,12 @@ class GameTable(widgets.VBox):
 
     def _arrange(self, mode: str) -> None:
         """Lay out the board for a mode (on a new game only, never on a move)."""
+        indian = mode == "indian"
+        if indian and self._indian_side is None:
+            self._indian_side = _Side(0, self._make_card, INDIAN_COLUMNS)
+        self._sides[0] = self._indian_side if indian else self._australian_side
+        classes = [c for c in self._dom_classes if c != "ausp-indian"]
+        self._dom_classes = tuple([*classes, "ausp-indian"] if indian else classes)
         piles = 4 if mode == "solo" else 8
         while len(self._piles) < piles:
             k = len(self._piles)
@@ -354,9 +405,9 @@ class GameTable(widgets.VBox):
         if self._board.children != board:
             self._board.children = board
         for name in ("Pass", "Finish", "Undo", "Redo"):
-            shown = {"Pass": "turns", "Finish": "simultaneous"}.get(name, "solo") == mode
+            shown = mode in {"Pass": ("turns",), "Finish": ("simultaneous",)}.get(name, ("solo", "indian"))
             _show(self.buttons[name], shown)
-        _show(self.speed, mode != "solo")
+        _show(self.speed, mode in ("turns", "simultaneous"))
 
     # ---- the game ---------------------------------------------------------------------------------------
     @property
@@ -365,8 +416,8 @@ class GameTable(widgets.VBox):
         return self._game
 
     @game.setter
-    def game(self, game: Game) -> None:
-        if not isinstance(game, Game):
+    def game(self, game: Game | IndianGame) -> None:
+        if not isinstance(game, Game | IndianGame):
             raise TypeError(f"a GameTable plays a Game, not {type(game).__name__}")
         with self._lock:
             self._attach(game)
@@ -374,11 +425,11 @@ class GameTable(widgets.VBox):
     def new_game(self, seed: int | None = None, mode: str | None = None) -> Game:
         """Deal a new game (a random deal when `seed` is None) in `mode` (default: the current)."""
         mode = self.mode if mode is None else mode
-        if mode not in MODES:
-            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        if mode not in TABLE_MODES:
+            raise ValueError(f"mode must be one of {', '.join(TABLE_MODES)}, not {mode!r}")
         if seed is None:
             seed = random.randrange(1, 1_000_000)
-        game = Game.deal(seed, mode, first=self.first)
+        game = Game.deal(seed, game="indian") if mode == "indian" else Game.deal(seed, mode, first=self.first)
         with self._lock:
             self._attach(game)
         return game
@@ -387,7 +438,8 @@ class GameTable(widgets.VBox):
         """Play one of your moves from code, like a click: a refused move is explained in the
         status line (and returns None) instead of raising."""
         played: list[Move] = []
-        self._guard(lambda: played.append(self._play_user(Move.parse(move))))
+        parse = IndianMove.parse if self._indian else Move.parse
+        self._guard(lambda: played.append(self._play_user(parse(move))))
         return played[0] if played and played[0] is not None else None
 
     def _attach(self, game: Game) -> None:
@@ -399,6 +451,8 @@ class GameTable(widgets.VBox):
         self._game = game
         game.add_listener(self._on_game_event)
         self._selected, self._hint, self._moved = None, None, _Marks.empty()
+        self._selected_from = None
+        self._seen = _indian_state(game)
         self._lines.clear()
         self._numbered = 0
         self.bot = None
@@ -408,12 +462,12 @@ class GameTable(widgets.VBox):
                 self.bot.reset()
         self._syncing = True
         try:
-            self.mode = game.mode
-            self.mode_selector.value = game.mode
+            self.mode = table_mode(game)
+            self.mode_selector.value = table_mode(game)
             self.deal_field.value = "" if game.seed is None else str(game.seed)
         finally:
             self._syncing = False
-        self._arrange(game.mode)
+        self._arrange(table_mode(game))
         self._render()
         self._say(self._welcome() if game.status == "playing" else self._result_text())
         self._schedule_bot()
@@ -421,6 +475,11 @@ class GameTable(widgets.VBox):
     def _welcome(self) -> str:
         game = self._game
         deal = f"Deal {game.seed}" if game.seed is not None else "This game"
+        if self._indian:
+            return (
+                f"{deal} of Indian Patience. Click the top card of a column or the waste, then where it "
+                "should go: one card at a time."
+            )
         if game.mode == "solo":
             return f"{deal}. Click one of your cards, then where it should go."
         if game.mode == "turns":
@@ -472,13 +531,17 @@ class GameTable(widgets.VBox):
             if player == 0 or game.mode == "turns":
                 # In the simultaneous game the bot's moves go to the log and the highlight,
                 # so they never wipe out what the status line is telling you.
-                self._say(("The bot " if player else "You ") + words + "." + self._turn_change_text(player))
+                news = self._indian_news()
+                self._say(
+                    ("The bot " if player else "You ") + words + "." + self._turn_change_text(player) + news
+                )
         elif event == "undo":
             self._moved = _Marks.empty()
             self._note(f"Undo: {move}")
             self._say(f"Took back {move}.")
         elif event == "finish":
             self._note("Finished and counted")
+        self._seen = _indian_state(game)
         if self._selected is not None and not self._moves_for(self._selected):
             self._selected = None
         if not self._batching:
@@ -545,6 +608,11 @@ class GameTable(widgets.VBox):
         if slot.area == "stock":
             self._drop_selection()
             self._play_user(DRAW)
+        elif self._indian:
+            if self._selected is None:
+                self._select_indian(view)
+            else:
+                self._drop_indian(view)
         elif self._selected is None:
             self._select(view)
         else:
@@ -663,6 +731,8 @@ class GameTable(widgets.VBox):
             self._render()
 
     def _moves_for(self, card: Card) -> list[Move]:
+        if self._indian and card is self._selected:
+            return self._indian_moves()
         return [m for m in self._game.legal_moves(0) if m.card is card]
 
     def _reason(self, move: Move) -> str | None:
@@ -701,6 +771,160 @@ class GameTable(widgets.VBox):
                 )
             return f"it can only go onto {parent}, which lies under {top} on the waste"
         return None
+
+    # ---- Indian Patience: a selection is a place, since a card can be on show twice ---------------
+    @property
+    def _indian(self) -> bool:
+        return getattr(self._game, "game", "australian") == "indian"
+
+    def _places(self) -> dict[int | str, Card]:
+        """The cards that may move now, by place: column number 1–10, or "waste"."""
+        game = self._game
+        places: dict[int | str, Card] = {c + 1: col[-1] for c, col in enumerate(game.tableau(0)) if col}
+        if game.waste(0):
+            places["waste"] = game.waste(0)[-1]
+        return places
+
+    def _source_of(self, move: Move) -> int | str | None:
+        """Where a card move takes its card from (a legal move names it when the card is twice on show)."""
+        source = getattr(move, "source", None)
+        if source is not None:
+            return source
+        return next((place for place, card in self._places().items() if card is move.card), None)
+
+    def _target_of(self, move: Move) -> tuple[str, int] | None:
+        """Where a legal card move puts its card: ("pile", k) or ("column", c), both 0-based."""
+        game = self._game
+        if move.kind == "foundation":
+            if move.pile:
+                return ("pile", move.pile - 1)
+            heights = [len(pile) for pile in game.foundations]
+            for k, suit in enumerate(_pile_suits(game)):
+                if suit == move.card.suit and heights[k] == move.card.rank - 1:
+                    return ("pile", k)
+            return None
+        if move.kind == "column":
+            return ("column", move.column - 1)
+        if move.kind == "tableau":
+            source, protected = self._source_of(move), game.protected(0)
+            for c, col in enumerate(game.tableau(0)):
+                if col and col[-1] is move.onto and c + 1 != source and not protected[c]:
+                    return ("column", c)
+        return None
+
+    def _indian_moves(self) -> list[Move]:
+        """The legal moves of the selected card from the selected place."""
+        selected, source = self._selected, self._selected_from
+        return [m for m in self._game.legal_moves(0) if m.card is selected and self._source_of(m) == source]
+
+    def _select_indian(self, view: CardView) -> None:
+        card, slot, game = view.card, view.slot, self._game
+        if view.face is FACE_DOWN_CARD:
+            self._say("That card is face down: it turns up when the cards on it are gone.")
+            return
+        if card is None:
+            self._say("Click one of your cards first, then the place where it should go.")
+            return
+        if slot.area == "foundation":
+            self._say(f"{card} is on a foundation: cards never leave a foundation.")
+            return
+        if slot.area == "waste":
+            top = game.waste(0)[-1]
+            if slot.index != len(game.waste(0)[-FAN:]) - 1:
+                self._say(f"{card} cannot move: only the top waste card moves, and {card} lies under {top}.")
+                return
+            source: int | str = "waste"
+        else:
+            column = game.tableau(0)[slot.index]
+            if slot.depth != len(column) - 1:
+                cover = column[slot.depth + 1]
+                self._say(
+                    f"{card} cannot move: in Indian Patience only the top card of a column moves, one card "
+                    f"at a time, and {card} is covered by {cover}."
+                )
+                return
+            source = slot.index + 1
+        self._selected, self._selected_from = card, source
+        moves = self._indian_moves()
+        if not moves:
+            self._selected, self._selected_from = None, None
+            self._say(self._why_stuck_indian(card, source))
+            return
+        self._selected_moves, self._selected_at = frozenset(moves), len(game.history)
+        self._hint = None
+        self._render()
+        protected = source != "waste" and game.protected(0)[source - 1]
+        note = " It is protected: it may only go to a foundation." if protected else ""
+        home = (
+            " Click it again to send it to a foundation."
+            if any(m.kind == "foundation" for m in moves)
+            else ""
+        )
+        self._say(f"{card} selected: click a highlighted place.{note}{home}")
+
+    def _why_stuck_indian(self, card: Card, source: int | str) -> str:
+        """Why the card at `source` has no move, in the engine's words."""
+        game = self._game
+        home = self._reason(IndianMove("foundation", card, pile=0, source=source))
+        if source != "waste" and game.protected(0)[source - 1]:
+            return _sentence(f"{card} is protected: it may only go to a foundation, and {home}")
+        if card.rank == 13:
+            where = "a King goes to a foundation or an empty column, and no column is empty"
+        else:
+            where = "no other column ends with a card one rank higher in another suit that is free to take it"
+        return _sentence(f"{card} cannot move now: {where}; and {home}")
+
+    def _drop_indian(self, view: CardView) -> None:
+        selected, source, slot, game = self._selected, self._selected_from, view.slot, self._game
+        own = (slot.area == "column" and source == slot.index + 1) or (
+            slot.area == "waste" and source == "waste"
+        )
+        if own:
+            on_top = view.card is selected and (
+                slot.area == "waste" or slot.depth == len(game.tableau(0)[slot.index]) - 1
+            )
+            home = next((m for m in self._indian_moves() if m.kind == "foundation"), None)
+            if on_top and home is not None:
+                self._play_user(home)
+            else:
+                self._drop_selection()
+                self._say("Selection cancelled.")
+            return
+        if slot.area == "waste":
+            self._drop_selection()
+            self._say("Nothing moves onto the waste: cards only leave it.")
+            return
+        target = ("pile" if slot.area == "foundation" else "column", slot.index)
+        meant = next((m for m in self._indian_moves() if self._target_of(m) == target), None)
+        if meant is None:  # not legal: let the engine say why
+            if slot.area == "foundation":
+                meant = IndianMove("foundation", selected, pile=slot.index + 1, source=source)
+            else:
+                meant = IndianMove("column", selected, column=slot.index + 1, source=source)
+        self._play_user(meant)
+
+    def _indian_news(self) -> str:
+        """What a move turned over in Indian Patience: a protected card, a column dealt again, grace."""
+        game, before = self._game, self._seen
+        now = _indian_state(game)
+        if before is None or now is None:
+            return ""
+        (protected0, down0, stock0), (protected, down, stock) = before, now
+        news = []
+        tableau = game.tableau(0)
+        for c in range(len(tableau)):
+            if protected[c] and not protected0[c]:
+                news.append(
+                    f" {tableau[c][0]} turned up in column {c + 1}: it is protected, "
+                    "so it may only go to a foundation."
+                )
+            if down[c] and not down0[c]:
+                news.append(
+                    f" Column {c + 1} was dealt again from the stock: one card face down, two face up."
+                )
+        if stock0 and not stock and any(protected0):
+            news.append(" The stock is used up: protected cards are free now.")
+        return "".join(news)
 
     # ---- buttons --------------------------------------------------------------------------------------
     def _on_button(self, name: str) -> None:
@@ -856,6 +1080,9 @@ class GameTable(widgets.VBox):
             {k: list(v) for k, v in self._moved.piles.items()},
             {k: list(v) for k, v in self._moved.stocks.items()},
         )
+        if self._indian:
+            self._indian_marks(marks)
+            return marks
         selected = self._selected
         if selected is not None:
             where, column, depth = game.locate(selected, 0)
@@ -873,6 +1100,33 @@ class GameTable(widgets.VBox):
                 marks.add(marks.cards, (0, hint.card), "ausp-hint")
                 self._mark_destination(marks, hint, "ausp-hint")
         return marks
+
+    def _indian_marks(self, marks: _Marks) -> None:
+        """Selection, destinations and hint by place: a card's twin elsewhere stays unmarked."""
+
+        def mark_place(source: int | str | None, mark: str) -> None:
+            if source is not None:
+                marks.add(marks.places, ("waste", 0) if source == "waste" else ("column", source - 1), mark)
+
+        def mark_target(move: Move, mark: str) -> None:
+            target = self._target_of(move)
+            if target is not None:
+                kind, index = target
+                marks.add(
+                    marks.piles if kind == "pile" else marks.places, index if kind == "pile" else target, mark
+                )
+
+        if self._selected is not None:
+            mark_place(self._selected_from, "ausp-selected")
+            for move in self._indian_moves():
+                mark_target(move, "ausp-target")
+        hint = self._hint
+        if hint is not None:
+            if hint.kind == "draw":
+                marks.add(marks.stocks, 0, "ausp-hint")
+            else:
+                mark_place(self._source_of(hint), "ausp-hint")
+                mark_target(hint, "ausp-hint")
 
     def _mark_destination(self, marks: _Marks, move: Move, mark: str) -> None:
         if move.kind == "foundation":
@@ -900,16 +1154,23 @@ class GameTable(widgets.VBox):
             changed += side.stock.show(empty_slot("stock", label, label + ": one pass only", stock_marks))
         waste = game.waste(p)
         shown = waste[-FAN:]
+        indian = self._indian
         for j, view in enumerate(side.fan):
             if j < len(shown):
                 card = shown[j]
-                face = face_up(card, marks.cards.get((p, card), ()), theirs=theirs)
+                if indian:
+                    card_marks = marks.places.get(("waste", 0), ()) if j == len(shown) - 1 else ()
+                else:
+                    card_marks = marks.cards.get((p, card), ())
+                face = face_up(card, card_marks, theirs=theirs)
                 changed += view.show(face, card)
             elif j == 0:
                 label = "the bot's waste, empty" if theirs else "waste, empty"
                 changed += view.show(empty_slot("waste", label, label))
             else:
                 changed += view.show(HIDDEN)
+        if indian:
+            return changed + self._render_indian_columns(side, marks)
         for c, column in enumerate(game.tableau(p)):
             if len(column) > len(side.columns[c]):
                 side.grow(c, len(column))
@@ -925,9 +1186,35 @@ class GameTable(widgets.VBox):
                     changed += view.show(HIDDEN)
         return changed
 
+    def _render_indian_columns(self, side: _Side, marks: _Marks) -> int:
+        """Ten columns: face-down cards as backs (never named), the protected card marked."""
+        game, changed = self._game, 0
+        protected = game.protected(0)
+        for c, column in enumerate(game.visible_tableau(0)):
+            if len(column) > len(side.columns[c]):
+                side.grow(c, len(column))
+            top_marks = marks.places.get(("column", c), ())
+            for d, view in enumerate(side.columns[c]):
+                if d < len(column):
+                    card = column[d]
+                    card_marks = top_marks if d == len(column) - 1 else ()
+                    if card is None:
+                        changed += view.show(FACE_DOWN_CARD)
+                    elif protected[c]:
+                        changed += view.show(protected_card(card, card_marks), card)
+                    else:
+                        changed += view.show(face_up(card, card_marks), card)
+                elif d == 0:
+                    label = f"empty column {c + 1}"
+                    tip = label + ": any single card may move here"
+                    changed += view.show(empty_slot("column", label, tip, top_marks))
+                else:
+                    changed += view.show(HIDDEN)
+        return changed
+
     def _render_foundations(self, marks: _Marks) -> int:
         game = self._game
-        named = game.mode != "solo"
+        named = len(game.foundations) == 8
         changed = 0
         for k, (pile, owners, suit) in enumerate(
             zip(game.foundations, game.foundation_owners, _pile_suits(game))
@@ -973,7 +1260,9 @@ class GameTable(widgets.VBox):
         game = self._game
         if game.mode == "solo":
             deal = f"Deal {game.seed} · " if game.seed is not None else ""
-            return f"{deal}{game.scores[0]} of 52 cards home · {len(game.stock(0))} in the stock"
+            name = "Indian Patience · " if self._indian else ""
+            total = _card_total(game)
+            return f"{name}{deal}{game.scores[0]} of {total} cards home · {len(game.stock(0))} in the stock"
         mine, theirs = game.scores
         text = f"You {mine} · The bot {theirs}"
         if game.status != "playing":
@@ -988,11 +1277,13 @@ class GameTable(widgets.VBox):
         if status == "playing":
             return "The game is still on."
         if game.mode == "solo":
+            total = _card_total(game)
             if status == "won":
-                return "You won: all 52 cards are on the foundations!"
+                return f"You won: all {total} cards are on the foundations!"
+            lost = "no card can reach a foundation any more" if self._indian else "no useful move is left"
             return (
-                f"Game lost: the stock is empty and no useful move is left; "
-                f"{game.scores[0]} of 52 cards reached the foundations."
+                f"Game lost: the stock is empty and {lost}; "
+                f"{game.scores[0]} of {total} cards reached the foundations."
             )
         mine, theirs = game.scores
         verdict = {0: "You win!", 1: "The bot wins.", None: "A tie."}[game.winner]
@@ -1020,7 +1311,7 @@ class GameTable(widgets.VBox):
 
     @traitlets.observe("mode")
     def _mode_changed(self, change: Any) -> None:
-        if not self._syncing and self._game is not None and change.new != self._game.mode:
+        if not self._syncing and self._game is not None and change.new != table_mode(self._game):
             self._guard(self.new_game, self._game.seed, change.new)
 
     def _on_selector(self, change: Any) -> None:
@@ -1080,8 +1371,26 @@ def describe(move: Move, game: Game, player: int) -> str:
     if move.kind == "foundation":
         return f"put {move.card} on {'F' + str(move.pile) if move.pile else 'its foundation'}"
     if move.kind == "column":
+        if getattr(game, "game", "australian") == "indian" and len(game.tableau(player)[move.column - 1]) > 1:
+            return f"moved {move.card} onto column {move.column}"
         return f"moved {move.card} into column {move.column}"
     return f"moved {move.card} onto {move.onto}"
+
+
+def table_mode(game: Game | IndianGame) -> str:
+    """The table's mode for a game: "indian" for Indian Patience, else the game's own mode."""
+    return "indian" if getattr(game, "game", "australian") == "indian" else game.mode
+
+
+def _indian_state(game: Game | IndianGame) -> tuple | None:
+    """What the Indian news compares: protected and face-down columns, and whether stock is left."""
+    if getattr(game, "game", "australian") != "indian":
+        return None
+    return game.protected(0), game.face_down(0), bool(game.stock(0))
+
+
+def _card_total(game: Game | IndianGame) -> int:
+    return 104 if getattr(game, "game", "australian") == "indian" else 52
 
 
 def _pile_suits(game: Game) -> list[str]:
@@ -1112,6 +1421,10 @@ def _default_bot() -> Any:
 def _hint_for(game: Game) -> Any:
     """The hint for your next move (ausp_widget.hints), or a plain fallback when that module
     is not installed: a foundation move, then any useful move, then a draw."""
+    if getattr(game, "game", "australian") == "indian":
+        from ..indian_hints import hint as indian_hint
+
+        return indian_hint(game)
     try:
         from ..hints import hint
     except ImportError:
@@ -1145,4 +1458,14 @@ def _fallback_hint(game: Game) -> _Advice:
     return _Advice(None, "there is nothing useful left to do")
 
 
-__all__ = ["Clock", "GameTable", "KernelClock", "ManualClock", "Slot", "describe", "stylesheet"]
+__all__ = [
+    "TABLE_MODES",
+    "Clock",
+    "GameTable",
+    "KernelClock",
+    "ManualClock",
+    "Slot",
+    "describe",
+    "stylesheet",
+    "table_mode",
+]
