@@ -93,7 +93,7 @@ def test_the_stated_move_rules_hold_in_the_engine():
 
 def test_unknown_mode_is_refused():
     with pytest.raises(ValueError, match="mode must be one of"):
-        rules("indian")
+        rules("klondike")
 
 
 def test_the_bots_last_resort_is_worded_for_each_mode_as_the_engine_plays_it():
