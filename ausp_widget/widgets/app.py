@@ -1,11 +1,12 @@
 """`AustralianPatience`: the one app, laid out as a rules site is: mode, guide, live game, rules.
 
-The mode selector (Solo · Turn-based vs bot · Simultaneous vs bot) and the `mode` attribute
-are the same setting: changing either starts a new live game of that mode (the same deal
-number) and switches the guide and the rules panel to it. The app follows the table too: a
-game handed to `app.game` (or `app.table.game`) or a mode set on the table brings the
-selector, the guide and the rules to that game's mode. The guide's "Play now" hands over to
-the live game in the same output by switching to its tab; nothing is cleared or redrawn.
+The mode selector (Solo · Turn-based vs bot · Simultaneous vs bot · Indian Patience) and the
+`mode` attribute are the same setting (mode "indian" plays the sister game, Indian
+Patience): changing either starts a new live game of that mode (the same deal number) and
+switches the guide and the rules panel to it. The app follows the table too: a game handed
+to `app.game` (or `app.table.game`) or a mode set on the table brings the selector, the
+guide and the rules to that game's mode. The guide's "Play now" hands over to the live game
+in the same output by switching to its tab; nothing is cleared or redrawn.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from ..rules import MODE_NAMES, rules_html
 from .guide import GuideView
 
 try:
-    from .table import GameTable
+    from .table import GameTable, table_mode
 except ImportError as _error:  # the live table is a separate module; say so plainly if it is missing
     GameTable = None
     _TABLE_IMPORT_ERROR: ImportError | None = _error
@@ -52,7 +53,12 @@ class AustralianPatience(widgets.VBox):
             value=mode,
             description="Mode",
             style={"button_width": "auto"},
-            tooltips=["Play alone", "Take turns with the bot", "Race the bot, both moving at once"],
+            tooltips=[
+                "Play alone",
+                "Take turns with the bot",
+                "Race the bot, both moving at once",
+                "The two-deck sister game: single cards, differing suits, protected cards",
+            ],
         )
         self.guide = GuideView(mode, on_play_now=self.play_now)
         table_options.setdefault("show_modes", False)  # the app's selector is the one mode control
@@ -61,7 +67,7 @@ class AustralianPatience(widgets.VBox):
         self.rules.add_class("ausp-rules-panel")
         self.tabs = widgets.Tab(children=[self.guide, self.table, self.rules], titles=TABS)
         self.tabs.selected_index = GUIDE
-        self.heading = widgets.HTML("<h2 style='margin:4px 0'>Australian Patience</h2>")
+        self.heading = widgets.HTML(_heading(mode))
         self.children = [self.heading, self.selector, self.tabs]
         self.set_trait("mode", mode)
         traitlets.link((self.selector, "value"), (self, "mode"))
@@ -93,10 +99,11 @@ class AustralianPatience(widgets.VBox):
 
     def _on_mode(self, change) -> None:
         mode = change["new"]
-        if self.table.game.mode != mode:  # not when the table itself changed mode
+        if table_mode(self.table.game) != mode:  # not when the table itself changed mode
             self.table.new_game(seed=self._deal_number(), mode=mode)
         self.guide.mode = mode
         self.rules.value = rules_html(mode)
+        self.heading.value = _heading(mode)
 
     def _on_table_mode(self, change) -> None:
         """The table took another mode (a game was attached, or `table.mode` was set)."""
@@ -108,3 +115,8 @@ class AustralianPatience(widgets.VBox):
         if self.table.game.status != "playing":
             self.table.new_game(mode=self.mode)
         self.tabs.selected_index = PLAY
+
+
+def _heading(mode: str) -> str:
+    name = "Indian Patience" if mode == "indian" else "Australian Patience"
+    return f"<h2 style='margin:4px 0'>{name}</h2>"

@@ -19,7 +19,16 @@ from ..game import Game
 from ..guide import Spot, Step, steps
 from ..guide import figure as guide_figure
 from ..rules import MODE_NAMES
-from .card import CardView, Face, empty_slot, face_down, face_up, foundation_label
+from .card import (
+    FACE_DOWN_CARD,
+    CardView,
+    Face,
+    empty_slot,
+    face_down,
+    face_up,
+    foundation_label,
+    protected_card,
+)
 from .table import stylesheet
 
 # The live table's highlight classes, so a step looks like the same move made in the game:
@@ -56,6 +65,7 @@ class _SmallBoard:
         self.box.add_class("ausp-guide-board")
         self.players = 0
         self.piles = 0
+        self.width = 0  # columns per layout: seven, or ten for Indian Patience
 
     def _view(self, slot: tuple) -> CardView:
         view = self.views.get(slot)
@@ -74,18 +84,18 @@ class _SmallBoard:
         box.add_class("ausp-pile")
         return box
 
-    def _shape(self, players: int, piles: int) -> None:
-        """Arrange the widgets for this many layouts and foundations (only when that changes)."""
-        if (players, piles) == (self.players, self.piles):
+    def _shape(self, players: int, piles: int, width: int = 7) -> None:
+        """Arrange the widgets for this many layouts, foundations and columns (only when that changes)."""
+        if (players, piles, width) == (self.players, self.piles, self.width):
             return
-        self.players, self.piles = players, piles
+        self.players, self.piles, self.width = players, piles, width
         self.foundation_row.children = [self._pile(k, named=piles == 8) for k in range(1, piles + 1)]
         blocks = []
         for p in range(players):
             top = widgets.HBox([self._view(("stock", p)).button, self._view(("waste", p)).button])
             top.add_class("ausp-foundations")
             columns = []
-            for c in range(7):
+            for c in range(width):
                 column = self.columns.get((p, c))
                 if column is None:
                     column = self.columns[(p, c)] = widgets.VBox()
@@ -106,7 +116,12 @@ class _SmallBoard:
 
     def show(self, game: Game, roles: dict[Spot, str], focus: set[tuple[int, Card]] | None) -> int:
         """Show `game`; returns how many card widgets changed."""
-        self._shape(game.players, len(game.foundations))
+        indian = getattr(game, "game", "australian") == "indian"
+        self._shape(game.players, len(game.foundations), len(game.tableau(0)))
+        if indian != ("ausp-indian" in self.box._dom_classes):  # empty columns show no K there
+            (self.box.add_class if indian else self.box.remove_class)("ausp-indian")
+        if indian:  # face-down cards show as backs; the protected card is marked
+            shown_tableau, protected = game.visible_tableau(0), game.protected(0)
         changed = 0
 
         def marks(spot: Spot, dim_it: bool) -> tuple[str, ...]:
@@ -137,23 +152,30 @@ class _SmallBoard:
             else:
                 face = empty_slot("waste", "waste, empty", "waste", marks(Spot("waste", player=p), False))
                 changed += self._view(("waste", p)).show(face)
-            for c, column in enumerate(game.tableau(p)):
+            for c, column in enumerate(shown_tableau if indian else game.tableau(p)):
                 box = self.columns[(p, c)]
                 needed = max(len(column), 1)
                 if len(box.children) < needed:
                     box.children = [self._view(("column", p, c, d)).button for d in range(needed)]
                 for d in range(len(box.children)):
                     view = self._view(("column", p, c, d))
-                    if d < len(column):
+                    if d < len(column) and column[d] is None:
+                        changed += view.show(FACE_DOWN_CARD)
+                    elif d < len(column):
                         card = column[d]
-                        face = face_up(
-                            card, marks(Spot("card", card=card, player=p), dimmed(p, card)), theirs=theirs
-                        )
+                        card_marks = marks(Spot("card", card=card, player=p), dimmed(p, card))
+                        if indian and protected[c]:
+                            face = protected_card(card, card_marks)
+                        else:
+                            face = face_up(card, card_marks, theirs=theirs)
                         changed += view.show(face, card)
                     elif d == 0:
                         spot = Spot("column", number=c + 1, player=p)
                         face = empty_slot(
-                            "column", f"column {c + 1}, empty", "only a King", marks(spot, False)
+                            "column",
+                            f"column {c + 1}, empty",
+                            "any single card" if indian else "only a King",
+                            marks(spot, False),
                         )
                         changed += view.show(face)
                     else:
