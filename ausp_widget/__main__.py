@@ -118,13 +118,17 @@ def summarize(outcomes: Sequence[DealOutcome]) -> list[str]:
         )
     lines += [
         f"decided: {_pct(decided / total if total else math.nan)}",
-        "time per deal: median {:.3f} s, p90 {:.3f} s, p95 {:.3f} s, p99 {:.3f} s, max {:.3f} s".format(
-            *(percentile(times, q) for q in (50, 90, 95, 99, 100))
+        "time per deal: median {}, p90 {}, p95 {}, p99 {}, max {}".format(
+            *(_duration(percentile(times, q)) for q in (50, 90, 95, 99, 100))
         ),
-        f"median time of decided deals: {percentile(decided_times, 50):.3f} s",
+        f"median time of decided deals: {_duration(percentile(decided_times, 50))}",
         f"positions searched: {nodes} ({nodes / seconds if seconds else 0:,.0f} per second)",
     ]
     return lines
+
+
+def _duration(seconds: float) -> str:
+    return f"{seconds:.2f} s" if seconds >= 1 else f"{1000 * seconds:.1f} ms"
 
 
 def _pct(x: float) -> str:
