@@ -19,7 +19,7 @@ from ausp_widget import Card, Game, IllegalMoveError, Move
 from ausp_widget.bot import Bot
 from ausp_widget.cards import CARDS
 from ausp_widget.game import layout_from_cards
-from ausp_widget.guide import PAGAT
+from ausp_widget.guide import PAGAT, indian_position
 from ausp_widget.widgets.card import card_class
 from ausp_widget.widgets.table import FIRST_PAUSE, GameTable, ManualClock, stylesheet
 
@@ -676,3 +676,154 @@ def test_in_the_simultaneous_game_the_bots_moves_leave_your_hint_and_messages_up
     assert table.game.history == ((1, Move.parse("A♣ F1")),)
     assert table.status.value == hint and marked(table, "ausp-hint") == hinted
     assert "The bot: A♣ F1" in table.move_log.value and marked(table, "ausp-moved") == {name("A♣")}
+
+
+# ---- Indian Patience ------------------------------------------------------------------------------------
+def columns_of(table: GameTable) -> list[list[widgets.Button]]:
+    """Your columns as the browser finds them (`.ausp-side-you .ausp-col`), each card on show in order."""
+    side = next(w for w in visible(table) if "ausp-side-you" in w._dom_classes)
+    boxes = [w for w in walk(side) if "ausp-col" in getattr(w, "_dom_classes", ()) and on_show(w)]
+    return [[b for b in box.children if on_show(b)] for box in boxes]
+
+
+def indian(columns: list[str], **options) -> GameTable:
+    """A table playing an Indian Patience position (see `ausp_widget.guide.indian_position`)."""
+    table = GameTable(game="indian")
+    table.game = indian_position(columns, **options)
+    return table
+
+
+def all_widget_state(table: GameTable) -> str:
+    """Everything the table sends to the browser about the game, as text (the stylesheet,
+    which draws every card, left out)."""
+    return " ".join(str(w.get_state()) for w in walk(table) if "ausp-style" not in w._dom_classes)
+
+
+def card_targets(table: GameTable) -> set[str]:
+    """The highlighted destinations other than the empty columns (any card may go there)."""
+    return {d for d in marked(table, "ausp-target") if not d.startswith("empty column")}
+
+
+def test_the_indian_table_has_ten_columns_eight_named_piles_and_face_down_backs():
+    table = GameTable(game="indian", seed=5)
+    game = table.game
+    assert game.game == "indian" and table.mode == "indian"
+    columns = columns_of(table)
+    assert len(columns) == 10 and [len(c) for c in columns] == [3] * 10
+    for column, shown in zip(columns, game.visible_tableau()):
+        assert column[0].description == "face-down card" and "ausp-back" in column[0]._dom_classes
+        assert [b.description for b in column[1:]] == [c.name for c in shown[1:]]
+    assert pile_names(table) == [f"F{k}" for k in range(1, 9)]
+    assert "0 of 104 cards home" in table.info.value and "74 in the stock" in table.info.value
+    for words in ("Draw", "Undo", "Redo", "Hint", "New game"):
+        assert button(table, words)
+    assert not [w for w in visible(table) if getattr(w, "description", None) in ("Pass", "Finish")]
+
+
+def test_a_face_down_card_is_named_nowhere_in_the_widget_state():
+    # Column 1's face-down 9♦ and column 2's J♠: their twins are in the stock, so neither is on show.
+    table = indian(["[9♦] 6♣ 7♥", "[J♠] 5♣ 8♣", "[K♦] 2♥ 10♦"], stock="Q♠ 4♣")
+    for step in (lambda: None, button(table, "Hint").click, button(table, "Draw").click):
+        step()
+        state = all_widget_state(table)
+        for hidden in ("9♦", "J♠"):
+            assert Card.parse(hidden).name not in state and card_class(Card.parse(hidden)) not in state
+    columns_of(table)[0][0].click()  # clicking the back says it is face down, without naming it
+    assert "face down" in table.status.value
+    assert Card.parse("9♦").name not in all_widget_state(table)
+
+
+def test_selecting_an_indian_card_highlights_only_its_legal_destinations():
+    table = indian(["[3♥] 6♣ 9♦", "[J♠] 5♣ 10♠", "[K♦] 2♥ 10♣", "[A♠] Q♥ 10♦"], stock="4♣ 8♠")
+    click(table, "9♦")
+    assert marked(table, "ausp-selected") == {name("9♦")}
+    assert card_targets(table) == {name("10♠"), name("10♣")}  # 10♦ is its own suit
+    assert "empty column 5" in marked(table, "ausp-target")  # any card may fill an empty column
+    click(table, "10♦")
+    assert "differing suit" in table.status.value and table.game.history == ()
+    click(table, "9♦", "10♠")
+    assert [str(m) for _, m in table.game.history] == ["9♦ 10♠"]
+    assert [b.description for b in columns_of(table)[1]][-1] == name("9♦")
+    assert "moved 9♦ onto 10♠" in table.status.value
+
+
+def test_only_the_top_card_moves_one_at_a_time():
+    table = indian(["[3♥] 6♣ 9♦", "[J♠] 5♣ 10♠", "[K♦] 2♥ 7♠"], stock="4♣ 8♠")
+    click(table, "6♣")
+    assert "only the top card of a column moves" in table.status.value
+    assert marked(table, "ausp-selected") == set() and table.game.history == ()
+
+
+def test_clicking_one_of_two_twins_moves_that_copy():
+    table = indian(["[3♥] 6♣ 7♥", "[J♠] 5♣ 7♥", "[K♦] 2♥ 8♣"], stock="4♣ 8♠")
+    second = columns_of(table)[1][-1]
+    second.click()
+    assert "ausp-selected" in second._dom_classes
+    assert "ausp-selected" not in columns_of(table)[0][-1]._dom_classes
+    assert card_targets(table) == {name("8♣")}
+    click(table, "8♣")
+    assert [str(m) for _, m in table.game.history] == ["2:7♥ 8♣"]
+    assert [b.description for b in columns_of(table)[1]] == ["face-down card", name("5♣")]
+    assert [b.description for b in columns_of(table)[0]][-1] == name("7♥")
+
+
+def test_an_uncovered_card_turns_up_protected_and_can_only_go_home():
+    table = indian(["[5♠] 9♣", "[J♠] 5♣ 10♦", "[K♦] 2♥ 6♥"], stock="Q♥ 2♦ 7♣", foundations="- - - - - - 4♠ -")
+    click(table, "9♣", "10♦")
+    assert "5♠ turned up in column 1: it is protected" in table.status.value
+    five = card(table, name("5♠"))
+    assert "ausp-protected" in five._dom_classes and "protected" in five.tooltip
+    five.click()
+    assert marked(table, "ausp-target") == {table.pile_view(7).button.description}  # not 6♥, no empty column
+    click(table, "6♥")
+    assert "protected" in table.status.value and len(table.game.history) == 1
+    click(table, "5♠")
+    table.pile_view(7).button.click()
+    assert str(table.game.history[-1][1]) == "5♠ F"
+    assert "Column 1 was dealt again from the stock" in table.status.value
+    assert [b.description for b in columns_of(table)[0]] == ["face-down card", name("2♦"), name("7♣")]
+
+
+def test_draw_undo_redo_and_hint_on_the_indian_table():
+    table = GameTable(game="indian", seed=5)
+    first = table.game.stock()[0]
+    button(table, "Draw").click()
+    assert card(table, first.name) and table.game.waste() == (first,)
+    button(table, "Undo").click()
+    assert table.game.waste() == () and "Took back draw" in table.status.value
+    button(table, "Redo").click()
+    assert table.game.waste() == (first,)
+    button(table, "Hint").click()
+    assert table.status.value.startswith("Hint: ")
+    assert marked(table, "ausp-hint")
+
+
+def test_a_new_indian_game_by_number():
+    table = GameTable(game="indian", seed=5)
+    table.deal_field.value = "12"
+    button(table, "New game").click()
+    assert table.game.game == "indian" and table.game.seed == 12
+    assert table.game.to_text() == Game.deal(12, game="indian").to_text()
+    table.deal_field.value = "twelve"
+    button(table, "New game").click()
+    assert "whole number" in table.status.value and table.game.seed == 12
+
+
+def test_the_table_switches_between_australian_and_indian_patience():
+    table = GameTable(seed=4)
+    assert len(columns_of(table)) == 7
+    table.mode_selector.value = "indian"
+    assert table.game.game == "indian" and table.game.seed == 4 and len(columns_of(table)) == 10
+    assert "ausp-indian" in table._dom_classes
+    table.mode = "solo"
+    assert table.game.game == "australian" and len(columns_of(table)) == 7
+    assert "ausp-indian" not in table._dom_classes
+    with pytest.raises(ValueError, match="solo game"):
+        GameTable("turns", game="indian")
+
+
+def test_indian_moves_played_from_code_show_on_the_table():
+    table = indian(["[3♥] 6♣ 9♦", "[J♠] 5♣ 10♠"], stock="4♣ 8♠")
+    table.game.play("9♦ 10♠")
+    assert [b.description for b in columns_of(table)[1]][-1] == name("9♦")
+    assert table.play("6♣ 9♦") is None and "cannot take" in table.status.value

@@ -1352,6 +1352,9 @@ class GameTable(widgets.VBox):
         return self._sides[player].stock
 
     def close(self) -> None:
+        if not hasattr(self, "_lock"):  # refused before it was built
+            super().close()
+            return
         with self._lock:
             self._cancel_bot()
             self._generation += 1
