@@ -305,3 +305,54 @@ def test_a_refused_move_typed_at_app_game_raises_and_shows_why(app):
         app.game.play("9♥ 3♣")
     assert app.table.status.value.startswith("9♥ 3♣ was refused. 3♣ cannot take 9♥")
     assert app.game.history == ()
+
+
+# ---- Indian Patience ----------------------------------------------------------------------------------
+def test_the_app_plays_and_teaches_indian_patience():
+    app = AustralianPatience(mode="indian", seed=7)
+    assert "indian" in app.selector.options[-1] and app.selector.value == "indian"
+    assert app.game.game == "indian" and app.game.seed == 7
+    assert app.guide.steps[0].position.game == "indian"
+    assert "Indian Patience" in app.rules.value and "protected" in app.rules.value
+    assert "Indian Patience" in app.heading.value
+
+
+def test_changing_the_apps_mode_to_indian_and_back_keeps_the_deal_number():
+    app = AustralianPatience(seed=9)
+    assert app.game.game == "australian"
+    app.mode = "indian"
+    assert app.game.game == "indian" and app.game.seed == 9 and app.guide.mode == "indian"
+    assert app.table.mode == "indian" and "Indian Patience" in app.rules.value
+    app.selector.value = "solo"
+    assert app.game.game == "australian" and app.game.seed == 9 and app.mode == "solo"
+    assert "Australian Patience" in app.heading.value
+
+
+def test_an_indian_game_handed_to_the_app_brings_its_mode():
+    app = AustralianPatience(seed=2)
+    app.game = Game.deal(11, game="indian")
+    assert app.mode == "indian" and app.selector.value == "indian" and app.guide.mode == "indian"
+
+
+def test_the_guides_indian_board_shows_ten_columns_with_nameless_backs():
+    guide = GuideView("indian")
+    step = guide.steps[0]
+    backs = [v for v in guide.board.views.values() if v.face.description == "face-down card" and not v.hidden]
+    assert len(backs) == 10 and all(v.card is None for v in backs)
+    hidden = {column[0] for column in step.position.tableau()}
+    visible = {c for column in step.position.visible_tableau() for c in column if c is not None}
+    for card in hidden - visible:  # a face-down card whose twin is not on show is named nowhere
+        assert not any(card.name in v.face.tooltip for v in guide.board.views.values())
+    guide.go(next(i for i, st in enumerate(guide.steps) if st.position.protected()[0]))
+    protected = guide.steps[guide.step].position.tableau()[0][0]
+    assert (
+        "ausp-protected" in classes_of(guide, str(protected))
+        and "ausp-indian" in guide.board.box._dom_classes
+    )
+
+
+def test_play_now_in_the_indian_guide_hands_over_to_an_indian_game():
+    app = AustralianPatience(mode="indian", seed=3)
+    app.guide.go(len(app.guide.steps) - 1)
+    app.guide.play_now.click()
+    assert app.tabs.selected_index == 1 and app.game.game == "indian"

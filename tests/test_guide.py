@@ -229,3 +229,67 @@ def test_the_end_steps_say_what_counts_as_a_move_and_that_either_side_may_finish
     end = by_title("simultaneous", "The end of play")
     assert RULE["sim_end"] in end.text and "either player may also finish and count" in end.text
     assert end.position.status == "over" and not any(end.position.stock(p) for p in (0, 1))
+
+
+# ---- the Indian Patience chapter ------------------------------------------------------------------------
+def test_every_indian_step_is_an_indian_position_and_replays_through_the_engine():
+    chapter = steps("indian")
+    assert len(chapter) >= 6
+    for step in chapter:
+        assert step.position.game == "indian", step.title
+        assert len(step.position.tableau()) == 10
+        if step.move is None:
+            continue
+        assert step.move in step.position.legal_moves(), step.title
+        replay = Game.from_text(step.position.to_text())  # through the position text and the engine
+        replay.play(str(step.move))
+        assert replay.to_text() == step.after.to_text(), step.title
+        assert step.position.to_text() != step.after.to_text()
+
+
+def indian_step(words: str):
+    found = [step for step in steps("indian") if words in step.title]
+    assert len(found) == 1, f"{len(found)} Indian steps titled with {words!r}"
+    return found[0]
+
+
+def test_the_indian_chapter_contrasts_single_cards_and_differing_suits_with_australian_patience():
+    single = indian_step("One card at a time")
+    assert "Australian Patience" in single.text and single.group == (single.move.card,)
+    under = single.position.tableau()[0][-2]  # the card under the moving one stays behind
+    assert single.after.tableau()[0][-1] is under
+    differ = indian_step("differing suit")
+    assert "same suit" in differ.text
+    card, onto = differ.move.card, differ.move.onto
+    assert card.suit != onto.suit and onto.rank == card.rank + 1
+    same = [m for m in differ.marks if m.suit == card.suit and m.rank == card.rank + 1]
+    assert same, "the step marks the same-suit card the move may not use"
+    with pytest.raises(IllegalMoveError, match="differing suit"):
+        differ.position.copy().play(f"{card} {same[0]}")
+
+
+def test_the_indian_chapter_shows_protection_the_refill_and_the_grace():
+    uncover = indian_step("turns up protected")
+    column = uncover.position.locate(uncover.move.card)[0][1]
+    assert uncover.position.face_down()[column - 1] == 1
+    assert uncover.after.protected()[column - 1] and uncover.after.face_down()[column - 1] == 0
+
+    home = indian_step("dealt again")
+    assert home.move.kind == "foundation" and home.position.protected()[0]
+    protected_card = home.position.tableau()[0][0]
+    onto = next(m for m in home.marks if m is not protected_card)
+    with pytest.raises(IllegalMoveError, match="protected"):
+        home.position.copy().play(f"{protected_card} {onto}")
+    assert home.after.face_down()[0] == 1 and len(home.after.tableau()[0]) == 3
+    assert len(home.after.stock()) == len(home.position.stock()) - 3
+
+    grace = indian_step("Grace")
+    assert grace.move.kind == "draw" and len(grace.position.stock()) == 1
+    assert any(grace.position.protected()) and not any(grace.after.protected())
+    freed = grace.position.tableau()[0][0]
+    assert any(m.card is freed and m.kind != "foundation" for m in grace.after.legal_moves())
+
+
+def test_the_indian_chapter_ends_with_all_104_cards_home():
+    last = steps("indian")[-1]
+    assert "104" in last.text and last.after.status == "won" and last.after.score == 104

@@ -3,8 +3,17 @@
 import pytest
 
 from ausp_widget import Game, IllegalMoveError
-from ausp_widget.guide import LESSON, steps, versus
-from ausp_widget.rules import RULE, TIPS, bot_rules, rules, rules_html, rules_text
+from ausp_widget.guide import LESSON, indian_position, steps, versus
+from ausp_widget.rules import (
+    INDIAN_CHOICES,
+    INDIAN_RULE,
+    RULE,
+    TIPS,
+    bot_rules,
+    rules,
+    rules_html,
+    rules_text,
+)
 
 MODES = ("solo", "turns", "simultaneous")
 SMALL = {4: "four", 7: "seven", 8: "Eight"}
@@ -128,3 +137,63 @@ def test_a_king_only_changing_empty_columns_is_no_move_for_the_end_of_a_turn_bas
     game.play("pass")
     game.play("pass", 1)  # the bot passes idle too: two idle turns in a row
     assert game.status == "over"
+
+
+# ---- Indian Patience --------------------------------------------------------------------------------
+def test_indian_setup_numbers_are_those_the_engine_deals():
+    game = Game.deal(11, game="indian")
+    text = rules_text("indian")
+    columns = game.tableau()
+    assert {len(column) for column in columns} == {3} and len(columns) == 10
+    assert "ten columns of three cards" in text
+    assert set(game.face_down()) == {1} and "the bottom card of each face down" in text
+    cards = sum(map(len, columns)) + len(game.stock())
+    assert cards == 104 and "104 cards" in text
+    assert len(game.stock()) == 74 and "other 74 cards form the stock" in text
+    assert len(game.foundations) == 8 and "Eight foundations, two per suit" in text
+    assert [game.pile_suit(k) for k in range(1, 9)] == list("♣♣♦♦♥♥♠♠")
+    assert "(F1 F2 ♣, F3 F4 ♦, F5 F6 ♥, F7 F8 ♠)" in text
+
+
+def test_the_indian_rules_have_every_section_and_every_sentence():
+    titles = [section.title for section in rules("indian")]
+    for needed in ("Objective", "Setup", "Gameplay", "Protected cards", "End and winning"):
+        assert needed in titles
+    assert "How this game differs from Australian Patience" in titles
+    assert "Choices where the rules are silent" in titles
+    text = rules_text("indian")
+    assert text.startswith("# Indian Patience")
+    assert [key for key, sentence in INDIAN_RULE.items() if sentence not in text] == []
+    assert all(choice in text for choice in INDIAN_CHOICES)
+    assert "Indian Patience" in rules_html("indian") and 'data-mode="indian"' in rules_html("indian")
+
+
+def test_the_indian_choices_are_the_ones_the_engine_documents_and_plays():
+    import ausp_widget.indian as indian
+
+    doc = " ".join(indian.__doc__.split())
+    assert "An empty column takes any single card" in doc and "any single card" in INDIAN_CHOICES[0]
+    assert "only when the stock still holds three cards" in doc and "three cards" in INDIAN_CHOICES[1]
+    assert "goes to the first pile, F1 to F8, that takes it" in doc and "first pile" in INDIAN_CHOICES[2]
+    # an empty column takes a card that is not a King
+    game = indian_position(["[J♠] 5♣ 7♥"], stock="4♣")
+    assert "7♥ 2" in map(str, game.legal_moves())
+    # a protected card going home with fewer than three cards in the stock leaves its column empty
+    short = indian_position(
+        ["5♠*", "[J♠] 5♣ 6♥"], stock="Q♥ 2♦", foundations="- - - - - - 4♠ -", rest="waste"
+    )
+    short.play("5♠ F")
+    assert short.tableau()[0] == () and len(short.stock()) == 2
+
+
+def test_indian_rule_sentences_say_what_the_engine_enforces():
+    assert "any suit but the card's own" in INDIAN_RULE["build_down"]
+    game = indian_position(["[3♥] 6♣ 7♥", "[J♠] 5♣ 8♥", "[K♦] 2♥ 8♣"], stock="4♣")
+    with pytest.raises(IllegalMoveError, match="differing suit"):
+        game.copy().play("7♥ 8♥")
+    game.play("7♥ 8♣")
+    assert "only go to a foundation" in INDIAN_RULE["protected"]
+    guarded = indian_position(["5♠*", "[J♠] 5♣ 6♥"], stock="Q♥ 2♦ 7♣")
+    with pytest.raises(IllegalMoveError, match="protected"):
+        guarded.play("5♠ 6♥")
+    assert "one pass through the stock" in INDIAN_RULE["draw"]
