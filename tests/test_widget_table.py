@@ -718,6 +718,7 @@ def test_the_indian_table_has_ten_columns_eight_named_piles_and_face_down_backs(
     for words in ("Draw", "Undo", "Redo", "Hint", "New game"):
         assert button(table, words)
     assert not [w for w in visible(table) if getattr(w, "description", None) in ("Pass", "Finish")]
+    assert not [w for w in visible(table) if "ausp-side-bot" in w._dom_classes], "no bot in a game for one"
 
 
 def test_a_face_down_card_is_named_nowhere_in_the_widget_state():
@@ -812,8 +813,10 @@ def test_a_new_indian_game_by_number():
 def test_the_table_switches_between_australian_and_indian_patience():
     table = GameTable(seed=4)
     assert len(columns_of(table)) == 7
-    table.mode_selector.value = "indian"
+    table.mode_selector.value = "turns"
+    table.mode_selector.value = "indian"  # from a game against the bot: the bot's side goes
     assert table.game.game == "indian" and table.game.seed == 4 and len(columns_of(table)) == 10
+    assert not [w for w in visible(table) if "ausp-side-bot" in w._dom_classes]
     assert "ausp-indian" in table._dom_classes
     table.mode = "solo"
     assert table.game.game == "australian" and len(columns_of(table)) == 7

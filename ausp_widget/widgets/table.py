@@ -398,10 +398,11 @@ class GameTable(widgets.VBox):
         for name in self._pile_names:
             _show(name, mode != "solo")
         self._foundations.children = tuple(self._pile_boxes[:piles])
-        if mode != "solo" and len(self._sides) == 1:
+        alone = mode in ("solo", "indian")
+        if not alone and len(self._sides) == 1:
             self._sides.append(_Side(1, self._make_card))
         mine = self._sides[0].box
-        board = (self._foundations, mine) if mode == "solo" else (self._sides[1].box, self._foundations, mine)
+        board = (self._foundations, mine) if alone else (self._sides[1].box, self._foundations, mine)
         if self._board.children != board:
             self._board.children = board
         for name in ("Pass", "Finish", "Undo", "Redo"):
