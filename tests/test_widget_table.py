@@ -774,6 +774,7 @@ def test_an_uncovered_card_turns_up_protected_and_can_only_go_home():
     assert "5♠ turned up in column 1: it is protected" in table.status.value
     five = card(table, name("5♠"))
     assert "ausp-protected" in five._dom_classes and "protected" in five.tooltip
+    assert "protected, it may only go to a foundation" in table.info.value
     five.click()
     assert marked(table, "ausp-target") == {table.pile_view(7).button.description}  # not 6♥, no empty column
     click(table, "6♥")
@@ -782,6 +783,7 @@ def test_an_uncovered_card_turns_up_protected_and_can_only_go_home():
     table.pile_view(7).button.click()
     assert str(table.game.history[-1][1]) == "5♠ F"
     assert "Column 1 was dealt again from the stock" in table.status.value
+    assert "protected" not in table.info.value  # no protected card left on the table
     assert [b.description for b in columns_of(table)[0]] == ["face-down card", name("2♦"), name("7♣")]
 
 

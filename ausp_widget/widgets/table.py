@@ -1263,7 +1263,10 @@ class GameTable(widgets.VBox):
             deal = f"Deal {game.seed} · " if game.seed is not None else ""
             name = "Indian Patience · " if self._indian else ""
             total = _card_total(game)
-            return f"{name}{deal}{game.scores[0]} of {total} cards home · {len(game.stock(0))} in the stock"
+            text = f"{name}{deal}{game.scores[0]} of {total} cards home · {len(game.stock(0))} in the stock"
+            if self._indian and any(game.protected(0)):
+                text += " · dotted gold frame: protected, it may only go to a foundation"
+            return text
         mine, theirs = game.scores
         text = f"You {mine} · The bot {theirs}"
         if game.status != "playing":
