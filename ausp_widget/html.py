@@ -3,6 +3,9 @@
 No script and no stylesheet, so the board looks the same in JupyterLab, a rendered notebook
 on the web, or an HTML export. The guide's small layouts use the same drawing with some
 cards highlighted and the rest dimmed.
+
+An Indian Patience game draws the same way on ten columns: a face-down card is a plain back
+that never names the card, and a protected card wears a dotted gold frame.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from html import escape
 from .cards import RED_SUITS, Card
 from .game import Game
 from .guide import Spot
+from .indian import IndianGame
 
 CARD_W, CARD_H, FAN = 44, 62, 19  # pixels
 TABLE = "#2f7d4f"
@@ -20,19 +24,37 @@ ROLE_COLOURS = {"group": "#ffb300", "target": "#d500f9", "mark": "#1e88e5"}
 _BOX = "position:absolute;box-sizing:border-box;border-radius:5px;"
 
 
-def _card_html(card: Card, x: int, y: int, player: int, role: str | None, dimmed: bool) -> str:
+PROTECTED = "#b8860b"
+
+
+def _card_html(
+    card: Card, x: int, y: int, player: int, role: str | None, dimmed: bool, protected: bool = False
+) -> str:
     colour = "#c62828" if card.suit in RED_SUITS else "#1b1b1b"
     border = f"3px solid {ROLE_COLOURS[role]}" if role else "1px solid #777"
+    if protected and not role:
+        border = f"3px dotted {PROTECTED}"
+    name = card.name + (", protected" if protected else "")
     style = (
         f"{_BOX}left:{x}px;top:{y}px;width:{CARD_W}px;height:{CARD_H}px;background:"
         f"{'#e4e4e4' if dimmed else '#fff'};border:{border};color:{colour};"
         f"opacity:{0.45 if dimmed else 1};font:bold 13px/1.1 sans-serif;padding:1px 3px;"
     )
     classes = "ausp-static-card" + (f" ausp-{role}" if role else "") + (" ausp-dimmed" if dimmed else "")
+    classes += " ausp-protected" if protected else ""
     return (
         f'<div class="{classes}" data-card="{card}" data-player="{player}" role="img" '
-        f'aria-label="{escape(card.name)}" style="{style}">{card}</div>'
+        f'aria-label="{escape(name)}" style="{style}">{card}</div>'
     )
+
+
+def _face_down_html(x: int, y: int) -> str:
+    """A face-down tableau card (Indian Patience): a back, with no name and no data."""
+    style = (
+        f"{_BOX}left:{x}px;top:{y}px;width:{CARD_W}px;height:{CARD_H}px;border:2px solid #fff;"
+        "background:repeating-linear-gradient(45deg,#24527a 0 5px,#2f6a9c 5px 10px);"
+    )
+    return f'<div class="ausp-static-back" role="img" aria-label="face-down card" style="{style}"></div>'
 
 
 def _slot_html(x: int, y: int, text: str, role: str | None = None) -> str:
@@ -63,10 +85,12 @@ class _Board:
     def role(self, spot: Spot) -> str | None:
         return self.roles.get(spot)
 
-    def card(self, card: Card, x: int, y: int, player: int, dim: bool = True) -> None:
+    def card(
+        self, card: Card, x: int, y: int, player: int, dim: bool = True, protected: bool = False
+    ) -> None:
         dimmed = dim and self.focus is not None and (player, card) not in self.focus
         role = self.role(Spot("card", card=card, player=player))
-        self.parts.append(_card_html(card, x, y, player, role, dimmed))
+        self.parts.append(_card_html(card, x, y, player, role, dimmed, protected))
 
     def layout(self, player: int, top: int, name: str | None) -> int:
         game = self.game
@@ -90,14 +114,20 @@ class _Board:
             self.card(card, self.pitch + i * 16, top, player)
         y0 = top + CARD_H + 10
         bottom = y0 + CARD_H
-        for c, column in enumerate(game.tableau(player)):
+        indian = _is_indian(game)
+        columns = game.visible_tableau(player) if indian else game.tableau(player)
+        protected = game.protected(player) if indian else (False,) * len(columns)
+        for c, column in enumerate(columns):
             x = c * self.pitch
             if not column:
                 self.parts.append(
                     _slot_html(x, y0, str(c + 1), self.role(Spot("column", number=c + 1, player=player)))
                 )
             for depth, card in enumerate(column):
-                self.card(card, x, y0 + depth * FAN, player)
+                if card is None:
+                    self.parts.append(_face_down_html(x, y0 + depth * FAN))
+                else:
+                    self.card(card, x, y0 + depth * FAN, player, protected=protected[c])
             bottom = max(bottom, y0 + max(len(column) - 1, 0) * FAN + CARD_H)
         return bottom
 
@@ -105,8 +135,9 @@ class _Board:
         game = self.game
         piles = game.foundations
         pitch = self.pitch if len(piles) == 4 else (7 * self.pitch - 8 - CARD_W) // 7
+        in_row = len(piles) == 4 or _is_indian(game)  # the piles sit above the columns, to the right
         for k, (pile, owners) in enumerate(zip(piles, game.foundation_owners), start=1):
-            x = (first + k - 1) * self.pitch if len(piles) == 4 else (k - 1) * pitch
+            x = (first + k - 1) * self.pitch if in_row else (k - 1) * pitch
             role = self.role(Spot("foundation", number=k))
             if pile:
                 self.card(pile[-1], x, top, owners[-1], dim=False)
@@ -126,7 +157,7 @@ def board_html(
 ) -> str:
     """The position as a static HTML board. `highlight` spots are outlined (or give `roles`,
     a spot → "group" | "target" | "mark" map); cards outside `focus` are dimmed."""
-    if not isinstance(game, Game):
+    if not isinstance(game, Game | IndianGame):
         raise TypeError(f"board_html draws a Game, not {type(game).__name__}")
     role_map = dict(roles or {})
     for spot in highlight or ():
@@ -139,8 +170,8 @@ def board_html(
         bottom = board.layout(0, bottom + 14 + CARD_H + 30, "You")
     else:
         bottom = board.layout(0, 4, None)
-        board.foundations(4, 3)
-    width = 7 * board.pitch - 8
+        board.foundations(4, len(game.tableau()) - len(game.foundations))
+    width = len(game.tableau()) * board.pitch - 8
     status = _status_line(game)
     return (
         f'<div class="ausp-static-board" style="background:{TABLE};padding:8px;border-radius:8px;'
@@ -150,7 +181,17 @@ def board_html(
     )
 
 
-def _status_line(game: Game) -> str:
+def _is_indian(game: Game | IndianGame) -> bool:
+    return getattr(game, "game", "australian") == "indian"
+
+
+def _status_line(game: Game | IndianGame) -> str:
+    if _is_indian(game):
+        home = sum(map(len, game.foundations))
+        return (
+            f"Indian Patience · {game.status} · {home} of 104 cards on the foundations · "
+            f"{len(game.history)} moves"
+        )
     if game.mode == "solo":
         home = sum(map(len, game.foundations))
         return f"Solo · {game.status} · {home} of 52 cards on the foundations · {len(game.history)} moves"

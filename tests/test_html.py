@@ -65,3 +65,17 @@ def test_highlights_and_dimming():
 def test_bad_input():
     with pytest.raises(TypeError, match="draws a Game"):
         board_html("not a game")
+
+
+def test_an_indian_board_shows_backs_that_name_nothing_and_marks_the_protected_card():
+    from ausp_widget.guide import indian_position
+
+    game = indian_position(["5♠*", "[9♦] 6♣ 7♥", "[J♠] 5♣ 8♣"], stock="Q♠", foundations="- - - - - - 4♠ -")
+    html = board_html(game)
+    assert html.count('aria-label="face-down card"') == 2
+    for hidden in ("9♦", "J♠"):  # their twins are in the stock: named nowhere on the board
+        assert Card.parse(hidden).name not in html and f'data-card="{hidden}"' not in html
+    assert shown_cards(html) == ["5♠", "6♣", "7♥", "5♣", "8♣", "4♠"]
+    assert 'aria-label="five of spades, protected"' in html and "ausp-protected" in html
+    assert "Indian Patience · playing · 4 of 104 cards on the foundations · 0 moves" in html
+    assert html.count("ausp-static-slot") >= 7 + 7  # seven empty columns, seven empty piles
