@@ -782,6 +782,7 @@ def test_an_uncovered_card_turns_up_protected_and_can_only_go_home():
     click(table, "5♠")
     table.pile_view(7).button.click()
     assert str(table.game.history[-1][1]) == "5♠ F"
+    assert "You put 5♠ on F7." in table.status.value
     assert "Column 1 was dealt again from the stock" in table.status.value
     assert "protected" not in table.info.value  # no protected card left on the table
     assert [b.description for b in columns_of(table)[0]] == ["face-down card", name("2♦"), name("7♣")]

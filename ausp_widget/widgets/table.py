@@ -1376,7 +1376,10 @@ def describe(move: Move, game: Game, player: int) -> str:
     if move.kind == "pass":
         return "passed"
     if move.kind == "foundation":
-        return f"put {move.card} on {'F' + str(move.pile) if move.pile else 'its foundation'}"
+        pile = move.pile
+        if not pile and getattr(game, "game", "australian") == "indian":  # name the pile it went to
+            pile = next((k for k, p in enumerate(game.foundations, 1) if p and p[-1] is move.card), None)
+        return f"put {move.card} on {'F' + str(pile) if pile else 'its foundation'}"
     if move.kind == "column":
         if getattr(game, "game", "australian") == "indian" and len(game.tableau(player)[move.column - 1]) > 1:
             return f"moved {move.card} onto column {move.column}"
