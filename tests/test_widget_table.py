@@ -833,3 +833,13 @@ def test_indian_moves_played_from_code_show_on_the_table():
     table.game.play("9♦ 10♠")
     assert [b.description for b in columns_of(table)[1]][-1] == name("9♦")
     assert table.play("6♣ 9♦") is None and "cannot take" in table.status.value
+
+
+def test_the_last_indian_card_home_wins_the_game():
+    table = indian(["K♠"], foundations="K♣ K♣ K♦ K♦ K♥ K♥ K♠ Q♠")
+    king = columns_of(table)[0][0]  # F7 shows the other K♠
+    king.click()
+    king.click()  # a second click sends it home
+    assert table.game.status == "won"
+    assert "all 104 cards are on the foundations" in table.banner.value and on_show(table.banner)
+    assert "104 of 104 cards home" in table.info.value
