@@ -47,33 +47,103 @@ def reachable_win(game: Game) -> bool:
         sys.setrecursionlimit(limit)
 
 
-def small_position(rng: random.Random, left: int) -> Game:
-    """A random position with `left` cards off the foundations, in two or three suits,
-    spread over a few tall columns, the stock and the waste (so that both wins and losses
-    are common)."""
+def plain_win(game: Game) -> bool:
+    """The same question, answered by a second, much faster exhaustive search written from
+    the rules alone (it shares no code with the game or the solver): every move is tried,
+    foundation moves included, and only positions already seen are skipped."""
+    seen: set[tuple] = set()
+
+    def successors(cols, stock, waste, home):
+        if stock:
+            yield cols, stock[1:], (*waste, stock[0]), home
+        where = {card: (c, d) for c, col in enumerate(cols) for d, card in enumerate(col)}
+
+        def homed(card):
+            return tuple(h + (suit == card // 13) for suit, h in enumerate(home))
+
+        def moved(c, depth, to):
+            new = list(cols)
+            new[c], new[to] = cols[c][:depth], cols[to] + cols[c][depth:]
+            return tuple(new)
+
+        def placed(card, to):
+            new = list(cols)
+            new[to] = (*cols[to], card)
+            return tuple(new)
+
+        top = waste[-1] if waste else None
+        if top is not None and top % 13 == home[top // 13]:
+            yield cols, stock, waste[:-1], homed(top)
+        for c, col in enumerate(cols):
+            if not col:
+                for king in (12, 25, 38, 51):
+                    if king in where:
+                        yield moved(*where[king], c), stock, waste, home
+                    if king == top:
+                        yield placed(king, c), stock, waste[:-1], home
+                continue
+            card = col[-1]
+            if card % 13 == home[card // 13]:
+                rest = list(cols)
+                rest[c] = col[:-1]
+                yield tuple(rest), stock, waste, homed(card)
+            if card % 13:
+                if card - 1 in where and where[card - 1][0] != c:
+                    yield moved(*where[card - 1], c), stock, waste, home
+                if card - 1 == top:
+                    yield placed(top, c), stock, waste[:-1], home
+
+    def search(state) -> bool:
+        cols, stock, waste, home = state
+        if sum(home) == 52:
+            return True
+        key = (tuple(sorted(cols)), len(stock), waste, home)
+        if key in seen:
+            return False
+        seen.add(key)
+        return any(search(after) for after in successors(*state))
+
+    start = (
+        tuple(tuple(card.index for card in col) for col in game.tableau()),
+        tuple(card.index for card in game.stock()),
+        tuple(card.index for card in game.waste()),
+        tuple(len(pile) for pile in game.foundations),
+    )
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 5000))
+    try:
+        return search(start)
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+def small_position(rng: random.Random, left: int, suits: int = 2, stock: int = 6) -> Game:
+    """A random position with `left` cards off the foundations, in `suits` suits, spread
+    over a few tall columns, up to `stock` cards in the stock, and the waste (so that both
+    wins and losses are common)."""
     heights = [13] * 4
-    suits = rng.sample(range(4), 2)
+    chosen = rng.sample(range(4), suits)
     for _ in range(left):
-        suit = rng.choice([s for s in suits if heights[s] > 0])
+        suit = rng.choice([s for s in chosen if heights[s] > 0])
         heights[suit] -= 1
     cards = [CARDS[s * 13 + r] for s in range(4) for r in range(heights[s], 13)]
     rng.shuffle(cards)
-    stock_size = rng.randint(0, min(6, len(cards)))
+    stock_size = rng.randint(0, min(stock, len(cards)))
     waste_size = rng.randint(0, min(5, len(cards) - stock_size))
-    stock, waste, rest = (
+    pile, waste, rest = (
         cards[:stock_size],
         cards[stock_size : stock_size + waste_size],
         cards[stock_size + waste_size :],
     )
     columns: list[list] = [[] for _ in range(7)]
-    used = rng.randint(2, 5)
+    used = rng.randint(2, 6)
     for card in rest:
         columns[rng.randrange(used)].append(card)
     rng.shuffle(columns)
     tops = [CARDS[s * 13 + heights[s] - 1] for s in range(4) if heights[s]]
     lines = [
         f"foundations: {format_cards(tops)}",
-        f"stock: {format_cards(stock)}",
+        f"stock: {format_cards(pile)}",
         f"waste: {format_cards(waste)}",
     ]
     lines += [f"{n}: {format_cards(col)}" for n, col in enumerate(columns, start=1)]
@@ -91,18 +161,34 @@ def assert_wins(game: Game, moves) -> None:
 def test_verdicts_agree_with_exhaustive_search_on_small_random_positions(left):
     rng = random.Random(1000 + left)
     verdicts = {True: 0, False: 0}
-    for _ in range(60):
+    for _ in range(50):
         game = small_position(rng, left)
         before = game.to_text()
         result = solve(game, time_limit=None)
         assert game.to_text() == before, "the solver must not touch the game"
         truth = reachable_win(game)
+        assert plain_win(game) is truth, game.to_text()
         assert result.winnable is truth, game.to_text()
         if truth:
             assert_wins(game, result.moves)
         verdicts[truth] += 1
     # The sample must exercise both verdicts to mean anything.
     assert verdicts[True] >= 5 and verdicts[False] >= 5, verdicts
+
+
+@pytest.mark.parametrize(("left", "suits", "stock"), [(16, 2, 14), (20, 3, 12), (22, 4, 16)])
+def test_verdicts_agree_with_the_fast_exhaustive_search_on_larger_positions(left, suits, stock):
+    rng = random.Random(2000 + left)
+    verdicts = {True: 0, False: 0}
+    for _ in range(40):
+        game = small_position(rng, left, suits, stock)
+        result = solve(game, time_limit=None)
+        truth = plain_win(game)
+        assert result.winnable is truth, game.to_text()
+        if truth:
+            assert_wins(game, result.moves)
+        verdicts[truth] += 1
+    assert verdicts[True] >= 3 and verdicts[False] >= 3, verdicts
 
 
 # 6♥ is covered by 8♥ and 7♥, and no card of that column can ever head a move: 8♥ needs
