@@ -135,9 +135,12 @@ class _Board:
         game = self.game
         piles = game.foundations
         pitch = self.pitch if len(piles) == 4 else (7 * self.pitch - 8 - CARD_W) // 7
-        in_row = len(piles) == 4 or _is_indian(game)  # the piles sit above the columns, to the right
+        start = first * self.pitch if len(piles) == 4 else 0
+        if _is_indian(game):  # eight piles beside the stock and the waste fan, above ten columns
+            start = self.pitch + 2 * 16 + CARD_W + 8
+            pitch = (len(game.tableau()) * self.pitch - 8 - start - CARD_W) // (len(piles) - 1)
         for k, (pile, owners) in enumerate(zip(piles, game.foundation_owners), start=1):
-            x = (first + k - 1) * self.pitch if in_row else (k - 1) * pitch
+            x = start + (k - 1) * pitch
             role = self.role(Spot("foundation", number=k))
             if pile:
                 self.card(pile[-1], x, top, owners[-1], dim=False)
