@@ -79,3 +79,15 @@ def test_an_indian_board_shows_backs_that_name_nothing_and_marks_the_protected_c
     assert 'aria-label="five of spades, protected"' in html and "ausp-protected" in html
     assert "Indian Patience · playing · 4 of 104 cards on the foundations · 0 moves" in html
     assert html.count("ausp-static-slot") >= 7 + 7  # seven empty columns, seven empty piles
+
+
+def test_the_indian_piles_leave_room_for_the_waste_fan():
+    from ausp_widget.guide import indian_position
+
+    game = indian_position(["[9♦] 6♣ 7♥"], stock="Q♠", waste="3♣ 8♦ 9♥")
+    html = board_html(game)
+    waste_right = max(int(x) for x in re.findall(r'data-card="(?:3♣|8♦|9♥)"[^>]*left:(\d+)px', html)) + 44
+    first_pile = int(re.search(r"left:(\d+)px;top:\d+px[^>]*>♣ F1<", html).group(1))
+    last_pile = int(re.search(r"left:(\d+)px;top:\d+px[^>]*>♠ F8<", html).group(1))
+    width = int(re.search(r"position:relative;width:(\d+)px", html).group(1))
+    assert waste_right < first_pile and last_pile + 44 <= width
