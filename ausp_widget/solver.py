@@ -134,7 +134,7 @@ class Solver:
         self.table_limit = table_limit
         self.lost: set[bytes] = set()
         self.trail: list[tuple] = []  # every move applied, in order: the line being tried
-        self.frames: list[list] = []  # per open position: [moves, next index, trail length on entry]
+        self.frames: list[list] = []  # per open position: [moves, next index, trail length, key]
         self.nodes = 0
         self.elapsed = 0.0
         self.winnable: bool | None = None
