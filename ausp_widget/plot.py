@@ -305,6 +305,11 @@ def plot_position(
     `focus`: the cards to show at full strength, the rest dimmed (default: all). `ax`:
     draw into an existing axes instead of a new figure. Returns the figure.
     """
+    if getattr(game, "game", None) == "indian":
+        raise TypeError(
+            "plot_position draws Australian Patience; an Indian Patience game shows itself as a "
+            "static board when it ends a notebook cell"
+        )
     if not isinstance(game, Game):
         raise TypeError(f"plot_position draws a Game, not {type(game).__name__}")
     move = Move.parse(arrow) if arrow is not None else None

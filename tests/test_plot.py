@@ -126,3 +126,8 @@ def test_drawing_into_given_axes_and_bad_input():
         plot_position(PAGAT)
     with pytest.raises(ValueError):
         plot_position(Game.from_text(PAGAT), arrow="nonsense move here")
+
+
+def test_an_indian_game_is_refused_with_where_to_look_instead():
+    with pytest.raises(TypeError, match="static board"):
+        plot_position(Game.deal(1, game="indian"))
