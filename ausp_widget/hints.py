@@ -64,14 +64,11 @@ def hint_from_view(view: View) -> Hint:
         found = finder()
         if found:
             return found
-    if view.stock_size:
-        if board.emptying_moves:
-            move, _ = board.emptying_moves[0]
-            return Hint(move, f"empties a column, ready for a King ({move.card} joins {move.onto})")
-        return Hint(DRAW, "draw: no move on the table uncovers anything")
     if board.emptying_moves:
         move, _ = board.emptying_moves[0]
         return Hint(move, f"empties a column, ready for a King ({move.card} joins {move.onto})")
+    if view.stock_size:
+        return Hint(DRAW, "draw: no move on the table uncovers anything")
     if view.mode == "turns":
         return Hint(PASS, "pass: the stock is empty and no card can move")
     return Hint(None, "no useful move is left and the stock is empty")
