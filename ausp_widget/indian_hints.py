@@ -1,17 +1,24 @@
-"""Hints for Indian Patience: a greedy player that sees only what a player sees.
+"""Hints for Indian Patience: a short look ahead that sees only what a player sees.
 
 It reads the cards face up, the number of cards left in the stock, the waste and the
-foundations; never a face-down card or the order of the stock (`visible_tableau()` and
-`legal_moves()` give it all it needs). Each legal move gets a score, with the reason in
-words, and the best one is the hint:
+foundations; never a face-down card or the order of the stock. From the position it
+searches the card moves (to a foundation, onto a column, into an empty column) that can be
+made before the next draw, best first and at most `SEARCH_NODES` positions, and scores every
+position it reaches:
 
-1. A card that can go home goes home; a protected card first (its column is dealt again).
-2. A move that uncovers a card that can then go home.
-3. A move that turns up a face-down card, or empties a column.
-4. A card moved from an unrelated card onto a card one rank higher (a build), the deeper
-   the wanted cards it uncovers the better; the top waste card onto a column.
-5. Otherwise draw. With the stock used up, a card may also go into an empty column or off
-   its build when that uncovers something new.
+* every card home counts most;
+* every face-down card turned up counts, and so does a protected card going home (its
+  column is dealt again from the stock, so three stock cards come into play without
+  burying anything in the waste);
+* a card that the foundations want soon, lying under other cards (in a column or in the
+  waste), counts against, the more so the deeper it lies and the sooner it is wanted;
+* cards out of order in a column (not one rank below, in another suit, the card they
+  cover) count against; empty columns count for.
+
+A move that turns up an unknown card (a face-down card, or a column dealt again) ends a
+line: what comes next depends on a card nobody has seen. The hint is the first move of the
+line to the best position found; when no line beats the position as it stands, the hint is
+to draw, and with the stock used up that means nothing useful is left.
 
 A move that would bring back a position already seen in this game is never advised, so
 following the hints always ends.
@@ -19,13 +26,34 @@ following the hints always ends.
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass
 
-from .cards import Card
-from .indian import IndianGame
+from .cards import CARDS
+from .indian import FACE_DOWN, FREE, PROTECTED, REFILL, IndianGame
 from .moves import DRAW, Move
 
-__all__ = ["Advice", "GreedyPlayer", "hint", "play_out"]
+__all__ = ["END_GAME_NODES", "SEARCH_NODES", "Advice", "GreedyPlayer", "hint", "play_out"]
+
+SEARCH_NODES = 120
+"""Positions the look ahead expands at most for one hint while the stock lasts."""
+END_GAME_NODES = 800
+"""Positions it expands at most once the stock is used up: no draw can help any more, and
+only the face-down cards are unknown, so it looks much further."""
+
+UNKNOWN = -1  # a card nobody has seen: face down, or just turned up in a line being searched
+WASTE = -1
+HOME = 100.0  # per card on a foundation
+TURNED_UP = 14.0  # per face-down card turned up
+FACE_DOWN_WAIT = 0.0  # per face-down card while the stock lasts (turned up, it would be protected)
+REFILLED = 12.0  # per column dealt again from the stock
+EMPTY = 8.0  # per empty column
+OUT_OF_ORDER = 4.0  # per card not built on the card it covers
+PROTECTED_WAIT = 2.0  # per protected card waiting for its foundation
+BURIED = (10.0, 5.0, 2.5, 1.0)  # per card above a card wanted in 0, 1, 2, 3 more cards of its suit
+WASTE_BURIED = 1.5  # the waste digs only from the top: a card buried there weighs more
+IN_WASTE = 6.0  # per card in the waste
+BETTER = 0.5  # how much a line must gain to be worth playing rather than drawing
 
 
 @dataclass(frozen=True)
@@ -36,111 +64,262 @@ class Advice:
     reason: str
 
 
-def _fits(card: Card, parent: Card | None) -> bool:
-    return parent is not None and parent.rank == card.rank + 1 and parent.suit != card.suit
+def _fits(card: int, parent: int) -> bool:
+    return parent >= 0 and parent % 13 == card % 13 + 1 and parent // 13 != card // 13
 
 
-def _visible_key(game: IndianGame) -> tuple:
-    return (game.visible_tableau(), len(game.stock()), game.waste(), tuple(map(len, game.foundations)))
+class _Position:
+    """What a player sees, as plain tuples: columns (UNKNOWN for a face-down card), bottom
+    states, cards left in the stock, the waste and the eight foundation heights."""
+
+    __slots__ = ("cols", "bottoms", "stock", "waste", "piles")
+
+    def __init__(self, cols, bottoms, stock, waste, piles) -> None:
+        self.cols, self.bottoms, self.stock, self.waste, self.piles = cols, bottoms, stock, waste, piles
+
+    @classmethod
+    def of(cls, game: IndianGame) -> _Position:
+        cols = tuple(tuple(UNKNOWN if c is None else c.index for c in col) for col in game.visible_tableau())
+        down, guarded = game.face_down(), game.protected()
+        bottoms = tuple(FACE_DOWN if d else PROTECTED if g else FREE for d, g in zip(down, guarded))
+        piles = tuple(len(pile) for pile in game.foundations)
+        return cls(cols, bottoms, len(game.stock()), tuple(c.index for c in game.waste()), piles)
+
+    def key(self) -> tuple:
+        return (self.cols, self.bottoms, self.stock, self.waste, self.piles)
+
+    def moves(self):
+        """(source column or WASTE, card, "F" or "T", pile or column) for every card move;
+        only the first empty column, and no lone card into an empty column."""
+        cols, bottoms, piles = self.cols, self.bottoms, self.piles
+        sources = [(c, col[-1]) for c, col in enumerate(cols) if col and col[-1] >= 0]
+        if self.waste:
+            sources.append((WASTE, self.waste[-1]))
+        empty = next((t for t, col in enumerate(cols) if not col), -1)
+        for src, card in sources:
+            suit, rank = divmod(card, 13)
+            for k in range(2 * suit, 2 * suit + 2):
+                if piles[k] == rank:
+                    yield src, card, "F", k
+                    break
+            if src != WASTE and bottoms[src] == PROTECTED:
+                continue
+            for t, col in enumerate(cols):
+                if t != src and col and bottoms[t] != PROTECTED and _fits(card, col[-1]):
+                    yield src, card, "T", t
+            if empty >= 0 and (src == WASTE or len(cols[src]) > 1):
+                yield src, card, "T", empty
+
+    def after(self, move) -> tuple[_Position, str | None]:
+        """The position after a move, and what it turned up ("face down", "refill" or None)."""
+        src, card, kind, dest = move
+        cols, bottoms, stock, waste = list(self.cols), list(self.bottoms), self.stock, self.waste
+        piles = self.piles
+        news = None
+        if src == WASTE:
+            waste = waste[:-1]
+        else:
+            was, left = bottoms[src], cols[src][:-1]
+            cols[src] = left
+            if not left:
+                bottoms[src] = FREE
+                if was == PROTECTED and stock >= REFILL:
+                    cols[src], bottoms[src] = (UNKNOWN,) * REFILL, FACE_DOWN
+                    stock -= REFILL
+                    news = "refill"
+                    if not stock:
+                        bottoms = [FREE if b == PROTECTED else b for b in bottoms]
+            elif len(left) == 1 and was == FACE_DOWN:
+                bottoms[src] = PROTECTED if stock else FREE
+                news = "face down"
+        if kind == "F":
+            piles = (*piles[:dest], piles[dest] + 1, *piles[dest + 1 :])
+        else:
+            cols[dest] = cols[dest] + (card,)
+        return _Position(tuple(cols), tuple(bottoms), stock, waste, piles), news
+
+    def value(self, need: dict[int, int], memo: dict) -> float:
+        """How good the position looks (see the module docstring), judging buried cards by
+        `need` (what the foundations want at the start of the search, so that a card going
+        home never looks worse for the cards it makes wanted). `memo` keeps the columns and
+        wastes already scored in one search."""
+        score = HOME * sum(self.piles) - IN_WASTE * len(self.waste)
+        stock = self.stock
+        for col, bottom in zip(self.cols, self.bottoms):
+            key = (col, bottom, stock)
+            part = memo.get(key)
+            if part is None:
+                part = memo[key] = _column_value(col, bottom, stock, need)
+            score += part
+        part = memo.get(self.waste)
+        if part is None:
+            part = memo[self.waste] = _waste_value(self.waste, need)
+        return score + part
+
+
+def _need(piles: tuple[int, ...]) -> dict[int, int]:
+    """For each card not yet home: how many more cards of its suit go home before it can."""
+    need = {}
+    for suit in range(4):
+        high, low = sorted(piles[2 * suit : 2 * suit + 2], reverse=True)
+        for rank in range(low, 13):
+            need[suit * 13 + rank] = rank - high if rank >= high else rank - low
+    return need
+
+
+def _column_value(col: tuple[int, ...], bottom: int, stock: int, need: dict[int, int]) -> float:
+    if not col:
+        return EMPTY
+    score = 0.0
+    if bottom == FACE_DOWN:
+        score -= TURNED_UP if not stock else FACE_DOWN_WAIT
+    elif bottom == PROTECTED:
+        score -= PROTECTED_WAIT
+    height = len(col)
+    for i, card in enumerate(col):
+        if card < 0:
+            continue
+        if i and not _fits(card, col[i - 1]):
+            score -= OUT_OF_ORDER
+        distance = need.get(card, 99)
+        if distance < 4 and i < height - 1:
+            score -= BURIED[distance] * (height - 1 - i)
+    return score
+
+
+def _waste_value(waste: tuple[int, ...], need: dict[int, int]) -> float:
+    score = 0.0
+    height = len(waste)
+    for i, card in enumerate(waste[:-1]):
+        distance = need.get(card, 99)
+        if distance < 4:
+            score -= WASTE_BURIED * BURIED[distance] * (height - 1 - i)
+    return score
+
+
+@dataclass
+class _Line:
+    """The best line found: its first move, its value, what it achieves."""
+
+    first: tuple | None
+    value: float
+    ends: str | None = None  # "face down", "refill" or None
+    length: int = 0
+    home: int = 0
+    first_home: int | None = None  # the first card the line brings home
+
+
+def _search(start: _Position, seen: set[tuple], limit: int = SEARCH_NODES) -> _Line:
+    """Best-first over card moves from `start`; lines stop at a card turned up. The first
+    move of a line never leads to a position in `seen`."""
+    memo: dict = {}
+    need = _need(start.piles)
+    base = start.value(need, memo)
+    best = _Line(None, base + BETTER)
+    visited = {start.key()}
+    counter = 0
+    frontier: list = [(-base, 0, start, None, 0, None)]
+    expanded = 0
+    while frontier and expanded < limit:
+        _, _, position, first, depth, first_home = heapq.heappop(frontier)
+        expanded += 1
+        for move in position.moves():
+            child, news = position.after(move)
+            key = child.key()
+            if key in visited:
+                continue
+            visited.add(key)
+            if first is None and key in seen:
+                continue
+            line_first = first if first is not None else move
+            line_home = first_home if first_home is not None or move[2] != "F" else move[1]
+            value = child.value(need, memo)
+            if news == "face down":
+                value += TURNED_UP if not child.stock else FACE_DOWN_WAIT
+            elif news == "refill":
+                value += REFILLED + (TURNED_UP if not child.stock else FACE_DOWN_WAIT)
+            if value > best.value:
+                home = sum(child.piles) - sum(start.piles)
+                best = _Line(line_first, value, news, depth + 1, home, line_home)
+            if news is None:
+                counter += 1
+                heapq.heappush(frontier, (-value, counter, child, line_first, depth + 1, line_home))
+    return best
+
+
+def _reason(game: IndianGame, position: _Position, line: _Line) -> str:
+    src, card, kind, dest = line.first
+    name = CARDS[card]
+    if kind == "F":
+        if src != WASTE and position.bottoms[src] == PROTECTED:
+            return f"{name} can go home (it is protected, and its column will be dealt again from the stock)"
+        return f"{name} can go home: foundations are the goal"
+    where = "the waste" if src == WASTE else f"column {src + 1}"
+    onto = position.cols[dest]
+    to = f"onto {CARDS[onto[-1]]}" if onto else "into the empty column"
+    if line.length > 1:
+        goal = (
+            f"brings {CARDS[line.first_home]} home"
+            + (f" and {line.home - 1} more card{'s' if line.home > 2 else ''}" if line.home > 1 else "")
+            if line.first_home is not None
+            else "turns up a face-down card"
+            if line.ends == "face down"
+            else "gets a column dealt again from the stock"
+            if line.ends == "refill"
+            else "puts more cards in order"
+        )
+        return f"move {name} from {where} {to}: it starts a {line.length}-move line that {goal}"
+    if line.ends == "face down":
+        return f"move {name} {to}: it turns up the face-down card in column {src + 1}"
+    col = position.cols[src] if src != WASTE else position.waste
+    under = CARDS[col[-2]] if len(col) > 1 and col[-2] >= 0 else None
+    if src == WASTE:
+        return f"move {name} from the waste {to}, in order, and {under or 'the next card'} becomes available"
+    if under is None:
+        return f"move {name} {to}: column {src + 1} becomes empty, and any card can fill it"
+    return f"move {name} {to}, in order, which frees {under} in column {src + 1}"
+
+
+def _to_move(game: IndianGame, first: tuple) -> Move:
+    """The real game's canonical move for a searched move."""
+    src, card, kind, dest = first
+    where = "w" if src == WASTE else str(src + 1)
+    target = f"F{dest + 1}" if kind == "F" else str(dest + 1)
+    return game.copy().play(f"{where}:{CARDS[card]} {target}")
 
 
 class GreedyPlayer:
-    """Scores legal moves from visible information and remembers the positions it has seen."""
+    """Looks ahead from visible information and remembers the positions it has seen."""
 
-    def __init__(self) -> None:
+    def __init__(self, nodes: int = SEARCH_NODES, end_nodes: int = END_GAME_NODES) -> None:
         self.seen: set[tuple] = set()
+        self.nodes, self.end_nodes = nodes, end_nodes
 
     def remember(self, game: IndianGame) -> None:
-        self.seen.add(_visible_key(game))
+        self.seen.add(_Position.of(game).key())
 
     def advise(self, game: IndianGame) -> Advice:
         if game.status != "playing":
             return Advice(None, f"the game is over ({game.status})")
-        self.remember(game)
-        best: tuple[float, Move, str] | None = None
-        for move in game.legal_moves():
-            score, reason = self._score(game, move)
-            if score is None or (best is not None and score <= best[0]):
-                continue
-            if move.kind != "foundation" and move != DRAW:
-                trial = game.copy()
-                trial.play(move)
-                if _visible_key(trial) in self.seen:
-                    continue
-            best = (score, move, reason)
-        if best is None:
-            return Advice(None, "no move makes progress: nothing useful is left to do")
-        return Advice(best[1], best[2])
-
-    def _score(self, game: IndianGame, move: Move) -> tuple[float | None, str]:
-        if move == DRAW:
-            return 10.0, "no card move helps now: turn up the next stock card"
-        cols = game.visible_tableau()
-        card = move.card
-        src = self._source(game, move)
-        wanted = self._wanted(game)
-        if move.kind == "foundation":
-            protected = src is not None and game.protected()[src]
-            bonus = 50 if protected else 0
-            why = " (it is protected, and its column will be dealt again)" if protected else ""
-            return 1000.0 + bonus, f"{card} can go home{why}: foundations are the goal"
-        if src is None:  # from the waste
-            if move.kind == "column" and not cols[move.column - 1]:
-                return (5.0 if not game.stock() else None), "the waste card gets a column of its own"
-            return 150.0, f"{card} leaves the waste for a column, and the card under it becomes available"
-        col = cols[src]
-        under = col[-2] if len(col) > 1 else None
-        face_down = len(col) > 1 and under is None
-        into_empty = move.kind == "column" and not cols[move.column - 1]
-        if into_empty and len(col) == 1:
-            return None, ""
-        if under is not None and (under.suit, under.rank) in wanted:
-            return 500.0, f"moving {card} uncovers {under}, which can go home"
-        if face_down:
-            return (60.0 if not into_empty else 40.0), f"moving {card} turns up the face-down card under it"
-        if len(col) == 1:
-            return 300.0, f"moving {card} empties column {src + 1}: any card can fill it"
-        depth = next(
+        position = _Position.of(game)
+        self.seen.add(position.key())
+        protected_home = next(
             (
-                len(col) - 1 - i
-                for i, c in enumerate(col[:-1])
-                if c is not None and (c.suit, c.rank) in wanted
+                m
+                for m in position.moves()
+                if m[2] == "F" and m[0] != WASTE and position.bottoms[m[0]] == PROTECTED
             ),
             None,
         )
-        on_build = _fits(card, under)
-        if on_build:
-            if game.stock() or depth is None:
-                return None, ""
-            return 20.0 - depth, f"moving {card} off its build digs toward a card that can go home"
-        dig = 0.0 if depth is None else 40.0 / depth
-        if into_empty:
-            return (
-                30.0 + dig if depth is not None else None
-            ), f"{card} gets out of the way in an empty column"
-        return 100.0 + dig, f"{card} goes onto a card one rank higher, freeing {under}"
-
-    @staticmethod
-    def _wanted(game: IndianGame) -> set[tuple[str, int]]:
-        return {
-            (game.pile_suit(k + 1), len(pile) + 1)
-            for k, pile in enumerate(game.foundations)
-            if len(pile) < 13
-        }
-
-    @staticmethod
-    def _source(game: IndianGame, move: Move) -> int | None:
-        """The column the move's card comes from, or None for the waste."""
-        source = getattr(move, "source", None)
-        if source == "waste":
-            return None
-        if isinstance(source, int):
-            return source - 1
-        cols = game.tableau()
-        for c, col in enumerate(cols):
-            if col and col[-1] == move.card:
-                return c
-        return None
+        if protected_home is not None:  # a card home and three stock cards into play: no line beats it
+            line = _Line(protected_home, 0.0, "refill" if position.stock >= REFILL else None, 1, 1)
+        else:
+            line = _search(position, self.seen, self.nodes if position.stock else self.end_nodes)
+        if line.first is not None:
+            return Advice(_to_move(game, line.first), _reason(game, position, line))
+        if position.stock:
+            return Advice(DRAW, "no card move improves the position now: turn up the next stock card")
+        return Advice(None, "no move makes progress: nothing useful is left to do")
 
 
 def hint(game: IndianGame) -> Advice:
@@ -154,9 +333,12 @@ def hint(game: IndianGame) -> Advice:
     return player.advise(game)
 
 
-def play_out(game: IndianGame, max_moves: int = 2000) -> IndianGame:
-    """Follow the hints until the game ends or no move is advised; returns the game."""
-    player = GreedyPlayer()
+def play_out(
+    game: IndianGame, max_moves: int = 2000, nodes: int = SEARCH_NODES, end_nodes: int = END_GAME_NODES
+) -> IndianGame:
+    """Follow the hints (looking ahead `nodes` positions, `end_nodes` once the stock is used
+    up) until the game ends or no move is advised; returns the game."""
+    player = GreedyPlayer(nodes, end_nodes)
     for _ in range(max_moves):
         advice = player.advise(game)
         if advice.move is None:
