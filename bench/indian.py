@@ -1,10 +1,13 @@
 """Indian Patience: random playouts per second, and how often the hint-following player wins.
 
-Run: .venv/bin/python bench/indian.py [--deals 500] [--playouts 200] [--solver-seconds 0] [--solver-only]
+Run: .venv/bin/python bench/indian.py [--deals 500] [--playouts 200] [--jobs 2] [--solver-seconds 0]
+     [--solver-only]
 
 Random playouts choose uniformly among the legal moves and stop after `--cap` moves (a random
 player can move a card back and forth for ever once the stock is empty). The greedy player
-follows `ausp_widget.indian_hints` (visible information only) on deals 1..N. With
+follows `ausp_widget.indian_hints` (visible information only) on deals 1..N, in `--jobs`
+processes; the time of one `hint()` call (the widget's click) is measured alone, on the
+positions of the first deals' games. With
 `--solver-seconds S`, the bounded solver is also asked about each deal for S seconds.
 Win rates are given with a 95% Wilson score interval.
 """
@@ -12,23 +15,15 @@ Win rates are given with a 95% Wilson score interval.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import time
 from collections import Counter
+from multiprocessing import Pool
 
 from ausp_widget import Game
-from ausp_widget.indian_hints import play_out
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval for a proportion wins/n."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+from ausp_widget.indian_hints import hint, play_out
+from ausp_widget.stats import percentile
+from ausp_widget.stats import wilson_interval as wilson
 
 
 def random_playouts(count: int, cap: int) -> None:
@@ -50,21 +45,49 @@ def random_playouts(count: int, cap: int) -> None:
     print(f"random playouts: {moves / elapsed:,.0f} moves/s (legal_moves + play); ends {dict(ends)}")
 
 
-def greedy(count: int) -> None:
-    scores = []
-    ends: Counter = Counter()
+def _play(seed: int) -> tuple[str, int]:
+    game = play_out(Game.deal(seed, game="indian"))
+    return game.status, game.score
+
+
+def greedy(count: int, jobs: int) -> None:
     start = time.perf_counter()
-    for seed in range(1, count + 1):
-        game = play_out(Game.deal(seed, game="indian"))
-        ends[game.status] += 1
-        scores.append(game.score)
+    with Pool(jobs) as pool:
+        results = pool.map(_play, range(1, count + 1), chunksize=4)
     elapsed = time.perf_counter() - start
+    ends = Counter(status for status, _ in results)
+    scores = [score for _, score in results]
     wins = ends["won"]
     low, high = wilson(wins, count)
-    print(f"hint player: {count} deals (seeds 1..{count}) in {elapsed:.1f} s; ends {dict(ends)}")
+    print(
+        f"hint player: {count} deals (seeds 1..{count}) in {elapsed:.1f} s, {jobs} processes; "
+        f"ends {dict(ends)}"
+    )
     print(
         f"hint player: won {wins}/{count} = {wins / count:.1%}, 95% Wilson interval {low:.1%} to {high:.1%}; "
         f"mean score {sum(scores) / count:.1f} of 104 cards home"
+    )
+
+
+def hint_times(deals: int, every: int = 3) -> None:
+    """Time `hint()` alone on every `every`-th position of the hint player's games on deals 1..deals."""
+    times = []
+    for seed in range(1, deals + 1):
+        game = Game.deal(seed, game="indian")
+        for step in range(2000):
+            if step % every == 0:
+                start = time.perf_counter()
+                advice = hint(game)
+                times.append(time.perf_counter() - start)
+            else:
+                advice = hint(game)
+            if advice.move is None:
+                break
+            game.play(advice.move)
+    ms = [t * 1000 for t in times]
+    print(
+        f"hint time: {len(ms)} hints on deals 1..{deals}: median {percentile(ms, 50):.1f} ms, "
+        f"p95 {percentile(ms, 95):.1f} ms, max {max(ms):.1f} ms"
     )
 
 
@@ -89,12 +112,15 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=500, help="deals for the hint player")
     parser.add_argument("--playouts", type=int, default=200, help="random playouts")
     parser.add_argument("--cap", type=int, default=400, help="moves per random playout at most")
+    parser.add_argument("--jobs", type=int, default=2, help="processes for the hint player's deals")
+    parser.add_argument("--hint-deals", type=int, default=3, help="deals whose hints are timed")
     parser.add_argument("--solver-seconds", type=float, default=0.0, help="solver time per deal (0: skip)")
     parser.add_argument("--solver-only", action="store_true", help="skip the playouts and the hint player")
     args = parser.parse_args()
     if not args.solver_only:
         random_playouts(args.playouts, args.cap)
-        greedy(args.deals)
+        greedy(args.deals, args.jobs)
+        hint_times(args.hint_deals)
     if args.solver_seconds > 0:
         solver(args.deals, args.solver_seconds)
 
