@@ -4,7 +4,10 @@ Like the Australian solver it knows every card, face-down ones and the stock ord
 included: it answers "could someone who knew every card still win from here?", never as a
 hint. It is a depth-first search with a table of positions already searched (the columns
 as a multiset with their face-down and protected marks, the stock's length, the waste, the
-foundation heights per suit), moves tried in the order foundation, tableau, waste, draw.
+foundation heights per suit), moves tried in the order foundation, card moves (those
+that uncover a card the foundations take first, then those that turn a card up or empty a
+column, then waste cards, then moves off a build), draw, into an empty column. The order
+changes only which line is found first, never a verdict: every move is still tried.
 Aces, and any card whose possible children (the next lower cards of the other three suits,
 both copies) are all home, go home at once without branching, unless protected (a
 protected card going home deals its column again from the stock, which changes what the
@@ -89,9 +92,25 @@ class _Search:
                     build.append((f"{where}:{CARDS[card]} {t + 1}", src, card, "T", t))
             if first_empty >= 0 and (src == WASTE or len(cols[src]) > 1):
                 empty_moves.append((f"{where}:{CARDS[card]} {first_empty + 1}", src, card, "T", first_empty))
-        build.sort(key=lambda m: m[1] == WASTE)  # tableau cards first, then the waste card
+        build.sort(key=lambda m: self.promise(m))
         draw = [("draw", None, None, "D", None)] if self.stock_left() else []
         return home + build + draw + empty_moves
+
+    def promise(self, move: tuple) -> int:
+        """Order of trial for a card move, most promising first: a move that uncovers a card
+        the foundations take now, then one that turns a card up or empties a column, then a
+        waste card onto a column, then the rest. Ordering only: every move is still tried."""
+        src = move[1]
+        if src == WASTE:
+            return 2
+        col = self.cols[src]
+        if len(col) == 1 or (len(col) == 2 and self.bottoms[src] == FACE_DOWN):
+            return 1
+        under = col[-2]
+        suit, rank = divmod(under, 13)
+        if any(self.piles[k] == rank for k in (2 * suit, 2 * suit + 1)):
+            return 0
+        return 3 if fits(move[2], under) else 2
 
     def apply(self, move: tuple) -> None:
         _, src, card, kind, dest = move
