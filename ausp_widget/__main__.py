@@ -23,6 +23,7 @@ from pathlib import Path
 
 from .game import Game
 from .solver import solve
+from .stats import percentile, wilson_interval
 
 
 @dataclass(frozen=True)
@@ -70,28 +71,6 @@ def _collect(stream, outcomes: list, total: int, progress) -> None:
         outcomes.append(outcome)
         if progress:
             progress(len(outcomes), total)
-
-
-def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval for a proportion (good even near 0 or 1)."""
-    if trials == 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    """The q-th percentile (0–100), by linear interpolation between the sorted values."""
-    if not values:
-        return math.nan
-    ordered = sorted(values)
-    rank = (len(ordered) - 1) * q / 100
-    low = math.floor(rank)
-    high = min(low + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (rank - low)
 
 
 def summarize(outcomes: Sequence[DealOutcome]) -> list[str]:

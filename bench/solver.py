@@ -17,8 +17,9 @@ import sys
 import time
 
 from ausp_widget import Game
-from ausp_widget.__main__ import percentile, progress_bar, solve_seeds, summarize, wilson_interval
+from ausp_widget.__main__ import progress_bar, solve_seeds, summarize
 from ausp_widget.hints import hint
+from ausp_widget.stats import percentile, wilson_interval
 
 
 def follow_hints(seed: int, max_moves: int = 500) -> tuple[int, bool]:
