@@ -10,7 +10,7 @@ import pathlib
 import shutil
 
 import pytest
-from jupyter_servers import isolated_env, lab_server, launch_chromium, voila_server
+from jupyter_servers import isolated_env, lab_server, launch_chromium, notebook7_server, voila_server
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 # Voilà's page template asks a CDN for two icon-font stylesheets; their failure is harmless.
@@ -40,6 +40,13 @@ def jupyter_env(tmp_path_factory) -> dict:
 @pytest.fixture(scope="session")
 def lab_url(jupyter_env, notebook_dir, tmp_path_factory):
     with lab_server(notebook_dir, jupyter_env, tmp_path_factory.mktemp("lab-log") / "lab.log") as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def notebook7_url(jupyter_env, notebook_dir, tmp_path_factory):
+    log = tmp_path_factory.mktemp("nb7-log") / "notebook.log"
+    with notebook7_server(notebook_dir, jupyter_env, log) as url:
         yield url
 
 

@@ -118,6 +118,21 @@ def lab_server(root: pathlib.Path, env: dict, log: pathlib.Path) -> Iterator[str
 
 
 @contextlib.contextmanager
+def notebook7_server(root: pathlib.Path, env: dict, log: pathlib.Path) -> Iterator[str]:
+    """The classic-style Notebook 7 front end (built on JupyterLab's components)."""
+    port = free_port()
+    cmd = [
+        sys.executable, "-m", "notebook", "--no-browser",
+        "--IdentityProvider.token=", "--ServerApp.password=", "--allow-root",
+        "--ServerApp.ip=127.0.0.1", f"--port={port}", f"--ServerApp.root_dir={root}",
+        "--JupyterNotebookApp.expose_app_in_browser=True",
+    ]  # fmt: skip
+    url = f"http://127.0.0.1:{port}"
+    with _server(cmd, root, env, log, f"{url}/api/status", any_status=False):
+        yield url
+
+
+@contextlib.contextmanager
 def voila_server(notebook: pathlib.Path, env: dict, log: pathlib.Path) -> Iterator[str]:
     port = free_port()
     cmd = [
@@ -136,9 +151,10 @@ def launch_chromium(playwright):
     return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
 
 
-def open_notebook(page, lab_url: str, name: str):
-    """Open a notebook, wait for its kernel, run every cell; returns the app's locator."""
-    page.goto(f"{lab_url}/lab/tree/{name}")
+def open_notebook(page, lab_url: str, name: str, path: str = "lab/tree"):
+    """Open a notebook, wait for its kernel, run every cell; returns the app's locator.
+    (`path` is "notebooks" for Notebook 7.)"""
+    page.goto(f"{lab_url}/{path}/{name}")
     page.wait_for_function(KERNEL_IDLE, timeout=90_000)
     page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
     app = page.locator(".ausp-app").first

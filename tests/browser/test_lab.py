@@ -146,10 +146,8 @@ def test_learn_then_play_in_jupyterlab(page, lab_url, shots):
     shots(page, "7-bot-answered")
 
 
-def test_voila_renders_the_app_and_a_click_plays(page, voila_url, shots):
-    page.goto(f"{voila_url}/")
-    app = page.locator(".ausp-app").first
-    app.wait_for(timeout=90_000)
+def play_six_onto_seven_of_hearts(page, app) -> None:
+    """On the Play tab of deal 4, click 6♥ then 7♥, and see the move on the table."""
     app.get_by_role("tab", name="Play").click()
     deal = Game.deal(4)
     wait_columns(page, app, [names(col) for col in deal.tableau()])
@@ -157,4 +155,17 @@ def test_voila_renders_the_app_and_a_click_plays(page, voila_url, shots):
     click_card(app, "seven of hearts")
     deal.play("6♥ 7♥")
     wait_columns(page, app, [names(col) for col in deal.tableau()])
+
+
+def test_notebook7_runs_the_app_and_a_click_plays(page, notebook7_url, shots):
+    app = open_notebook(page, notebook7_url, "01_learn_and_play.ipynb", path="notebooks")
+    play_six_onto_seven_of_hearts(page, app)
+    shots(page, "notebook7-moved")
+
+
+def test_voila_renders_the_app_and_a_click_plays(page, voila_url, shots):
+    page.goto(f"{voila_url}/")
+    app = page.locator(".ausp-app").first
+    app.wait_for(timeout=90_000)
+    play_six_onto_seven_of_hearts(page, app)
     shots(page, "voila-moved")
