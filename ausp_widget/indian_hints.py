@@ -7,13 +7,19 @@ made before the next draw, best first and at most `SEARCH_NODES` positions, and 
 position it reaches:
 
 * every card home counts most;
-* every face-down card turned up counts, and so does a protected card going home (its
-  column is dealt again from the stock, so three stock cards come into play without
-  burying anything in the waste);
-* a card that the foundations want soon, lying under other cards (in a column or in the
-  waste), counts against, the more so the deeper it lies and the sooner it is wanted;
+* a protected card going home counts extra: its column is dealt again from the stock, so
+  three stock cards come into play without burying anything in the waste (such a move is
+  advised at once);
+* a face-down card turned up counts once the stock is used up; while the stock lasts it
+  counts nothing by itself, because the card turned up is protected and its column then
+  takes no card until that card goes home;
+* every card in the waste counts against (each draw buries it deeper), and so does a
+  card the foundations want soon lying under other cards, in a column or (more) in the
+  waste, the more so the deeper it lies and the sooner it is wanted; the wants are those
+  at the start of the search, so a card going home never looks worse for the cards it
+  makes wanted;
 * cards out of order in a column (not one rank below, in another suit, the card they
-  cover) count against; empty columns count for.
+  cover) and protected cards waiting count against; empty columns count for.
 
 A move that turns up an unknown card (a face-down card, or a column dealt again) ends a
 line: what comes next depends on a card nobody has seen. The hint is the first move of the
