@@ -10,6 +10,14 @@ processes; the time of one `hint()` call (the widget's click) is measured alone,
 positions of the first deals' games. With
 `--solver-seconds S`, the bounded solver is also asked about each deal for S seconds.
 Win rates are given with a 95% Wilson score interval.
+
+Measured (2 cores shared with other work, so the times are pessimistic):
+
+    random playouts: 1,662 moves/s (legal_moves + play), 200 deals capped at 400 moves
+    hint player: won 49/500 = 9.8%, 95% Wilson interval 7.5% to 12.7%; mean score 44.6
+        of 104 cards home (the greedy player before the look ahead: 17/500 = 3.4%, 2.1% to 5.4%)
+    hint time: 231 hints on deals 1..3: median 4.2 ms, p95 52.9 ms, max 98.9 ms
+    solver: 0.3 s per deal: 6 of 500 deals proved winnable, 494 undecided
 """
 
 from __future__ import annotations
