@@ -9,13 +9,14 @@ Undo restores a saved snapshot instead of reversing a move by hand, so it is exa
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Literal
 
 from .cards import CARDS, SUITS, Card
 from .deal import deal_decks
 from .errors import IllegalMoveError, NotationError
 from .moves import DRAW, PASS, Move, onto_parent, to_column, to_foundation
+from .observers import Observable
 
 if TYPE_CHECKING:
     from .indian import IndianGame
@@ -68,7 +69,7 @@ class _Layout:
         return self.cols[where >> 6][(where & 63) + 1]
 
 
-class Game:
+class Game(Observable):
     """A game of Australian Patience; see SPEC §1–§4 for the rules and the API."""
 
     game = "australian"  # which patience; `IndianGame.game` is "indian"
@@ -105,30 +106,7 @@ class Game:
         self._redo: list[tuple[int, Move]] = []
         self._status: str | None = None
         self._wants: dict[int, int] | None = None  # cached: card -> first foundation pile taking it
-        self._listeners: list[Callable[[Game, str, Move | None], None]] = []
-        self.refusal: ValueError | None = None  # why the last refused move was refused
-
-    # ---- observers -----------------------------------------------------------------------
-    def add_listener(self, callback: Callable[[Game, str, Move | None], None]) -> None:
-        """Call `callback(game, event, move)` after every change: event is "play", "undo",
-        "redo" or "finish". Views use this to follow moves made from code. A refused move is
-        announced too, as "refused", with the error in `game.refusal` and nothing changed."""
-        self._listeners.append(callback)
-
-    def remove_listener(self, callback: Callable[[Game, str, Move | None], None]) -> None:
-        self._listeners.remove(callback)
-
-    def _notify(self, event: str, move: Move | None) -> None:
-        """Tell every listener, even when one fails; then report the first failure, saying
-        that the change itself was made (it is never half-applied)."""
-        failure: Exception | None = None
-        for callback in list(self._listeners):
-            try:
-                callback(self, event, move)
-            except Exception as error:
-                failure = failure or error
-        if failure is not None:
-            raise RuntimeError(f"{event} done, but a listener failed: {failure!r}") from failure
+        self._init_listeners()
 
     # ---- construction -------------------------------------------------------------------
     @classmethod
@@ -428,9 +406,7 @@ class Game:
             lay = self._layout(player)
             action = self._resolve(move, player, lay)
         except ValueError as error:  # IllegalMoveError, NotationError, or a wrong player
-            if self._listeners:
-                self.refusal = error
-                self._notify("refused", move if isinstance(move, Move) else None)
+            self._refused(error, move if isinstance(move, Move) else None)
             raise
         if self.mode == "solo":
             lay0 = self._layouts[0]

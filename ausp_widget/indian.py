@@ -66,12 +66,11 @@ Undo restores a saved snapshot, so it is exact.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from .cards import CARDS, RANK_TEXT, SUITS, Card
 from .deal import _below, splitmix64
 from .errors import IllegalMoveError, NotationError
 from .moves import DRAW, PASS, Move
+from .observers import Observable
 
 __all__ = [
     "COLUMNS",
@@ -97,7 +96,6 @@ STUCK_SEARCH_LIMIT = 1000
 """Positions the status looks at, once the stock is empty, to decide whether any card can go home."""
 
 Source = int | str  # a column number 1..10, or "waste"
-Listener = Callable[["IndianGame", str, Move | None], None]
 
 
 # ---- moves --------------------------------------------------------------------------------
@@ -223,7 +221,7 @@ def fits(card: int, parent: int) -> bool:
 
 
 # ---- the game -----------------------------------------------------------------------------
-class IndianGame:
+class IndianGame(Observable):
     """A game of Indian Patience (see the module docstring), with the API shape of `Game`.
 
     Reach it with `Game.deal(seed, game="indian")`, `Game.from_text(...)` of a position that
@@ -258,20 +256,8 @@ class IndianGame:
         self._undo: list[tuple] = []
         self._redo: list[tuple[int, Move]] = []
         self._status: str | None = None
-        self._listeners: list[Listener] = []
+        self._init_listeners()
         self._reach_memo: dict[tuple, bool | None] = {}  # status searches already made
-
-    # ---- observers -----------------------------------------------------------------------
-    def add_listener(self, callback: Listener) -> None:
-        """Call `callback(game, event, move)` after every change: "play", "undo" or "redo"."""
-        self._listeners.append(callback)
-
-    def remove_listener(self, callback: Listener) -> None:
-        self._listeners.remove(callback)
-
-    def _notify(self, event: str, move: Move | None) -> None:
-        for callback in list(self._listeners):
-            callback(self, event, move)
 
     # ---- construction -------------------------------------------------------------------
     @classmethod
@@ -547,10 +533,14 @@ class IndianGame:
     def play(self, move: Move | str, player: int = 0) -> Move:
         """Play a move (a `Move` or its text). Raises `IllegalMoveError` with the reason, and
         then nothing has changed. Returns the move as played, in canonical notation."""
-        self._check_player(player)
-        if not isinstance(move, Move):
-            move = IndianMove.parse(move)
-        action, played = self._resolve(move)
+        try:
+            self._check_player(player)
+            if not isinstance(move, Move):
+                move = IndianMove.parse(move)
+            action, played = self._resolve(move)
+        except ValueError as error:  # IllegalMoveError, NotationError, or a wrong player
+            self._refused(error, move if isinstance(move, Move) else None)
+            raise
         self._undo.append(self._snapshot())
         self._redo.clear()
         self._apply(action)

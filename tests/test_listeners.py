@@ -51,3 +51,14 @@ def test_a_failing_listener_does_not_stop_the_others_and_the_move_stands():
     game.remove_listener(broken)
     game.undo()
     assert game.to_text() == PAGAT
+
+
+def test_an_indian_game_announces_refusals_the_same_way():
+    game = Game.deal(3, game="indian")
+    heard = []
+    game.add_listener(lambda g, event, move: heard.append(event))
+    with pytest.raises(ValueError):
+        game.play("K♣ F")
+    assert heard == ["refused"] and game.refusal is not None
+    game.play("draw")
+    assert heard == ["refused", "play"]
