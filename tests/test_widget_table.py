@@ -843,3 +843,47 @@ def test_the_last_indian_card_home_wins_the_game():
     assert table.game.status == "won"
     assert "all 104 cards are on the foundations" in table.banner.value and on_show(table.banner)
     assert "104 of 104 cards home" in table.info.value
+
+
+# ---- "Winnable?": the solver, thinking in slices on the clock ------------------------------------------
+def ask_solver(table: GameTable, clock: ManualClock) -> str:
+    table.buttons["Winnable?"].click()
+    assert table.status.value.startswith("Thinking")
+    for _ in range(2000):
+        if not clock.pending:
+            break
+        clock.advance(0.01)
+    return table.status.value
+
+
+def test_winnable_says_so_with_the_start_of_a_winning_line():
+    clock = ManualClock()
+    table = GameTable(seed=4, clock=clock)
+    answer = ask_solver(table, clock)
+    assert answer.startswith("Still winnable by someone who knew the order of the stock")
+    first = answer.split("starts ")[1].split()[:2]
+    table.game.play(" ".join(first))  # the line it gives is playable
+
+
+def test_an_unwinnable_deal_is_called_so_and_nothing_moves():
+    clock = ManualClock()
+    table = GameTable(seed=42, clock=clock)
+    before = table.game.to_text()
+    assert "can no longer be won" in ask_solver(table, clock)
+    assert table.game.to_text() == before and table.game.history == ()
+
+
+def test_a_move_made_while_the_solver_thinks_drops_its_stale_answer():
+    clock = ManualClock()
+    table = GameTable(seed=4, clock=clock)
+    table.buttons["Winnable?"].click()
+    table.buttons["Draw"].click()
+    clock.advance(1.0)
+    assert "winnable" not in table.status.value.lower()
+    assert clock.pending == 0
+
+
+def test_winnable_is_for_the_solo_game_only():
+    assert "ausp-hidden" in GameTable(mode="turns", seed=1).buttons["Winnable?"]._dom_classes
+    assert "ausp-hidden" not in GameTable(seed=1).buttons["Winnable?"]._dom_classes
+    assert GameTable(mode="indian", seed=1).buttons["Winnable?"].disabled

@@ -66,13 +66,16 @@ MODE_OPTIONS = (
 TABLE_MODES = (*MODES, "indian")
 """The table's modes: the three Australian Patience modes, and "indian" for Indian Patience."""
 GAMES = ("australian", "indian")
-BUTTONS = ("Draw", "Pass", "Undo", "Redo", "Hint", "Auto-finish", "Finish")
+BUTTONS = ("Draw", "Pass", "Undo", "Redo", "Hint", "Winnable?", "Auto-finish", "Finish")
+SOLVER_SECONDS = 10.0  # how long "Winnable?" thinks, in slices, before it says "undecided"
+SOLVER_SLICE = 0.05  # seconds of search between two turns of the kernel's event loop
 TIPS = {
     "Draw": "Turn the top card of your stock onto your waste",
     "Pass": "End your turn when your stock is empty",
     "Undo": "Take back your last move",
     "Redo": "Play again the move you took back",
     "Hint": "Show a good move and why",
+    "Winnable?": "Ask the solver, which knows the order of the stock, whether this deal can still be won",
     "Auto-finish": "Play every remaining card to the foundations",
     "Finish": "Both stocks are empty: stop and count",
     "New game": "Deal the game with the number in the Deal field (empty: a random deal)",
@@ -405,8 +408,10 @@ class GameTable(widgets.VBox):
         board = (self._foundations, mine) if alone else (self._sides[1].box, self._foundations, mine)
         if self._board.children != board:
             self._board.children = board
-        for name in ("Pass", "Finish", "Undo", "Redo"):
-            shown = mode in {"Pass": ("turns",), "Finish": ("simultaneous",)}.get(name, ("solo", "indian"))
+        for name in ("Pass", "Finish", "Undo", "Redo", "Winnable?"):
+            shown = mode in {"Pass": ("turns",), "Finish": ("simultaneous",), "Winnable?": ("solo",)}.get(
+                name, ("solo", "indian")
+            )
             _show(self.buttons[name], shown)
         _show(self.speed, mode in ("turns", "simultaneous"))
 
@@ -941,12 +946,40 @@ class GameTable(widgets.VBox):
             game.redo()
         elif name == "Hint":
             self._show_hint()
+        elif name == "Winnable?":
+            self._ask_solver()
         elif name == "Auto-finish":
             self._auto_finish()
         elif name == "Finish":
             game.finish()
         elif name == "New game":
             self._new_game_from_field()
+
+    def _ask_solver(self) -> None:
+        """Search in short slices on the clock, so the kernel keeps answering clicks; a move or a
+        new game in the meantime makes the answer stale, and it is dropped."""
+        from ..solver import Solver
+
+        game = self._game
+        asked, generation = game.to_text(), self._generation
+        solver = Solver(game)
+        self._say("Thinking… (the solver knows the order of the stock: this is analysis, not a hint)")
+
+        def think() -> None:
+            with self._lock:
+                if generation != self._generation or self._game is not game or game.to_text() != asked:
+                    return
+                try:
+                    verdict = solver.run(seconds=SOLVER_SLICE)
+                except Exception as exc:
+                    self._show_error(exc)
+                    return
+                if verdict is None and solver.elapsed < SOLVER_SECONDS:
+                    self.clock.call_later(0.0, think)
+                    return
+                self._say(_solver_answer(verdict, solver.result.moves, solver.elapsed))
+
+        self.clock.call_later(0.0, think)
 
     def _new_game_from_field(self) -> None:
         text = self.deal_field.value.strip().lstrip("#")
@@ -1240,6 +1273,7 @@ class GameTable(widgets.VBox):
         buttons["Undo"].disabled = not game.can_undo or game.mode != "solo"
         buttons["Redo"].disabled = not game.can_redo or game.mode != "solo"
         buttons["Hint"].disabled = not playing
+        buttons["Winnable?"].disabled = not playing or isinstance(game, IndianGame) or game.mode != "solo"
         buttons["Finish"].disabled = not (playing and game.mode == "simultaneous") or any(
             game.stock(p) for p in range(game.players)
         )
@@ -1479,3 +1513,13 @@ __all__ = [
     "stylesheet",
     "table_mode",
 ]
+
+
+def _solver_answer(verdict: bool | None, line: list[Move], seconds: float) -> str:
+    knows = "by someone who knew the order of the stock"
+    if verdict is True:
+        start = " ".join(str(move) for move in line[:3])
+        return f"Still winnable {knows}: a winning line starts {start} ({len(line)} moves, {seconds:.1f} s)."
+    if verdict is False:
+        return f"This deal can no longer be won, not even {knows} ({seconds:.1f} s)."
+    return f"Undecided after {seconds:.0f} s of search: the solver could not settle it in time."
