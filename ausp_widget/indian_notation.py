@@ -27,8 +27,8 @@ from collections import Counter
 from .cards import CARDS, SUITS, Card, format_cards, parse_cards
 from .errors import IllegalMoveError, NotationError
 from .indian import COLUMNS, FACE_DOWN, FREE, PILE_SUITS, PILES, PROTECTED, IndianGame, IndianMove
+from .save_format import SAVE_FORMAT, decode_save
 
-SAVE_FORMAT = "ausp_widget-save"
 INDIAN_SAVE_VERSION = 1
 _LINES = ("foundations", "stock", "waste", *map(str, range(1, COLUMNS + 1)))
 
@@ -194,17 +194,7 @@ def save_json(game: IndianGame) -> str:
 
 def load_json(text: str | bytes | dict) -> IndianGame:
     """Read a save (text, or the already decoded dictionary)."""
-    if isinstance(text, dict):
-        data = text
-    else:
-        if not isinstance(text, str | bytes):
-            raise NotationError(f"a save is JSON text, not {type(text).__name__}")
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise NotationError(f"the save is not valid JSON (truncated?): {error}") from None
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise NotationError(f'this is not an ausp_widget save (no "format": "{SAVE_FORMAT}")')
+    data = decode_save(text)
     if data.get("game") != "indian":
         raise NotationError(f"the save's game {data.get('game')!r} is not 'australian' or 'indian'")
     if data.get("version") != INDIAN_SAVE_VERSION:

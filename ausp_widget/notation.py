@@ -9,8 +9,8 @@ from .cards import CARDS, SUITS, Card, format_cards, parse_cards
 from .errors import IllegalMoveError, NotationError
 from .game import MODES, Game, layout_from_cards
 from .moves import Move
+from .save_format import SAVE_FORMAT, decode_save
 
-SAVE_FORMAT = "ausp_widget-save"
 SAVE_VERSION = 1
 _LINES = ("foundations", "stock", "waste", *map(str, range(1, 8)))
 
@@ -141,14 +141,7 @@ def _fingerprint(game: Game) -> dict:
 
 
 def load_json(text: str) -> Game:
-    if not isinstance(text, str | bytes):
-        raise NotationError(f"a save is JSON text, not {type(text).__name__}")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise NotationError(f"the save is not valid JSON (truncated?): {error}") from None
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise NotationError(f'this is not an ausp_widget save (no "format": "{SAVE_FORMAT}")')
+    data = decode_save(text)
     if data.get("game", "australian") != "australian":  # Indian Patience saves have their own reader
         from .indian_notation import load_json as load_indian
 
