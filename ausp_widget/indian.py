@@ -69,7 +69,7 @@ from __future__ import annotations
 from .cards import CARDS, RANK_TEXT, SUITS, Card
 from .deal import _below, splitmix64
 from .errors import IllegalMoveError, NotationError
-from .moves import DRAW, PASS, Move
+from .moves import DRAW, Move, read_move_words, read_target
 from .observers import Observable
 
 __all__ = [
@@ -127,39 +127,23 @@ class IndianMove(Move):
     @classmethod
     def parse(cls, text: str | Move) -> Move:
         """Read an Indian Patience move: `draw`, `7♥ F`, `7♥ F5`, `7♥ 8♣`, `7♥ 10`, `3:7♥ 8♣`, `w:7♥ F`."""
-        if isinstance(text, Move):
-            return text
-        if not isinstance(text, str):
-            raise NotationError(f"a move is text like '7♥ 8♣' or 'draw', not {type(text).__name__}")
-        words = text.split()
-        lowered = [w.lower() for w in words]
-        if lowered == ["draw"]:
-            return DRAW
-        if lowered == ["pass"]:
-            return PASS
-        if len(words) != 2:
-            raise NotationError(
-                f"{text!r} is not a move: write 'draw', '7♥ F', '7♥ 8♣', '7♥ 4' "
-                "or, naming where the card comes from, '3:7♥ 8♣' or 'w:7♥ F'"
-            )
+        words = read_move_words(
+            text,
+            "'7♥ 8♣'",
+            "'draw', '7♥ F', '7♥ 8♣', '7♥ 4' or, naming where the card comes from, '3:7♥ 8♣' or 'w:7♥ F'",
+        )
+        if isinstance(words, Move):
+            return words
         head, source = words[0], None
         if ":" in head:
             where, head = head.split(":", 1)
             source = _parse_source(where, text)
         card = Card.parse(head)
-        target = words[1].upper()
-        if target == "F":
-            return cls("foundation", card, pile=0, source=source)
-        if target.startswith("F") and target[1:].isdigit():
-            pile = int(target[1:])
-            if not 1 <= pile <= PILES:
-                raise NotationError(f"{text!r}: foundations are F1 to F8")
-            return cls("foundation", card, pile=pile, source=source)
-        if target.isdigit():
-            column = int(target)
-            if not 1 <= column <= COLUMNS:
-                raise NotationError(f"{text!r}: columns are numbered 1 to {COLUMNS}")
-            return cls("column", card, column=column, source=source)
+        kind, number = read_target(words[1], text, columns=COLUMNS)
+        if kind == "foundation":
+            return cls("foundation", card, pile=number, source=source)
+        if kind == "column":
+            return cls("column", card, column=number, source=source)
         return cls("tableau", card, onto=Card.parse(words[1]), source=source)
 
     def __repr__(self) -> str:

@@ -48,32 +48,15 @@ class Move:
     @classmethod
     def parse(cls, text: str | Move) -> Move:
         """Read a move in §3 notation (cards in any accepted spelling)."""
-        if isinstance(text, Move):
-            return text
-        if not isinstance(text, str):
-            raise NotationError(f"a move is text like 'J♥ Q♥' or 'draw', not {type(text).__name__}")
-        words = text.split()
-        lowered = [w.lower() for w in words]
-        if lowered == ["draw"]:
-            return DRAW
-        if lowered == ["pass"]:
-            return PASS
-        if len(words) != 2:
-            raise NotationError(f"{text!r} is not a move: write 'draw', 'pass', '4♣ F', 'J♥ Q♥' or 'K♣ 3'")
+        words = read_move_words(text, "'J♥ Q♥'", "'draw', 'pass', '4♣ F', 'J♥ Q♥' or 'K♣ 3'")
+        if isinstance(words, Move):
+            return words
         card = Card.parse(words[0])
-        target = words[1].upper()
-        if target == "F":
-            return to_foundation(card)
-        if target.startswith("F") and target[1:].isdigit():
-            pile = int(target[1:])
-            if not 1 <= pile <= 8:
-                raise NotationError(f"{text!r}: foundations are F1 to F8")
-            return Move("foundation", card, pile=pile)
-        if target.isdigit():
-            column = int(target)
-            if not 1 <= column <= 7:
-                raise NotationError(f"{text!r}: columns are numbered 1 to 7")
-            return to_column(card, column)
+        kind, number = read_target(words[1], text, columns=7)
+        if kind == "foundation":
+            return to_foundation(card) if number == 0 else Move("foundation", card, pile=number)
+        if kind == "column":
+            return to_column(card, number)
         return Move("tableau", card, onto=Card.parse(words[1]))
 
     def __str__(self) -> str:
@@ -90,6 +73,43 @@ class Move:
 
     def __reduce__(self):
         return (Move.parse, (self._text,))
+
+
+def read_move_words(text: str | Move, example: str, usage: str) -> Move | tuple[str, str]:
+    """What every game's move reader shares: a Move as it is, `draw` and `pass`, or the two
+    words of a card move (which card, then where), with an error that shows the forms."""
+    if isinstance(text, Move):
+        return text
+    if not isinstance(text, str):
+        raise NotationError(f"a move is text like {example} or 'draw', not {type(text).__name__}")
+    words = text.split()
+    lowered = [w.lower() for w in words]
+    if lowered == ["draw"]:
+        return DRAW
+    if lowered == ["pass"]:
+        return PASS
+    if len(words) != 2:
+        raise NotationError(f"{text!r} is not a move: write {usage}")
+    return words[0], words[1]
+
+
+def read_target(target: str, text: str, columns: int) -> tuple[str, int | None]:
+    """Where a card goes: ("foundation", 0) for `F` (the first pile that takes it),
+    ("foundation", k) for `Fk`, ("column", n) for an empty column, else ("tableau", None)."""
+    target = target.upper()
+    if target == "F":
+        return "foundation", 0
+    if target.startswith("F") and target[1:].isdigit():
+        pile = int(target[1:])
+        if not 1 <= pile <= 8:
+            raise NotationError(f"{text!r}: foundations are F1 to F8")
+        return "foundation", pile
+    if target.isdigit():
+        column = int(target)
+        if not 1 <= column <= columns:
+            raise NotationError(f"{text!r}: columns are numbered 1 to {columns}")
+        return "column", column
+    return "tableau", None
 
 
 def _format(kind, card, onto, column, pile) -> str:
