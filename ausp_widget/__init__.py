@@ -1,20 +1,32 @@
-"""Australian Patience: a rules core, a solver, and Jupyter widgets to learn and play it."""
+"""Australian Patience: a rules core, a solver, and Jupyter widgets to learn and play it.
 
-from .cards import Card
-from .errors import IllegalMoveError, NotationError
-from .game import Game
-from .moves import Move
+The package in layers, each importing only those below it:
+`core` (cards, moves, deals, saves, the game protocol) ← `games` (Australian and Indian
+Patience) ← `analysis` (solver and hint front doors) ← `render` (HTML, figures) ← `widgets`.
+"""
 
-__all__ = ["Card", "Game", "Move", "IllegalMoveError", "NotationError", "solve", "AustralianPatience"]
+from . import games  # registers every game
+from .analysis import solve
+from .core.cards import Card
+from .core.errors import IllegalMoveError, NotationError
+from .core.moves import Move
+from .games.australian.game import Game
+
+__all__ = [
+    "Card",
+    "Game",
+    "Move",
+    "IllegalMoveError",
+    "NotationError",
+    "solve",
+    "AustralianPatience",
+    "games",
+]
 
 
 def __getattr__(name: str):
-    # The solver and the widgets load on first use, so `import ausp_widget` stays light and
-    # the rules core never imports ipywidgets.
-    if name == "solve":
-        from .solver import solve
-
-        return solve
+    # The widgets load on first use, so `import ausp_widget` stays light and the rules core
+    # never imports ipywidgets.
     if name == "AustralianPatience":
         from .widgets.app import AustralianPatience
 

@@ -21,9 +21,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .game import Game
-from .solver import solve
-from .stats import percentile, wilson_interval
+from ausp_widget.core.stats import percentile, wilson_interval
+from ausp_widget.games.australian.game import Game
+from ausp_widget.games.australian.solver import solve
 
 
 @dataclass(frozen=True)

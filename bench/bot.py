@@ -11,7 +11,7 @@ import statistics
 import time
 
 from ausp_widget import Game
-from ausp_widget.bot import Bot, play_out
+from ausp_widget.games.australian.bot import Bot, play_out
 
 
 class TimedBot(Bot):

@@ -5,7 +5,7 @@ Run: .venv/bin/python bench/indian.py [--deals 500] [--playouts 200] [--jobs 2] 
 
 Random playouts choose uniformly among the legal moves and stop after `--cap` moves (a random
 player can move a card back and forth for ever once the stock is empty). The greedy player
-follows `ausp_widget.indian_hints` (visible information only) on deals 1..N, in `--jobs`
+follows `ausp_widget.games.indian.hints` (visible information only) on deals 1..N, in `--jobs`
 processes; the time of one `hint()` call (the widget's click) is measured alone, on the
 positions of the first deals' games. With
 `--solver-seconds S`, the bounded solver is also asked about each deal for S seconds.
@@ -30,9 +30,9 @@ from collections import Counter
 from multiprocessing import Pool
 
 from ausp_widget import Game
-from ausp_widget.indian_hints import hint, play_out
-from ausp_widget.stats import percentile
-from ausp_widget.stats import wilson_interval as wilson
+from ausp_widget.core.stats import percentile
+from ausp_widget.core.stats import wilson_interval as wilson
+from ausp_widget.games.indian.hints import hint, play_out
 
 
 def random_playouts(count: int, cap: int) -> None:
@@ -101,7 +101,7 @@ def hint_times(deals: int, every: int = 3) -> None:
 
 
 def solver(count: int, seconds: float) -> None:
-    from ausp_widget.indian_solver import solve_indian
+    from ausp_widget.games.indian.solver import solve_indian
 
     verdicts: Counter = Counter()
     start = time.perf_counter()

@@ -18,8 +18,8 @@ import time
 
 from ausp_widget import Game
 from ausp_widget.__main__ import progress_bar, solve_seeds, summarize
-from ausp_widget.hints import hint
-from ausp_widget.stats import percentile, wilson_interval
+from ausp_widget.core.stats import percentile, wilson_interval
+from ausp_widget.games.australian.hints import hint
 
 
 def follow_hints(seed: int, max_moves: int = 500) -> tuple[int, bool]:

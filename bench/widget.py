@@ -21,8 +21,8 @@ import time
 
 import comm
 
-from ausp_widget.bot import Bot
-from ausp_widget.moves import Move
+from ausp_widget.core.moves import Move
+from ausp_widget.games.australian.bot import Bot
 from ausp_widget.widgets.table import GameTable, ManualClock
 
 CONSTANT = 6  # non-card widgets a move may update: status, log, info, Draw, Undo/Redo, Auto-finish

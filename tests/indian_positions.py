@@ -8,8 +8,8 @@ low ones, as foundations build up from the Ace).
 
 from collections import Counter
 
-from ausp_widget.cards import CARDS, SUITS, Card
-from ausp_widget.indian import IndianGame
+from ausp_widget.core.cards import CARDS, SUITS, Card
+from ausp_widget.games.indian.game import IndianGame
 
 
 def _cards(text: str) -> list[Card]:

@@ -4,7 +4,8 @@ import pytest
 import traitlets
 
 from ausp_widget import AustralianPatience, Card, Game, IllegalMoveError
-from ausp_widget.guide import PAGAT, steps
+from ausp_widget.core.lesson import steps
+from ausp_widget.games.australian.guide import PAGAT
 from ausp_widget.widgets.guide import DIM, ROLE_CLASSES, GuideView
 from ausp_widget.widgets.table import ManualClock
 

@@ -10,10 +10,10 @@ import pytest
 from test_two_player import deck_cards, two_player
 
 from ausp_widget import Card, Game, Move
-from ausp_widget.bot import Bot, play_out
-from ausp_widget.cards import CARDS, parse_cards
-from ausp_widget.game import layout_from_cards
-from ausp_widget.view import View
+from ausp_widget.core.cards import CARDS, parse_cards
+from ausp_widget.games.australian.bot import Bot, play_out
+from ausp_widget.games.australian.layout import layout_from_cards
+from ausp_widget.games.australian.view import View
 
 DRAW, PASS = Move.parse("draw"), Move.parse("pass")
 MODES = ["turns", "simultaneous"]
@@ -123,7 +123,7 @@ def test_a_view_holds_plain_values_only():
     game = Game.deal(4, mode="simultaneous")
     view = game.view(1)
     assert {f.name for f in dataclasses.fields(View)} == {
-        "player", "mode", "tableau", "waste", "stock_size", "foundations", "my_turn", "playing",
+        "player", "mode", "tableau", "waste", "stock_size", "foundations", "my_turn", "playing", "game",
     }  # fmt: skip
     reached, todo = set(), [view]
     while todo:

@@ -11,7 +11,7 @@ from positions import PAGAT
 
 from ausp_widget import Game, solve
 from ausp_widget.__main__ import DealOutcome, main, progress_bar, summarize
-from ausp_widget.stats import percentile, wilson_interval
+from ausp_widget.core.stats import percentile, wilson_interval
 
 
 def test_solve_prints_the_verdict_and_a_winning_line_in_move_notation(capsys):

@@ -3,7 +3,7 @@
 import pytest
 
 from ausp_widget import Game
-from ausp_widget.deal import splitmix64
+from ausp_widget.core.deal import splitmix64
 
 SEED_1 = """\
 foundations: -

@@ -5,18 +5,9 @@ import re
 import pytest
 
 from ausp_widget import Card, Game, IllegalMoveError, Move
-from ausp_widget.guide import (
-    BOT_DEAL,
-    LESSON,
-    PAGAT,
-    PAGAT_LINE,
-    Spot,
-    destination,
-    moving_group,
-    steps,
-    versus,
-)
-from ausp_widget.rules import RULE
+from ausp_widget.core.lesson import Spot, destination, moving_group, steps
+from ausp_widget.games.australian.guide import BOT_DEAL, LESSON, PAGAT, PAGAT_LINE, versus
+from ausp_widget.games.australian.rules import RULE
 
 MODES = ("solo", "turns", "simultaneous")
 

@@ -8,8 +8,8 @@ import pytest
 from positions import PAGAT, PAGAT_LINE
 
 from ausp_widget import Game
-from ausp_widget.cards import format_cards
-from ausp_widget.hints import Hint, hint
+from ausp_widget.core.cards import format_cards
+from ausp_widget.games.australian.hints import Hint, hint
 
 
 def test_hints_follow_the_worked_opening_and_say_why():

@@ -5,8 +5,9 @@ import re
 import pytest
 
 from ausp_widget import Card, Game
-from ausp_widget.guide import PAGAT, Spot
-from ausp_widget.html import board_html
+from ausp_widget.core.lesson import Spot
+from ausp_widget.games.australian.guide import PAGAT
+from ausp_widget.render.html import board_html
 
 
 def shown_cards(html: str, player: int = 0) -> list[str]:
@@ -68,7 +69,7 @@ def test_bad_input():
 
 
 def test_an_indian_board_shows_backs_that_name_nothing_and_marks_the_protected_card():
-    from ausp_widget.guide import indian_position
+    from ausp_widget.games.indian.guide import indian_position
 
     game = indian_position(["5♠*", "[9♦] 6♣ 7♥", "[J♠] 5♣ 8♣"], stock="Q♠", foundations="- - - - - - 4♠ -")
     html = board_html(game)
@@ -82,7 +83,7 @@ def test_an_indian_board_shows_backs_that_name_nothing_and_marks_the_protected_c
 
 
 def test_the_indian_piles_leave_room_for_the_waste_fan():
-    from ausp_widget.guide import indian_position
+    from ausp_widget.games.indian.guide import indian_position
 
     game = indian_position(["[9♦] 6♣ 7♥"], stock="Q♠", waste="3♣ 8♦ 9♥")
     html = board_html(game)

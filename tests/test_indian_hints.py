@@ -3,7 +3,7 @@
 from indian_positions import game
 
 from ausp_widget import Game
-from ausp_widget.indian_hints import GreedyPlayer, hint, play_out
+from ausp_widget.games.indian.hints import GreedyPlayer, hint, play_out
 
 
 def test_a_card_that_can_go_home_goes_home_a_protected_one_first():

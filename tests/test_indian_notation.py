@@ -6,9 +6,9 @@ import pytest
 from indian_positions import game, position
 
 from ausp_widget import Game, IllegalMoveError, Move, NotationError
-from ausp_widget.cards import CARDS, Card
-from ausp_widget.deal import _below, splitmix64
-from ausp_widget.indian import IndianGame, IndianMove
+from ausp_widget.core.cards import CARDS, Card
+from ausp_widget.core.deal import _below, splitmix64
+from ausp_widget.games.indian import IndianGame, IndianMove
 
 
 def texts(moves) -> set[str]:
@@ -150,7 +150,7 @@ def test_undo_redo_and_players_refuse_at_the_edges():
         g.legal_moves(1)
     with pytest.raises(ValueError, match="Indian Patience is a solo game"):
         Game.deal(2, mode="turns", game="indian")
-    with pytest.raises(ValueError, match="game must be 'australian' or 'indian'"):
+    with pytest.raises(ValueError, match="game must be one of 'australian', 'indian'"):
         Game.deal(2, game="klondike")
 
 

@@ -7,8 +7,8 @@ from collections import Counter
 import pytest
 
 from ausp_widget import Game
-from ausp_widget.cards import CARDS
-from ausp_widget.indian import IndianGame
+from ausp_widget.core.cards import CARDS
+from ausp_widget.games.indian.game import IndianGame
 
 TWO_DECKS = Counter({card: 2 for card in CARDS})
 MOVES_PER_DEAL = 160

@@ -1,4 +1,4 @@
-"""One test per rule sentence of Indian Patience (issue 8 and the choices in ausp_widget.indian)."""
+"""One test per rule sentence of Indian Patience (the choices are in ausp_widget.games.indian)."""
 
 from collections import Counter
 
@@ -6,8 +6,8 @@ import pytest
 from indian_positions import game
 
 from ausp_widget import Card, Game, IllegalMoveError
-from ausp_widget.cards import CARDS
-from ausp_widget.indian import IndianGame
+from ausp_widget.core.cards import CARDS
+from ausp_widget.games.indian.game import IndianGame
 
 
 def every_card(g: IndianGame) -> Counter:

@@ -4,7 +4,7 @@ import pytest
 from indian_positions import game
 
 from ausp_widget import Game
-from ausp_widget.indian_solver import solve_indian
+from ausp_widget.games.indian.solver import solve_indian
 
 REST = ["7♥ 7♥", "8♥ 8♥", "9♥ 9♥", "10♥ 10♥", "J♥ J♥", "Q♥ Q♥", "K♥ K♥"]
 

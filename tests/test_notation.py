@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 from positions import PAGAT
 
 from ausp_widget import Card, Game, Move, NotationError
-from ausp_widget.cards import CARDS
+from ausp_widget.core.cards import CARDS
 
 
 @pytest.mark.parametrize(

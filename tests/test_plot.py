@@ -6,8 +6,9 @@ from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch
 
 from ausp_widget import Game
-from ausp_widget.guide import PAGAT, figure, steps
-from ausp_widget.plot import RED, ROLE_COLOURS, plot_position
+from ausp_widget.core.lesson import figure, steps
+from ausp_widget.games.australian.guide import PAGAT
+from ausp_widget.render.plot import RED, ROLE_COLOURS, plot_position
 
 
 def texts(fig: Figure) -> list[str]:

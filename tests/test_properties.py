@@ -6,7 +6,7 @@ import pytest
 from reference import legal_card_moves, reference_moves, reference_status
 
 from ausp_widget import Game
-from ausp_widget.cards import CARDS
+from ausp_widget.core.cards import CARDS
 
 
 def all_cards(game: Game) -> list:

@@ -4,7 +4,7 @@ import pytest
 from positions import JACK_GROUP, PAGAT, PAGAT_LINE
 
 from ausp_widget import Card, Game, IllegalMoveError, Move
-from ausp_widget.cards import CARDS
+from ausp_widget.core.cards import CARDS
 
 
 def cards(text: str) -> tuple[Card, ...]:

@@ -3,17 +3,12 @@
 import pytest
 
 from ausp_widget import Game, IllegalMoveError
-from ausp_widget.guide import LESSON, indian_position, steps, versus
-from ausp_widget.rules import (
-    INDIAN_CHOICES,
-    INDIAN_RULE,
-    RULE,
-    TIPS,
-    bot_rules,
-    rules,
-    rules_html,
-    rules_text,
-)
+from ausp_widget.core.lesson import steps
+from ausp_widget.core.ruletext import rules, rules_html, rules_text
+from ausp_widget.games.australian.guide import LESSON, versus
+from ausp_widget.games.australian.rules import RULE, TIPS, bot_rules
+from ausp_widget.games.indian.guide import indian_position
+from ausp_widget.games.indian.rules import INDIAN_CHOICES, INDIAN_RULE
 
 MODES = ("solo", "turns", "simultaneous")
 SMALL = {4: "four", 7: "seven", 8: "Eight"}
@@ -169,7 +164,7 @@ def test_the_indian_rules_have_every_section_and_every_sentence():
 
 
 def test_the_indian_choices_are_the_ones_the_engine_documents_and_plays():
-    import ausp_widget.indian as indian
+    import ausp_widget.games.indian.game as indian
 
     doc = " ".join(indian.__doc__.split())
     assert "An empty column takes any single card" in doc and "any single card" in INDIAN_CHOICES[0]

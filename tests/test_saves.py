@@ -69,7 +69,7 @@ def edit(save: str, change) -> str:
         (lambda s: edit(s, lambda d: d["start"]["layouts"][0]["stock"].pop()), "missing: 10♠"),
         (lambda s: edit(s, lambda d: d["start"]["layouts"][0]["columns"].pop()), "has 6 columns, not 7"),
         (lambda s: edit(s, lambda d: d["redo"].append([0, "K♠ 9"])), "redo move"),
-        (lambda s: edit(s, lambda d: d.update(seed="x")), "seed 'x' is not a whole number"),
+        (lambda s: edit(s, lambda d: d.update(seed="x")), "a deal number is a whole number, not 'x'"),
     ],
 )
 def test_a_damaged_save_is_refused_with_the_reason(damage, message):

@@ -9,8 +9,8 @@ import pytest
 from positions import PAGAT
 
 from ausp_widget import Game, solve
-from ausp_widget.cards import CARDS, format_cards
-from ausp_widget.solver import Solver
+from ausp_widget.core.cards import CARDS, format_cards
+from ausp_widget.games.australian.solver import Solver
 
 
 def reachable_win(game: Game) -> bool:

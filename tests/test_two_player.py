@@ -7,9 +7,9 @@ import json
 import pytest
 
 from ausp_widget import Card, Game, IllegalMoveError, Move, NotationError
-from ausp_widget.bot import Bot, play_out
-from ausp_widget.cards import CARDS, parse_cards
-from ausp_widget.game import layout_from_cards
+from ausp_widget.core.cards import CARDS, parse_cards
+from ausp_widget.games.australian.bot import Bot, play_out
+from ausp_widget.games.australian.layout import layout_from_cards
 
 SUIT_OF_PILE = "♣♣♦♦♥♥♠♠"
 

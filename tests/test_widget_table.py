@@ -16,10 +16,11 @@ import pytest
 import traitlets
 
 from ausp_widget import Card, Game, IllegalMoveError, Move
-from ausp_widget.bot import Bot
-from ausp_widget.cards import CARDS
-from ausp_widget.game import layout_from_cards
-from ausp_widget.guide import PAGAT, indian_position
+from ausp_widget.core.cards import CARDS
+from ausp_widget.games.australian.bot import Bot
+from ausp_widget.games.australian.guide import PAGAT
+from ausp_widget.games.australian.layout import layout_from_cards
+from ausp_widget.games.indian.guide import indian_position
 from ausp_widget.widgets.card import card_class
 from ausp_widget.widgets.table import FIRST_PAUSE, GameTable, ManualClock, stylesheet
 
@@ -687,7 +688,7 @@ def columns_of(table: GameTable) -> list[list[widgets.Button]]:
 
 
 def indian(columns: list[str], **options) -> GameTable:
-    """A table playing an Indian Patience position (see `ausp_widget.guide.indian_position`)."""
+    """A table playing an Indian Patience position (see `indian_position`)."""
     table = GameTable(game="indian")
     table.game = indian_position(columns, **options)
     return table

@@ -16,8 +16,10 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from ..game import Game
-from ..rules import MODE_NAMES, rules_html
+from ausp_widget.core.protocol import PatienceGame as Game
+from ausp_widget.core.registry import table_modes
+from ausp_widget.core.ruletext import rules_html
+
 from .guide import GuideView
 
 try:
@@ -38,8 +40,8 @@ class AustralianPatience(widgets.VBox):
     mode = traitlets.Unicode("solo")
 
     def __init__(self, mode: str = "solo", seed: int | None = None, **table_options: Any) -> None:
-        if mode not in MODE_NAMES:
-            raise ValueError(f"mode must be one of {', '.join(MODE_NAMES)}, not {mode!r}")
+        if mode not in table_modes():
+            raise ValueError(f"mode must be one of {', '.join(table_modes())}, not {mode!r}")
         if GameTable is None:
             raise ImportError(
                 "AustralianPatience needs the live table, ausp_widget.widgets.table, which could not be "
@@ -49,7 +51,7 @@ class AustralianPatience(widgets.VBox):
         self.add_class("ausp-app")
         self.seed = seed
         self.selector = widgets.ToggleButtons(
-            options=[(name, key) for key, name in MODE_NAMES.items()],
+            options=[(name, key) for key, name in table_modes().items()],
             value=mode,
             description="Mode",
             style={"button_width": "auto"},
@@ -76,9 +78,9 @@ class AustralianPatience(widgets.VBox):
 
     @traitlets.validate("mode")
     def _valid_mode(self, proposal):
-        if proposal["value"] not in MODE_NAMES:
+        if proposal["value"] not in table_modes():
             raise traitlets.TraitError(
-                f"mode must be one of {', '.join(MODE_NAMES)}, not {proposal['value']!r}"
+                f"mode must be one of {', '.join(table_modes())}, not {proposal['value']!r}"
             )
         return proposal["value"]
 

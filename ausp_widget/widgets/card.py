@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import ipywidgets as widgets
 
-from ..cards import RANK_TEXT, SUIT_NAMES, Card
+from ausp_widget.core.cards import RANK_TEXT, SUIT_NAMES, Card
 
 SUIT_LETTERS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 

@@ -14,11 +14,12 @@ from collections.abc import Callable
 import ipywidgets as widgets
 import traitlets
 
-from ..cards import Card
-from ..game import Game
-from ..guide import Spot, Step, steps
-from ..guide import figure as guide_figure
-from ..rules import MODE_NAMES
+from ausp_widget.core.cards import Card
+from ausp_widget.core.lesson import Spot, Step, steps
+from ausp_widget.core.lesson import figure as guide_figure
+from ausp_widget.core.protocol import PatienceGame as Game
+from ausp_widget.core.registry import table_modes
+
 from .card import (
     FACE_DOWN_CARD,
     CardView,
@@ -208,8 +209,8 @@ class GuideView(widgets.VBox):
     mode = traitlets.Unicode("solo")
 
     def __init__(self, mode: str = "solo", on_play_now: Callable[[], None] | None = None, **kwargs) -> None:
-        if mode not in MODE_NAMES:
-            raise ValueError(f"mode must be one of {', '.join(MODE_NAMES)}, not {mode!r}")
+        if mode not in table_modes():
+            raise ValueError(f"mode must be one of {', '.join(table_modes())}, not {mode!r}")
         super().__init__(**kwargs)
         self.add_class("ausp-guide")
         self.on_play_now = on_play_now
@@ -264,9 +265,9 @@ class GuideView(widgets.VBox):
 
     @traitlets.validate("mode")
     def _valid_mode(self, proposal):
-        if proposal["value"] not in MODE_NAMES:
+        if proposal["value"] not in table_modes():
             raise traitlets.TraitError(
-                f"mode must be one of {', '.join(MODE_NAMES)}, not {proposal['value']!r}"
+                f"mode must be one of {', '.join(table_modes())}, not {proposal['value']!r}"
             )
         return proposal["value"]
 
@@ -328,7 +329,7 @@ class GuideView(widgets.VBox):
             self.on_play_now()
 
     def figure(self, step: int | Step | None = None, after: bool | None = None, **options):
-        """A step as a matplotlib figure, for slides and handouts (see `ausp_widget.guide.figure`):
+        """A step as a matplotlib figure, for slides and handouts (see `Step.figure`):
         by default the step on show, before or after its move as the view shows it now."""
         if step is None:
             step = self.step

@@ -35,12 +35,15 @@ from typing import Any, Protocol
 import ipywidgets as widgets
 import traitlets
 
-from ..cards import SUIT_NAMES, SUITS, Card
-from ..errors import IllegalMoveError, NotationError
-from ..game import MODES, Game
-from ..indian import COLUMNS as INDIAN_COLUMNS
-from ..indian import IndianGame, IndianMove
-from ..moves import DRAW, PASS, Move, to_column, to_foundation
+from ausp_widget.core.cards import SUIT_NAMES, SUITS, Card
+from ausp_widget.core.errors import IllegalMoveError, NotationError
+from ausp_widget.core.moves import DRAW, PASS, Move, to_column, to_foundation
+from ausp_widget.games.australian.game import Game
+from ausp_widget.games.australian.layout import MODES
+from ausp_widget.games.indian.basics import COLUMNS as INDIAN_COLUMNS
+from ausp_widget.games.indian.game import IndianGame
+from ausp_widget.games.indian.moves import IndianMove
+
 from .card import (
     FACE_DOWN_CARD,
     HIDDEN,
@@ -958,7 +961,7 @@ class GameTable(widgets.VBox):
     def _ask_solver(self) -> None:
         """Search in short slices on the clock, so the kernel keeps answering clicks; a move or a
         new game in the meantime makes the answer stale, and it is dropped."""
-        from ..solver import Solver
+        from ausp_widget.games.australian.solver import Solver
 
         game = self._game
         asked, generation = game.to_text(), self._generation
@@ -1457,20 +1460,20 @@ def _show(widget: widgets.DOMWidget, shown: bool) -> None:
 
 
 def _default_bot() -> Any:
-    from ..bot import Bot
+    from ausp_widget.games.australian.bot import Bot
 
     return Bot()
 
 
 def _hint_for(game: Game) -> Any:
-    """The hint for your next move (ausp_widget.hints), or a plain fallback when that module
+    """The hint for your next move (ausp_widget.games.australian.hints), or a plain fallback when that module
     is not installed: a foundation move, then any useful move, then a draw."""
     if getattr(game, "game", "australian") == "indian":
-        from ..indian_hints import hint as indian_hint
+        from ausp_widget.games.indian.hints import hint as indian_hint
 
         return indian_hint(game)
     try:
-        from ..hints import hint
+        from ausp_widget.games.australian.hints import hint
     except ImportError:
         return _fallback_hint(game)
     if game.mode == "solo":

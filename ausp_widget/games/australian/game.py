@@ -9,70 +9,34 @@ Undo restores a saved snapshot instead of reversing a move by hand, so it is exa
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
-from .cards import CARDS, SUITS, Card
-from .deal import deal_decks
-from .errors import IllegalMoveError, NotationError
-from .moves import DRAW, PASS, Move, onto_parent, to_column, to_foundation
-from .observers import Observable
+from ausp_widget.core import display, registry
+from ausp_widget.core.cards import CARDS, SUITS, Card
+from ausp_widget.core.deal import deal_decks
+from ausp_widget.core.errors import IllegalMoveError
+from ausp_widget.core.moves import DRAW, PASS, Move, onto_parent, to_column, to_foundation
+from ausp_widget.core.observers import Observable
+from ausp_widget.core.protocol import PatienceGame
+from ausp_widget.core.saves import check_seed, decode_save
 
-if TYPE_CHECKING:
-    from .indian import IndianGame
+from . import notation
+from .checks import Checks
+from .layout import COLUMNS, FOUNDATION, MODES, STOCK, WASTE, _Layout
+from .places import Places
+from .view import View
 
 Mode = Literal["solo", "turns", "simultaneous"]
-MODES: tuple[str, ...] = ("solo", "turns", "simultaneous")
-COLUMNS = 7
-
-# Where a card lies, in `_Layout.loc`: a tableau card stores column * 64 + depth.
-STOCK, WASTE, FOUNDATION = -1, -2, -3
-PLAYER_NAMES = ("you", "the bot")
 
 
-class _Layout:
-    """One player's own cards: seven columns, a stock and a waste."""
+class Game(Checks, Places, Observable):
+    """A game of Australian Patience; see SPEC §1–§4 for the rules and the API, and
+    `ausp_widget.core.protocol` for the names every game shares."""
 
-    __slots__ = ("cols", "stock", "drawn", "waste", "loc")
-
-    def __init__(self, cols: list[tuple[int, ...]], stock: tuple[int, ...], waste: tuple[int, ...]):
-        self.cols = cols
-        self.stock = stock  # the stock at the start of the game, next card first
-        self.drawn = 0  # how many of `stock` have been turned onto the waste
-        self.waste = waste  # bottom first, top last
-        self.loc: list[int] = []
-        self._locate_all()
-
-    def _locate_all(self) -> None:
-        loc = [FOUNDATION] * 52
-        for c, column in enumerate(self.cols):
-            for depth, card in enumerate(column):
-                loc[card] = c * 64 + depth
-        for card in self.stock[self.drawn :]:
-            loc[card] = STOCK
-        for card in self.waste:
-            loc[card] = WASTE
-        self.loc = loc
-
-    def snapshot(self) -> tuple:
-        """The layout's state; `loc` is left out (it follows from the rest) to keep play cheap."""
-        return (tuple(self.cols), self.drawn, self.waste)
-
-    def restore(self, snap: tuple) -> None:
-        cols, self.drawn, self.waste = snap
-        self.cols = list(cols)
-        self._locate_all()
-
-    def covering(self, card: int) -> int:
-        """The card lying directly on a tableau card."""
-        where = self.loc[card]
-        return self.cols[where >> 6][(where & 63) + 1]
-
-
-class Game(Observable):
-    """A game of Australian Patience; see SPEC §1–§4 for the rules and the API."""
-
-    game = "australian"  # which patience; `IndianGame.game` is "indian"
+    name = "australian"
+    game = name  # the older name of `name`
+    title = "Australian Patience"
+    card_count = 52
 
     def __init__(
         self,
@@ -112,28 +76,21 @@ class Game(Observable):
     @classmethod
     def deal(
         cls, seed: int = 0, mode: Mode = "solo", first: int | str = 0, game: str = "australian"
-    ) -> Game | IndianGame:
-        """A new game from a seed (the algorithm is in `ausp_widget.deal`).
+    ) -> PatienceGame:
+        """A new game from a seed (the algorithm is in `ausp_widget.core.deal`).
 
         `first` (two-player, turn-based) is 0 (you), 1 (the bot) or "random" (from the seed).
-        `game="indian"` deals the sister game, Indian Patience (solo; `ausp_widget.indian`).
+        `game="indian"` deals the sister game, Indian Patience (solo); any registered game works.
         """
-        if game == "indian":
-            if mode != "solo":
-                raise ValueError(f"Indian Patience is a solo game: mode must be 'solo', not {mode!r}")
-            from .indian import IndianGame
-
-            return IndianGame.deal(seed)
-        if game != "australian":
-            raise ValueError(f"game must be 'australian' or 'indian', not {game!r}")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"a deal number is a whole number, not {seed!r}")
+        if game != cls.name:
+            return registry.entry(game).deal(seed, mode=mode, first=first)
+        check_seed(seed)
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         decks, coin = deal_decks(seed, 1 if mode == "solo" else 2)
-        if first == "random":
+        if isinstance(first, str) and first == "random":
             first = coin
-        if first not in (0, 1):
+        if type(first) is not int or first not in (0, 1):
             raise ValueError(f"first must be 0, 1 or 'random', not {first!r}")
         layouts = [
             _Layout([tuple(c.index for c in col) for col in cols], tuple(c.index for c in stock), ())
@@ -142,34 +99,27 @@ class Game(Observable):
         return cls(layouts, mode=mode, seed=seed, first=first)
 
     @classmethod
-    def from_text(cls, text: str) -> Game | IndianGame:
-        """A solo position in §3 text (Indian Patience when it has a 'game: indian' line)."""
-        from .notation import parse_position
-
-        return parse_position(text)
+    def from_text(cls, text: str) -> PatienceGame:
+        """A solo position in §3 text (another game's when it has a `game:` line, as
+        'game: indian')."""
+        return registry.read_text(text)
 
     def to_text(self) -> str:
         """This solo position in §3 text."""
-        from .notation import format_position
-
-        return format_position(self)
+        return notation.format_position(self)
 
     def to_json(self) -> str:
         """A versioned save with the start position and every move (never pickle)."""
-        from .notation import save_json
-
-        return save_json(self)
+        return notation.save_json(self)
 
     @classmethod
-    def from_json(cls, text: str) -> Game | IndianGame:
-        """Any save, Australian or Indian."""
-        from .notation import load_json
-
-        return load_json(text)
+    def from_json(cls, text: str | bytes | dict) -> PatienceGame:
+        """Any save, of any game (its "game" field says which)."""
+        return registry.read_save(decode_save(text))
 
     def copy(self) -> Game:
         """An independent game in the same position (history included)."""
-        clone = object.__new__(Game)
+        clone = object.__new__(type(self))
         clone.__dict__.update(self.__dict__)
         clone._layouts = [_Layout.__new__(_Layout) for _ in self._layouts]
         for mine, theirs in zip(clone._layouts, self._layouts):
@@ -188,15 +138,11 @@ class Game(Observable):
         return f"Game.from_json({self.to_json()!r})"
 
     def _repr_html_(self) -> str:
-        from .html import board_html
-
-        return board_html(self)
+        return display.draw("html", self)
 
     def plot(self, **options):
-        """This position as a matplotlib figure (see `ausp_widget.plot.plot_position`)."""
-        from .plot import plot_position
-
-        return plot_position(self, **options)
+        """This position as a matplotlib figure (see `ausp_widget.render.plot.plot_position`)."""
+        return display.draw("figure", self, **options)
 
     # ---- reading the position -------------------------------------------------------------
     @property
@@ -305,10 +251,9 @@ class Game(Observable):
         lay = self._layout(player)
         return lay.drawn < len(lay.stock) or bool(self._moves(player, useful_only=True))
 
-    def view(self, p: int):
+    def view(self, p: int) -> View:
         """What player p may see: their own layout, their stock's size, the foundations."""
-        from .view import View
-
+        self._layout(p)
         return View.of(self, p)
 
     # ---- legal moves ------------------------------------------------------------------------
@@ -497,120 +442,6 @@ class Game(Observable):
         self._status = None
         self._wants = None
 
-    def _resolve(self, move: Move, player: int, lay: _Layout) -> tuple:
-        """Check a move against the rules; returns what to do, or raises with the reason."""
-        status = self.status
-        if status != "playing":
-            raise IllegalMoveError(f"the game is over ({status})")
-        if self.mode == "turns" and player != self._turn:
-            raise IllegalMoveError(
-                f"it is not {_possessive(player)} turn: it is {_possessive(self._turn)} turn"
-            )
-        if move.kind == "draw":
-            if lay.drawn == len(lay.stock):
-                raise IllegalMoveError("the stock is empty: there is no redeal, one pass only")
-            return ("draw", move)
-        if move.kind == "pass":
-            if self.mode == "solo":
-                raise IllegalMoveError("pass is for games against the bot")
-            if self.mode == "simultaneous":
-                raise IllegalMoveError(
-                    "there are no turns to pass in the simultaneous game; finish() once both stocks are empty"
-                )
-            if lay.drawn < len(lay.stock):
-                raise IllegalMoveError("pass only with an empty stock: draw to end your turn")
-            return ("pass", move)
-        card = move.card.index
-        where = lay.loc[card]
-        name = move.card
-        if where == FOUNDATION:
-            raise IllegalMoveError(f"{name} is on a foundation: cards never leave a foundation")
-        if where == STOCK:
-            raise IllegalMoveError(f"{name} is still in the stock: draw to turn it up")
-        if where == WASTE and lay.waste[-1] != card:
-            raise IllegalMoveError(
-                f"{name} is under {CARDS[lay.waste[-1]]} on the waste: only the top waste card may move"
-            )
-        if move.kind == "foundation":
-            return self._resolve_foundation(move, card, where, lay)
-        if move.kind == "column":
-            return self._resolve_column(move, card, lay)
-        return self._resolve_tableau(move, card, where, lay)
-
-    def _resolve_foundation(self, move: Move, card: int, where: int, lay: _Layout) -> tuple:
-        name = move.card
-        if where >= 0 and where & 63 != len(lay.cols[where >> 6]) - 1:
-            raise IllegalMoveError(
-                f"{name} is covered by {CARDS[lay.covering(card)]}: only an exposed card goes to a foundation"
-            )
-        suit, rank = divmod(card, 13)
-        if move.pile:
-            if move.pile > len(self._piles):
-                raise IllegalMoveError(f"the {self.mode} game has foundations F1 to F{len(self._piles)}")
-            k = move.pile - 1
-            if self._pile_suits[k] != suit:
-                raise IllegalMoveError(
-                    f"F{move.pile} is a {SUITS[self._pile_suits[k]]} foundation: "
-                    f"{name} builds on {SUITS[suit]}"
-                )
-            height = len(self._piles[k])
-            if height > rank:
-                raise IllegalMoveError(
-                    f"F{move.pile} was taken: it already holds {CARDS[suit * 13 + height - 1]}, "
-                    f"so {name} stays where it was"
-                )
-            if height < rank:
-                raise IllegalMoveError(f"F{move.pile} needs {CARDS[suit * 13 + height]} before {name}")
-            played = move
-        else:
-            k = next((k for k in self._suit_piles[suit] if len(self._piles[k]) == rank), None)
-            if k is None:
-                if rank == 0:
-                    raise IllegalMoveError(f"both {SUITS[suit]} foundations were taken: {name} stays")
-                taken = next((k for k in self._suit_piles[suit] if len(self._piles[k]) > rank), None)
-                if taken is not None:  # two players: the other deck's card got there first
-                    raise IllegalMoveError(
-                        f"F{taken + 1} was taken: it already holds {name}, so this {name} stays where it was"
-                    )
-                raise IllegalMoveError(
-                    f"{name} cannot go to a foundation yet: foundations build up in suit from the Ace, "
-                    f"so {CARDS[card - 1]} must be there first"
-                )
-            played = move if self.mode == "solo" else Move("foundation", move.card, pile=k + 1)
-        return ("foundation", played, card, where, k)
-
-    def _resolve_column(self, move: Move, card: int, lay: _Layout) -> tuple:
-        col = lay.cols[move.column - 1]
-        if col:
-            raise IllegalMoveError(f"column {move.column} is not empty: it ends with {CARDS[col[-1]]}")
-        if card % 13 != 12:
-            raise IllegalMoveError(f"only a King may fill an empty column, not {move.card}")
-        return ("group", move, card, move.column - 1)
-
-    def _resolve_tableau(self, move: Move, card: int, where: int, lay: _Layout) -> tuple:
-        target = move.onto.index
-        there = lay.loc[target]
-        name, tname = move.card, move.onto
-        if there == WASTE:
-            raise IllegalMoveError(f"nothing moves onto the waste ({tname} is on the waste)")
-        if there == STOCK:
-            raise IllegalMoveError(f"nothing moves onto the stock ({tname} is still in the stock)")
-        if there == FOUNDATION:
-            raise IllegalMoveError(f"{tname} is on a foundation: write '{name} F' to build there")
-        if target // 13 != card // 13:
-            raise IllegalMoveError(f"{tname} cannot take {name}: tableau builds down in the same suit")
-        if target != card + 1:
-            raise IllegalMoveError(
-                f"{tname} cannot take {name}: a card goes onto the next higher card of its suit"
-                + (f" ({name} needs {CARDS[card + 1]})" if card % 13 < 12 else "")
-            )
-        tcol = there >> 6
-        if where >= 0 and where >> 6 == tcol and where < there:
-            raise IllegalMoveError(f"{tname} lies in {name}'s own group: a group cannot move onto itself")
-        if there & 63 != len(lay.cols[tcol]) - 1:
-            raise IllegalMoveError(f"{tname} is covered by {CARDS[lay.covering(target)]}")
-        return ("group", move, card, tcol)
-
     def _apply(self, action: tuple, player: int, lay: _Layout) -> None:
         kind = action[0]
         self._status = None
@@ -658,21 +489,3 @@ class Game(Observable):
 _KING_MOVES = tuple(
     (king, [to_column(CARDS[king], e + 1) for e in range(COLUMNS)]) for king in (12, 25, 38, 51)
 )
-
-
-def _possessive(player: int) -> str:
-    return "your" if player == 0 else "the bot's"
-
-
-def layout_from_cards(
-    columns: Iterable[Iterable[Card]], stock: Iterable[Card], waste: Iterable[Card]
-) -> _Layout:
-    """A layout from cards (used by position text and saves, which check the cards first)."""
-    return _Layout(
-        [tuple(c.index for c in col) for col in columns],
-        tuple(c.index for c in stock),
-        tuple(c.index for c in waste),
-    )
-
-
-__all__ = ["Game", "Move", "IllegalMoveError", "NotationError", "layout_from_cards"]

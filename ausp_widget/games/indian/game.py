@@ -53,7 +53,7 @@ same card can end two columns, so a move can be ambiguous. It is resolved like t
   listed or saved replays exactly.
 
 The deal (the same on every platform and version, reproducible by hand): the SplitMix64
-generator of `ausp_widget.deal` starts from the seed; the shoe is deck one in index order
+generator of `ausp_widget.core.deal` starts from the seed; the shoe is deck one in index order
 (A♣ … K♣, A♦ … K♦, A♥ … K♥, A♠ … K♠) followed by deck two in the same order, 104 cards;
 it is shuffled by the same unbiased Fisher–Yates as the Australian deal, from position 103
 down to 1. Cards 0–9 are the face-down bottom cards of columns 1–10, cards 10–19 the second
@@ -66,153 +66,62 @@ Undo restores a saved snapshot, so it is exact.
 
 from __future__ import annotations
 
-from .cards import CARDS, RANK_TEXT, SUITS, Card
-from .deal import _below, splitmix64
-from .errors import IllegalMoveError, NotationError
-from .moves import DRAW, Move, read_move_words, read_target
-from .observers import Observable
+from ausp_widget.core import display, registry
+from ausp_widget.core.cards import CARDS, SUITS, Card
+from ausp_widget.core.errors import IllegalMoveError
+from ausp_widget.core.moves import DRAW, Move
+from ausp_widget.core.observers import Observable
+from ausp_widget.core.saves import check_seed, decode_save
+
+from . import notation
+from .basics import (
+    CARD_COUNT,
+    COLUMNS,
+    FACE_DOWN,
+    FREE,
+    PILE_SUITS,
+    PILES,
+    PROTECTED,
+    REFILL,
+    STUCK_SEARCH_LIMIT,
+    WASTE,
+    fits,
+    indian_deal,
+)
+from .checks import Checks
+from .moves import IndianMove, _move
+from .places import Places
 
 __all__ = [
+    "CARD_COUNT",
     "COLUMNS",
     "FACE_DOWN",
     "FREE",
+    "PILES",
+    "PILE_SUITS",
     "PROTECTED",
+    "REFILL",
     "STUCK_SEARCH_LIMIT",
     "IndianGame",
     "IndianMove",
+    "fits",
     "indian_deal",
 ]
 
-COLUMNS = 10
-PILES = 8
-PILE_SUITS = (0, 0, 1, 1, 2, 2, 3, 3)
-"""The suit of each foundation pile F1..F8 (index into SUITS)."""
-CARD_COUNT = 104
-FREE, FACE_DOWN, PROTECTED = 0, 1, 2
-"""A column's bottom state: nothing special, its bottom card face down, or its only card protected."""
-WASTE = -1  # the source "column" of the top waste card
-REFILL = 3  # cards dealt into a column emptied by a protected card going home
-STUCK_SEARCH_LIMIT = 1000
-"""Positions the status looks at, once the stock is empty, to decide whether any card can go home."""
-
-Source = int | str  # a column number 1..10, or "waste"
-
-
-# ---- moves --------------------------------------------------------------------------------
-class IndianMove(Move):
-    """A `Move` that may also say where its card comes from (`source`), for the twin cards.
-
-    `source` is None (the card is available once), a column number 1..10, or "waste".
-    It prints as a prefix, `3:7♥ 8♣` or `w:7♥ F`. Equal to a plain `Move` with the same text.
-    """
-
-    __slots__ = ("source",)
-    source: Source | None
-
-    def __init__(
-        self,
-        kind,
-        card: Card | None = None,
-        *,
-        onto: Card | None = None,
-        column: int | None = None,
-        pile: int | None = None,
-        source: Source | None = None,
-    ) -> None:
-        super().__init__(kind, card, onto=onto, column=column, pile=pile)
-        object.__setattr__(self, "source", source)
-        if source is not None:
-            object.__setattr__(self, "_text", f"{_source_text(source)}:{self._text}")
-
-    @classmethod
-    def parse(cls, text: str | Move) -> Move:
-        """Read an Indian Patience move: `draw`, `7♥ F`, `7♥ F5`, `7♥ 8♣`, `7♥ 10`, `3:7♥ 8♣`, `w:7♥ F`."""
-        words = read_move_words(
-            text,
-            "'7♥ 8♣'",
-            "'draw', '7♥ F', '7♥ 8♣', '7♥ 4' or, naming where the card comes from, '3:7♥ 8♣' or 'w:7♥ F'",
-        )
-        if isinstance(words, Move):
-            return words
-        head, source = words[0], None
-        if ":" in head:
-            where, head = head.split(":", 1)
-            source = _parse_source(where, text)
-        card = Card.parse(head)
-        kind, number = read_target(words[1], text, columns=COLUMNS)
-        if kind == "foundation":
-            return cls("foundation", card, pile=number, source=source)
-        if kind == "column":
-            return cls("column", card, column=number, source=source)
-        return cls("tableau", card, onto=Card.parse(words[1]), source=source)
-
-    def __repr__(self) -> str:
-        return f"IndianMove.parse({self._text!r})"
-
-    def __reduce__(self):
-        return (IndianMove.parse, (self._text,))
-
-
-def _source_text(source: Source) -> str:
-    return "w" if source == "waste" else str(source)
-
-
-def _parse_source(where: str, text: str) -> Source:
-    where = where.strip().lower()
-    if where in ("w", "waste"):
-        return "waste"
-    if where.isdigit() and 1 <= int(where) <= COLUMNS:
-        return int(where)
-    raise NotationError(
-        f"{text!r}: a card's place is a column 1 to {COLUMNS} or w (the waste), as in '3:7♥ 8♣'"
-    )
-
-
-_MOVES: dict[tuple, IndianMove] = {}
-
-
-def _move(kind: str, card: int, dest: int, source: Source | None) -> IndianMove:
-    """The canonical move object (made once, then reused): dest is a pile (0 = first that
-    takes it), a column number, or the card index it goes onto."""
-    key = (kind, card, dest, source)
-    move = _MOVES.get(key)
-    if move is None:
-        if kind == "foundation":
-            move = IndianMove(kind, CARDS[card], pile=dest, source=source)
-        elif kind == "column":
-            move = IndianMove(kind, CARDS[card], column=dest, source=source)
-        else:
-            move = IndianMove(kind, CARDS[card], onto=CARDS[dest], source=source)
-        _MOVES[key] = move
-    return move
-
-
-# ---- the deal -----------------------------------------------------------------------------
-def indian_deal(seed: int) -> tuple[list[list[Card]], list[Card]]:
-    """Columns (bottom first; the bottom card is the face-down one) and stock (next first)."""
-    rng = splitmix64(seed)
-    shoe = list(CARDS) * 2
-    for i in range(len(shoe) - 1, 0, -1):
-        j = _below(rng, i + 1)
-        shoe[i], shoe[j] = shoe[j], shoe[i]
-    columns = [[shoe[row * COLUMNS + c] for row in range(3)] for c in range(COLUMNS)]
-    return columns, shoe[3 * COLUMNS :]
-
-
-def fits(card: int, parent: int) -> bool:
-    """Whether `card` may go onto `parent` in the tableau: one rank lower, a different suit."""
-    return parent % 13 == card % 13 + 1 and parent // 13 != card // 13
-
 
 # ---- the game -----------------------------------------------------------------------------
-class IndianGame(Observable):
-    """A game of Indian Patience (see the module docstring), with the API shape of `Game`.
+class IndianGame(Checks, Places, Observable):
+    """A game of Indian Patience (see the module docstring), implementing the game protocol
+    (`ausp_widget.core.protocol`) as `Game` does.
 
     Reach it with `Game.deal(seed, game="indian")`, `Game.from_text(...)` of a position that
     starts `game: indian`, or `Game.from_json(...)` of an Indian save.
     """
 
-    game = "indian"
+    name = "indian"
+    game = name  # the older name of `name`
+    title = "Indian Patience"
+    card_count = CARD_COUNT
     mode = "solo"
     players = 1
     first = 0
@@ -245,10 +154,11 @@ class IndianGame(Observable):
 
     # ---- construction -------------------------------------------------------------------
     @classmethod
-    def deal(cls, seed: int = 0) -> IndianGame:
+    def deal(cls, seed: int = 0, mode: str = "solo", first: int | str = 0) -> IndianGame:
         """A new game from a seed (the algorithm is in the module docstring)."""
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"a deal number is a whole number, not {seed!r}")
+        if mode != "solo":
+            raise ValueError(f"Indian Patience is a solo game: mode must be 'solo', not {mode!r}")
+        check_seed(seed)
         columns, stock = indian_deal(seed)
         return cls(
             [tuple(c.index for c in col) for col in columns],
@@ -259,31 +169,34 @@ class IndianGame(Observable):
 
     @classmethod
     def from_text(cls, text: str) -> IndianGame:
-        """A position in Indian position text (see `ausp_widget.indian_notation`)."""
-        from .indian_notation import parse_position
-
-        return parse_position(text)
+        """A position in Indian position text (see `ausp_widget.games.indian.notation`)."""
+        return notation.parse_position(text, cls)
 
     def to_text(self) -> str:
-        from .indian_notation import format_position
-
-        return format_position(self)
+        return notation.format_position(self)
 
     def to_json(self) -> str:
         """A versioned save with the start position, every move and a check of the result."""
-        from .indian_notation import save_json
-
-        return save_json(self)
+        return notation.save_json(self)
 
     @classmethod
-    def from_json(cls, text: str) -> IndianGame:
-        from .indian_notation import load_json
+    def from_json(cls, text: str | bytes | dict) -> IndianGame:
+        """An Indian Patience save (any other game's save is refused, naming its game)."""
+        data = decode_save(text)
+        if data.get("game") != cls.name:
+            return registry.read_save(data)
+        return notation.load_json(data, cls)
 
-        return load_json(text)
+    def _repr_html_(self) -> str:
+        return display.draw("html", self)
+
+    def plot(self, **options):
+        """This position as a matplotlib figure (see `ausp_widget.render.plot.plot_position`)."""
+        return display.draw("figure", self, **options)
 
     def copy(self) -> IndianGame:
         """An independent game in the same position (history included, listeners not)."""
-        clone = object.__new__(IndianGame)
+        clone = object.__new__(type(self))
         clone.__dict__.update(self.__dict__)
         clone._cols = list(self._cols)
         clone._bottoms = list(self._bottoms)
@@ -573,202 +486,6 @@ class IndianGame(Observable):
         self._cols, self._bottoms, self._piles = list(cols), list(bottoms), list(piles)
         self._status = None
 
-    def _resolve(self, move: Move) -> tuple[tuple, Move]:
-        """Check a move against the rules: (what to do, the move in canonical form), or raise."""
-        status = self.status
-        if status != "playing":
-            raise IllegalMoveError(f"the game is over ({status})")
-        if move.kind == "draw":
-            if not self._stock:
-                raise IllegalMoveError("the stock is empty: there is no redeal, one pass only")
-            return ("draw",), DRAW
-        if move.kind == "pass":
-            raise IllegalMoveError("there is no pass in Indian Patience: draw a card or move one")
-        card = move.card.index
-        source = getattr(move, "source", None)
-        candidates = self._candidates(move, card, source)
-        done: list[tuple] = []
-        errors: list[str] = []
-        for src in candidates:
-            try:
-                done.append(self._destination(move, card, src))
-            except IllegalMoveError as error:
-                errors.append(str(error))
-        if not done:
-            raise IllegalMoveError(errors[0])
-        if len(done) > 1:
-            places = " and ".join(_place_name(src) for src in candidates)
-            raise IllegalMoveError(
-                f"both {move.card} can make this move ({places}): say which, as in "
-                + " or ".join(f"'{_source_text(_source_of(src))}:{move}'" for src in candidates)
-            )
-        action = done[0]
-        return action, self._canonical(action)
-
-    def _candidates(self, move: Move, card: int, source: Source | None) -> list[int]:
-        """The available copies of the card the move names (column indices or WASTE)."""
-        name = move.card
-        if source is not None:
-            if source == "waste":
-                if not self._waste:
-                    raise IllegalMoveError(f"the waste is empty: no {name} there")
-                if self._waste[-1] != card:
-                    raise IllegalMoveError(
-                        f"the top waste card is {CARDS[self._waste[-1]]}, not {name}: "
-                        "only the top waste card moves"
-                    )
-                return [WASTE]
-            if not (isinstance(source, int) and 1 <= source <= COLUMNS):
-                raise IllegalMoveError(
-                    f"a card's place is a column 1 to {COLUMNS} or the waste, not {source!r}"
-                )
-            col = self._cols[source - 1]
-            if not col:
-                raise IllegalMoveError(f"column {source} is empty: no {name} there")
-            if col[-1] != card:
-                raise IllegalMoveError(
-                    f"column {source} ends with {CARDS[col[-1]]}, not {name}: only a column's top card moves"
-                )
-            return [source - 1]
-        found = [src for src, c in self._sources() if c == card]
-        if not found:
-            raise IllegalMoveError(
-                f"{name} cannot move: only the top card of a column or of the waste moves; "
-                + self._whereabouts(card)
-            )
-        return found
-
-    def _whereabouts(self, card: int) -> str:
-        """Where a card's two copies are, as far as the player can see (hidden ones stay hidden)."""
-        name = CARDS[card]
-        said: list[str] = []
-        for c, (col, bottom) in enumerate(zip(self._cols, self._bottoms)):
-            for depth, x in enumerate(col[:-1]):
-                if x == card and not (depth == 0 and bottom == FACE_DOWN):
-                    said.append(f"the {name} in column {c + 1} is covered by {CARDS[col[depth + 1]]}")
-        if self._waste:
-            under = self._waste[:-1].count(card)
-            said += [f"the {name} on the waste lies under {CARDS[self._waste[-1]]}"] * under
-        home = sum(1 for s, h in zip(PILE_SUITS, self._piles) if s == card // 13 and h > card % 13)
-        if home:
-            said.append(
-                ("both are" if home == 2 else "one is") + " on a foundation, and cards never leave it"
-            )
-        hidden = 2 - len(said) - max(home - 1, 0)
-        if hidden:
-            said.append("neither copy is turned up yet" if hidden == 2 else "the other is not turned up yet")
-        return "; ".join(said)
-
-    def _destination(self, move: Move, card: int, src: int) -> tuple:
-        """The action for moving the copy at `src` as the move says, or an error."""
-        name = move.card
-        protected = src != WASTE and self._bottoms[src] == PROTECTED
-        if move.kind == "foundation":
-            return ("foundation", src, card, self._pile_for(move, card))
-        if protected:
-            raise IllegalMoveError(
-                f"{name} is protected: a card turned up from face down may only go to a foundation "
-                "until the stock is used up"
-            )
-        if move.kind == "column":
-            if not (isinstance(move.column, int) and 1 <= move.column <= COLUMNS):
-                raise IllegalMoveError(f"columns are numbered 1 to {COLUMNS}, not {move.column!r}")
-            t = move.column - 1
-            if t == src:
-                raise IllegalMoveError(f"{name} is already in column {move.column}")
-            if self._cols[t]:
-                self._check_onto(name, card, t)
-            return ("tableau", src, card, t)
-        target = move.onto.index
-        if card % 13 == 12:
-            raise IllegalMoveError(
-                f"{name} cannot go onto {move.onto}: nothing ranks above a King, "
-                "so a King goes to a foundation or an empty column"
-            )
-        ends = [t for t, col in enumerate(self._cols) if col and col[-1] == target and t != src]
-        if not ends:
-            raise IllegalMoveError(
-                f"no column ends with {move.onto}: a card goes onto the top card of another column"
-                + (" (nothing moves onto the waste)" if self._waste and self._waste[-1] == target else "")
-            )
-        if not fits(card, target):
-            self._check_onto(name, card, ends[0])
-        open_ends = [t for t in ends if self._bottoms[t] != PROTECTED]
-        if not open_ends:
-            self._check_onto(name, card, ends[0])
-        if len(open_ends) > 1:
-            columns = " and ".join(str(t + 1) for t in open_ends)
-            raise IllegalMoveError(
-                f"columns {columns} both end with {move.onto}: name the column, as in "
-                + " or ".join(f"'{_source_prefix(move)}{name} {t + 1}'" for t in open_ends)
-            )
-        return ("tableau", src, card, open_ends[0])
-
-    def _check_onto(self, name: Card, card: int, t: int) -> None:
-        """Raise unless `card` may go onto the top card of the non-empty column `t`."""
-        top = self._cols[t][-1]
-        tname = CARDS[top]
-        if self._bottoms[t] == PROTECTED:
-            raise IllegalMoveError(
-                f"{tname} in column {t + 1} is protected: "
-                "no card may be played onto it until the stock is used up"
-            )
-        if top // 13 == card // 13 and top % 13 == card % 13 + 1:
-            raise IllegalMoveError(
-                f"{tname} cannot take {name}: "
-                "the tableau builds down in a differing suit (any suit but its own)"
-            )
-        if not fits(card, top):
-            higher = _rank_text(card % 13 + 1)
-            wanted = f"{'an' if higher == '8' else 'a'} {higher} of another suit"
-            raise IllegalMoveError(
-                f"{tname} cannot take {name}: a card goes onto a card one rank higher ({name} needs {wanted})"
-            )
-
-    def _pile_for(self, move: Move, card: int) -> int:
-        name = move.card
-        suit, rank = divmod(card, 13)
-        if move.pile:
-            k = move.pile - 1
-            if PILE_SUITS[k] != suit:
-                mine = " or ".join(f"F{j + 1}" for j, s in enumerate(PILE_SUITS) if s == suit)
-                raise IllegalMoveError(
-                    f"F{move.pile} is a {SUITS[PILE_SUITS[k]]} foundation: {name} builds on {mine}"
-                )
-            height = self._piles[k]
-            if height > rank:
-                raise IllegalMoveError(f"F{move.pile} already holds {CARDS[suit * 13 + height - 1]}")
-            if height < rank:
-                raise IllegalMoveError(f"F{move.pile} needs {CARDS[suit * 13 + height]} before {name}")
-            return k
-        for k, (s, height) in enumerate(zip(PILE_SUITS, self._piles)):
-            if s == suit and height == rank:
-                return k
-        raise IllegalMoveError(
-            f"{name} cannot go to a foundation yet: foundations build up in suit from the Ace, "
-            f"so a {SUITS[suit]} foundation must end with {CARDS[card - 1]} first"
-        )
-
-    def _canonical(self, action: tuple) -> Move:
-        """The shortest unambiguous text for an action (what legal_moves() lists)."""
-        kind, src, card = action[0], action[1], action[2]
-        sources = self._sources()
-        twin = sum(1 for _, c in sources if c == card) > 1
-        source = _source_of(src) if twin else None
-        if kind == "foundation":
-            pile = action[3]
-            first = next(
-                k
-                for k, (s, h) in enumerate(zip(PILE_SUITS, self._piles))
-                if s == card // 13 and h == card % 13
-            )
-            return _move("foundation", card, 0 if pile == first else pile + 1, source)
-        t = action[3]
-        col = self._cols[t]
-        if not col or sum(1 for c in self._cols if c and c[-1] == col[-1]) > 1:
-            return _move("column", card, t + 1, source)
-        return _move("tableau", card, col[-1], source)
-
     def _apply(self, action: tuple) -> None:
         self._status = None
         if action[0] == "draw":
@@ -831,20 +548,3 @@ def _stuck_successors(cols: tuple[tuple[int, ...], ...], waste: tuple[int, ...],
                 new[src] = cols[src][:-1]
             new[t] = cols[t] + (card,)
             yield (tuple(new), left - 1 if src == WASTE else left), src
-
-
-def _source_of(src: int) -> Source:
-    return "waste" if src == WASTE else src + 1
-
-
-def _place_name(src: int) -> str:
-    return "the waste" if src == WASTE else f"column {src + 1}"
-
-
-def _source_prefix(move: Move) -> str:
-    source = getattr(move, "source", None)
-    return "" if source is None else f"{_source_text(source)}:"
-
-
-def _rank_text(rank: int) -> str:
-    return RANK_TEXT[rank]

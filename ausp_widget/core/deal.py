@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .cards import CARDS, Card
+from ausp_widget.core.cards import CARDS, Card
 
 MASK64 = (1 << 64) - 1
 COLUMNS = 7

@@ -13,14 +13,17 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterable
+from typing import Any
 
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
 
-from .cards import RED_SUITS, SUITS, Card
-from .game import Game
-from .guide import Spot
-from .moves import Move
+from ausp_widget.core import registry
+from ausp_widget.core.cards import RED_SUITS, SUITS, Card
+from ausp_widget.core.lesson import Spot, destination, moving_group
+from ausp_widget.core.moves import Move
+
+Game = Any  # any game of the protocol
 
 W, H = 1.0, 1.4  # a card, in table units
 GAP = 0.25  # between columns
@@ -235,8 +238,6 @@ class _Table:
         )
 
     def arrow(self, move: Move, player: int) -> None:
-        from .guide import destination
-
         if move.kind == "pass":
             return
         if move.kind == "draw":
@@ -310,8 +311,10 @@ def plot_position(
             "plot_position draws Australian Patience; an Indian Patience game shows itself as a "
             "static board when it ends a notebook cell"
         )
-    if not isinstance(game, Game):
-        raise TypeError(f"plot_position draws a Game, not {type(game).__name__}")
+    try:
+        registry.entry_for(game)
+    except TypeError:
+        raise TypeError(f"plot_position draws a Game, not {type(game).__name__}") from None
     move = Move.parse(arrow) if arrow is not None else None
     spots = _spots(highlight, player)
     focus_set = None
@@ -342,8 +345,6 @@ def plot_position(
     group: set[tuple[int, Card | None]] = set()
     target = None
     if move is not None:
-        from .guide import destination, moving_group
-
         group = {(player, card) for card in moving_group(game, move, player)}
         target = destination(game, move, player)
     for spot in spots:
@@ -367,4 +368,23 @@ def plot_position(
     return figure
 
 
-__all__ = ["plot_position", "SUITS"]
+def step_figure(step, after: bool = False, **options) -> Figure:
+    """A guide step as a figure: its position with the moving group and destination
+    highlighted, the other cards dimmed and an arrow for the move; with `after`, the position
+    once the move is made, the moved cards still highlighted."""
+    if after:
+        moved = [spot for spot in step.highlights if spot != step.target]
+        return plot_position(
+            step.after, highlight=moved, focus=step.focus or None, player=step.player, **options
+        )
+    return plot_position(
+        step.position,
+        highlight=step.highlights,
+        arrow=step.move,
+        focus=step.focus or None,
+        player=step.player,
+        **options,
+    )
+
+
+__all__ = ["SUITS", "plot_position", "step_figure"]

@@ -14,16 +14,11 @@ built by `indian_position` from the cards that matter, and quote `rules.INDIAN_R
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Literal
+from ausp_widget.core.lesson import Step, make_step, played
 
-from .cards import CARDS, SUITS, Card
-from .game import Game, layout_from_cards
-from .indian import IndianGame, IndianMove
-from .moves import Move
-from .rules import INDIAN_RULE, MODE_NAMES, RULE
+from .game import Game
+from .layout import layout_from_cards
+from .rules import MODE_NAMES, RULE
 
 # SPEC §5: the opening Pagat describes (the guide's worked example).
 PAGAT = """\
@@ -123,141 +118,6 @@ waste: -
 7: Q♣ K♣
 """
 
-GuideMode = Literal["solo", "turns", "simultaneous", "indian"]
-SpotKind = Literal["card", "foundation", "column", "stock", "waste"]
-
-
-@dataclass(frozen=True)
-class Spot:
-    """A place on the table: a card, foundation pile `number` (1-based), empty column `number`
-    (1–7), or a player's stock or waste."""
-
-    kind: SpotKind
-    card: Card | None = None
-    number: int | None = None
-    player: int = 0
-
-
-@dataclass(frozen=True, eq=False)
-class Step:
-    """One step of the guide. `position` is a real game; `move` (played by `player`) is legal
-    in it. `group` is the moving group, `target` its destination, `marks` other cards the
-    words talk about. Views must not change `position`: use `after` or a copy."""
-
-    title: str
-    text: str
-    position: Game
-    move: Move | None = None
-    player: int = 0
-    group: tuple[Card, ...] = ()
-    target: Spot | None = None
-    marks: tuple[Card, ...] = ()
-    after: Game = field(default=None, repr=False)  # type: ignore[assignment]
-    dim: bool = True
-
-    @property
-    def highlights(self) -> tuple[Spot, ...]:
-        """What to highlight: the moving group (cards of `player`), the destination, and the
-        marked cards (always cards of your own layout, player 0)."""
-        spots = [Spot("card", card=card, player=self.player) for card in self.group]
-        if self.target is not None:
-            spots.append(self.target)
-        spots += [Spot("card", card=card, player=0) for card in self.marks]
-        return tuple(dict.fromkeys(spots))
-
-    @property
-    def focus(self) -> tuple[Spot, ...]:
-        """The cards the step talks about; a view dims the others (none when empty)."""
-        return tuple(spot for spot in self.highlights if spot.kind == "card") if self.dim else ()
-
-    def figure(self, after: bool = False, **options):
-        """This step as a matplotlib figure (see `figure`)."""
-        return figure(self, after=after, **options)
-
-
-# ---- highlights from the engine ---------------------------------------------------------------
-def moving_group(game: Game, move: Move | str, player: int = 0) -> tuple[Card, ...]:
-    """The cards `move` carries: a tableau card with every card covering it, the top waste
-    card, or (for a draw) the card about to be turned up."""
-    move = _parse(game, move)
-    if move.kind == "draw":
-        return game.stock(player)[:1]
-    if move.kind == "pass" or move.card is None:
-        return ()
-    if _is_indian(game):
-        return (move.card,)  # one card moves at a time
-    where, column, depth = game.locate(move.card, player)
-    if where == "tableau":
-        return game.tableau(player)[column - 1][depth:]
-    return (move.card,)
-
-
-def destination(game: Game, move: Move | str, player: int = 0) -> Spot | None:
-    """Where `move` goes, as it would be played in `game` (a foundation move names its pile)."""
-    move = _parse(game, move)
-    if move.kind == "draw":
-        return Spot("waste", player=player)
-    if move.kind == "foundation" and _is_indian(game) and not move.pile:
-        heights = [len(pile) for pile in game.foundations]
-        pile = next(
-            k
-            for k in range(1, len(heights) + 1)
-            if game.pile_suit(k) == move.card.suit and heights[k - 1] == move.card.rank - 1
-        )
-        return Spot("foundation", number=pile)
-    if move.kind == "tableau":
-        return Spot("card", card=move.onto, player=player)
-    if move.kind == "column":
-        return Spot("column", number=move.column, player=player)
-    if move.kind == "foundation":
-        if move.pile:
-            return Spot("foundation", number=move.pile)
-        if game.mode == "solo":
-            return Spot("foundation", number=SUITS.index(move.card.suit) + 1)
-        return Spot("foundation", number=game.copy().play(move, player).pile)
-    return None
-
-
-def _is_indian(game: Game | IndianGame) -> bool:
-    return getattr(game, "game", "australian") == "indian"
-
-
-def _parse(game: Game | IndianGame, move: Move | str) -> Move:
-    return IndianMove.parse(move) if _is_indian(game) else Move.parse(move)
-
-
-def make_step(
-    title: str,
-    text: str,
-    position: Game,
-    move: Move | str | None = None,
-    player: int = 0,
-    marks: Sequence[Card | str] = (),
-    dim: bool = True,
-) -> Step:
-    """A step whose move is checked by playing it on a copy of `position` (an illegal move
-    raises `IllegalMoveError` here, when the guide is made)."""
-    after = position.copy()
-    played = None
-    if move is not None:
-        group = moving_group(position, move, player)
-        played = after.play(move, player)
-        target = destination(position, played, player)
-    else:
-        group, target = (), None
-    return Step(
-        title,
-        text,
-        position,
-        played,
-        player,
-        group,
-        target,
-        tuple(Card.parse(c) for c in marks),
-        after,
-        dim,
-    )
-
 
 # ---- positions ---------------------------------------------------------------------------------
 def versus(mode: str, you: Game, bot: Game, first: int = 0) -> Game:
@@ -272,29 +132,18 @@ def versus(mode: str, you: Game, bot: Game, first: int = 0) -> Game:
     return Game.from_json(game.to_json())
 
 
-def played(game: Game, moves: Sequence[str | tuple[int, str]]) -> Game:
-    """A copy of `game` after `moves` (text, or (player, text) for the bot's moves)."""
-    game = game.copy()
-    for entry in moves:
-        player, move = entry if isinstance(entry, tuple) else (0, entry)
-        game.play(move, player)
-    return game
-
-
 def _start(text: str, mode: str, bot: str = BOT_DEAL, first: int = 0) -> Game:
     you = Game.from_text(text)
     return you if mode == "solo" else versus(mode, you, Game.from_text(bot), first)
 
 
 # ---- the steps ---------------------------------------------------------------------------------
-def steps(mode: GuideMode = "solo") -> list[Step]:
+def steps(mode: str = "solo") -> list[Step]:
     """The guide for `mode`: the shared rules, the worked opening, then the mode's own steps
     (for "indian", the Indian Patience chapter). Made afresh on each call, so a view may keep
     its own list."""
     if mode not in MODE_NAMES:
         raise ValueError(f"mode must be one of {', '.join(MODE_NAMES)}, not {mode!r}")
-    if mode == "indian":
-        return indian_steps()
     two = mode != "solo"
     guide = [_lay_out(mode)]
     at = _lesson_positions(mode)
@@ -499,130 +348,4 @@ def _simultaneous_steps(race: Game) -> list[Step]:
             late,
         ),
         _count_step(late),
-    ]
-
-
-def figure(step: Step, after: bool = False, **options):
-    """The step as a matplotlib figure: its position with the moving group and destination
-    highlighted, the other cards dimmed and an arrow for the move; with `after`, the position
-    once the move is made, the moved cards still highlighted."""
-    from .plot import plot_position
-
-    if after:
-        moved = [spot for spot in step.highlights if spot != step.target]
-        return plot_position(
-            step.after, highlight=moved, focus=step.focus or None, player=step.player, **options
-        )
-    return plot_position(
-        step.position,
-        highlight=step.highlights,
-        arrow=step.move,
-        focus=step.focus or None,
-        player=step.player,
-        **options,
-    )
-
-
-# ---- Indian Patience ----------------------------------------------------------------------------
-def indian_position(
-    columns: Sequence[str],
-    *,
-    stock: str = "",
-    waste: str = "",
-    foundations: str = "- - - - - - - -",
-    rest: str = "stock",
-) -> IndianGame:
-    """An Indian Patience position from the cards that matter: `columns` (1, 2, … as in the
-    position text, `[9♠]` face down, `5♠*` protected), the first stock cards, the waste and
-    the foundation tops. Every card not named goes to the end of the stock in card order
-    (or, with `rest="waste"`, under the waste), so the text `Game.from_text` reads holds all
-    104 cards."""
-    columns = [*columns, *[""] * (10 - len(columns))]
-    named = Counter(Card.parse(w.strip("[]*")) for text in [*columns, waste, stock] for w in text.split())
-    for pile in foundations.split():
-        if pile != "-":
-            top = Card.parse(pile)
-            named.update(Card(rank, top.suit) for rank in range(1, top.rank + 1))
-    others = [str(card) for card in CARDS for _ in range(2 - named[card])]
-    lines = [
-        "game: indian",
-        f"foundations: {foundations}",
-        f"stock: {' '.join([stock, *(others if rest == 'stock' else [])]).strip() or '-'}",
-        f"waste: {' '.join([*(others if rest == 'waste' else []), waste]).strip() or '-'}",
-        *(f"{n}: {text or '-'}" for n, text in enumerate(columns, start=1)),
-    ]
-    return Game.from_text("\n".join(lines) + "\n")
-
-
-def indian_steps() -> list[Step]:
-    """The Indian Patience chapter: what changes from Australian Patience, one rule a step."""
-    r = INDIAN_RULE
-    deal = Game.deal(5, game="indian")
-    single = indian_position(["[3♥] 6♣ 9♦", "[J♠] 5♣ 10♠", "[K♦] 2♥ 10♦"], stock="4♣ 8♠")
-    suits = indian_position(["[3♥] 6♣ 7♥", "[J♠] 5♣ 8♥", "[K♦] 2♥ 8♣"], stock="4♣ 8♠")
-    uncover = indian_position(["[5♠] 9♣", "[J♠] 5♣ 10♦"], stock="Q♥ 2♦ 7♣")
-    home = indian_position(["5♠*", "[J♠] 5♣ 6♥"], stock="Q♥ 2♦ 7♣", foundations="- - - - - - 4♠ -")
-    grace = indian_position(["5♠*", "[J♠] 5♣ 6♥"], stock="Q♥", waste="A♣", rest="waste")
-    empty = indian_position(["[J♠] 5♣ 7♥", "", "[K♦] 2♥ 10♦"], stock="4♣ 8♠")
-    last = indian_position(["K♠"], foundations="K♣ K♣ K♦ K♦ K♥ K♥ K♠ Q♠")
-    return [
-        make_step(
-            "Indian Patience: two decks, ten columns",
-            f"{r['decks']} {r['layout']} {r['stock']}",
-            deal,
-            dim=False,
-        ),
-        make_step(
-            "One card at a time",
-            "In Australian Patience any card moves with the cards covering it; here only the top card "
-            "of a column moves, alone: 9♦ goes onto 10♠, and 6♣ stays behind.",
-            single,
-            "9♦ 10♠",
-            marks=["6♣"],
-        ),
-        make_step(
-            "Build down in a differing suit",
-            r["build_down"].replace("7♥ goes onto 8♣, 8♦ or 8♠, never onto 8♥", "7♥ goes onto 8♣, not 8♥")
-            + " Australian Patience asks for the same suit.",
-            suits,
-            "7♥ 8♣",
-            marks=["8♥"],
-        ),
-        make_step(
-            "A face-down card turns up protected",
-            "Moving 9♣ onto 10♦ uncovers the face-down card of column 1: it turns up protected, so it "
-            "may only go to a foundation and nothing may be played onto it.",
-            uncover,
-            "9♣ 10♦",
-        ),
-        make_step(
-            "A protected card goes home, and its column is dealt again",
-            "5♠ is protected: 6♥ could take it in the tableau, but it may only go onto 4♠. "
-            + r["refill"].split(":")[0]
-            + ": one card face down, two face up.",
-            home,
-            "5♠ F",
-            marks=["6♥"],
-        ),
-        make_step(
-            "Grace: the stock is used up",
-            r["grace"].split(", and a face-down")[0]
-            + ". Drawing the last card, Q♥, frees 5♠: now it may go onto 6♥ too.",
-            grace,
-            "draw",
-            marks=["5♠", "6♥"],
-        ),
-        make_step(
-            "Any card fills an empty column",
-            "In Australian Patience only a King may fill an empty column; here any single card may: "
-            "7♥ moves into column 2 and uncovers 5♣.",
-            empty,
-            "7♥ 2",
-        ),
-        make_step(
-            "All 104 cards home",
-            r["won"].split(";")[0] + ". " + r["lost"].split(";")[0] + ".",
-            last,
-            "K♠ F",
-        ),
     ]

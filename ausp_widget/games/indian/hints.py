@@ -35,9 +35,11 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 
-from .cards import CARDS
-from .indian import FACE_DOWN, FREE, PROTECTED, REFILL, IndianGame
-from .moves import DRAW, Move
+from ausp_widget.core.cards import CARDS
+from ausp_widget.core.moves import DRAW, Move
+
+from .basics import FACE_DOWN, FREE, PROTECTED, REFILL
+from .game import IndianGame
 
 __all__ = ["END_GAME_NODES", "SEARCH_NODES", "Advice", "GreedyPlayer", "hint", "play_out"]
 

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card
-from .moves import DRAW, PASS, Move, onto_parent, to_column, to_foundation
-from .view import View
+from ausp_widget.core.cards import Card
+from ausp_widget.core.moves import DRAW, PASS, Move, onto_parent, to_column, to_foundation
+from ausp_widget.games.australian.view import View
 
 __all__ = ["Hint", "hint", "hint_from_view"]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import total_ordering
 
-from .errors import NotationError
+from ausp_widget.core.errors import NotationError
 
 SUITS = "♣♦♥♠"
 RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")

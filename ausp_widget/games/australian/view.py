@@ -15,10 +15,13 @@ of the rules to keep in step.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from .cards import CARDS, Card
-from .game import Game, layout_from_cards
-from .moves import PASS, Move
+from ausp_widget.core import registry
+from ausp_widget.core.cards import CARDS, Card
+from ausp_widget.core.moves import PASS, Move
+
+from .layout import layout_from_cards
 
 
 @dataclass(frozen=True)
@@ -31,6 +34,7 @@ class View:
     foundations: tuple[tuple[Card, ...], ...]
     my_turn: bool
     playing: bool = True
+    game: str = "australian"  # which patience (the registry finds its rules by this name)
 
     @classmethod
     def of(cls, game, player: int) -> View:
@@ -43,6 +47,7 @@ class View:
             foundations=game.foundations,
             my_turn=game.mode != "turns" or game.turn == player,
             playing=game.status == "playing",
+            game=game.name,
         )
 
     def arrangement(self) -> tuple[tuple[int, ...], ...]:
@@ -61,7 +66,7 @@ class View:
         return moves
 
 
-def _stand_in(view: View) -> Game:
+def _stand_in(view: View) -> Any:
     """A throwaway `Game` with this view's layout, foundations and a placeholder stock."""
     seen = {card.index for column in view.tableau for card in column}
     seen.update(card.index for card in view.waste)
@@ -71,6 +76,7 @@ def _stand_in(view: View) -> Game:
             f"the view shows {len(seen)} cards and a stock of {view.stock_size}: more than one deck"
         )
     mine = layout_from_cards(view.tableau, unseen[: view.stock_size], view.waste)
+    Game = registry.entry(view.game).game_class
     if view.mode == "solo":
         return Game([mine], [(0,) * len(pile) for pile in view.foundations])
     # Two players: the turn-based engine lists the same card moves, plus draw or pass.

@@ -23,11 +23,16 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from typing import Any
 
-from .cards import CARDS, SUITS, Card, format_cards, parse_cards
-from .errors import IllegalMoveError, NotationError
-from .indian import COLUMNS, FACE_DOWN, FREE, PILE_SUITS, PILES, PROTECTED, IndianGame, IndianMove
-from .save_format import SAVE_FORMAT, decode_save
+from ausp_widget.core.cards import CARDS, SUITS, Card, format_cards, parse_cards
+from ausp_widget.core.errors import NotationError
+from ausp_widget.core.saves import SAVE_FORMAT, check_seed_field
+
+from .basics import COLUMNS, FACE_DOWN, FREE, PILE_SUITS, PILES, PROTECTED
+from .moves import IndianMove
+
+IndianGame = Any  # the game class (which imports this module): readers are handed it as `cls`
 
 INDIAN_SAVE_VERSION = 1
 _LINES = ("foundations", "stock", "waste", *map(str, range(1, COLUMNS + 1)))
@@ -54,7 +59,7 @@ def format_position(game: IndianGame) -> str:
     return "\n".join(lines) + "\n"
 
 
-def parse_position(text: str) -> IndianGame:
+def parse_position(text: str, cls: type[IndianGame]) -> IndianGame:
     if not isinstance(text, str):
         raise NotationError(f"a position is text, not {type(text).__name__}")
     found: dict[str, str] = {}
@@ -99,7 +104,7 @@ def parse_position(text: str) -> IndianGame:
         bottoms.append(bottom)
     places = {"stock": stock, "waste": waste} | {str(n): col for n, col in enumerate(columns, start=1)}
     check_two_decks(piles, places)
-    return IndianGame(
+    return cls(
         [tuple(c.index for c in col) for col in columns],
         bottoms,
         tuple(c.index for c in stock),
@@ -175,7 +180,7 @@ def check_two_decks(piles: list[int], places: dict[str, list[Card]]) -> None:
 
 # ---- JSON saves ----------------------------------------------------------------------------
 def save_json(game: IndianGame) -> str:
-    start = IndianGame.__new__(IndianGame)
+    start = object.__new__(type(game))
     start.__dict__.update(game.__dict__)
     start._restore(game._start)
     data = {
@@ -192,11 +197,8 @@ def save_json(game: IndianGame) -> str:
     return json.dumps(data, ensure_ascii=False)
 
 
-def load_json(text: str | bytes | dict) -> IndianGame:
-    """Read a save (text, or the already decoded dictionary)."""
-    data = decode_save(text)
-    if data.get("game") != "indian":
-        raise NotationError(f"the save's game {data.get('game')!r} is not 'australian' or 'indian'")
+def load_json(data: dict, cls: type[IndianGame]) -> IndianGame:
+    """A game from a decoded save (`ausp_widget.core.saves.decode_save`), checked move by move."""
     if data.get("version") != INDIAN_SAVE_VERSION:
         raise NotationError(
             f"Indian save version {data.get('version')!r} is not supported (this reads {INDIAN_SAVE_VERSION})"
@@ -206,22 +208,20 @@ def load_json(text: str | bytes | dict) -> IndianGame:
             raise NotationError(f"the save has no {key!r}")
     if data.get("mode", "solo") != "solo":
         raise NotationError("Indian Patience is a solo game: its save's mode must be 'solo'")
-    seed = data["seed"]
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise NotationError(f"the save's seed {seed!r} is not a whole number")
+    seed = check_seed_field(data["seed"])
     if not isinstance(data["start"], str) or not isinstance(data["position"], str):
         raise NotationError("the save's start and position must be position text")
     try:
-        game = parse_position(data["start"])
+        game = parse_position(data["start"], cls)
     except NotationError as error:
         raise NotationError(f"the save's start position: {error}") from None
-    if seed is not None and format_position(IndianGame.deal(seed)) != format_position(game):
+    if seed is not None and format_position(cls.deal(seed)) != format_position(game):
         raise NotationError(f"the save's seed {seed} does not match its start position: the file was altered")
     game.seed = seed
     for number, move in enumerate(_entries(data["moves"], "moves"), start=1):
         try:
             game.play(move)
-        except (IllegalMoveError, NotationError) as error:
+        except ValueError as error:  # IllegalMoveError, NotationError or a malformed move
             raise NotationError(f"move {number} ({move!r}) cannot be replayed: {error}") from None
     if format_position(game) != data["position"]:
         raise NotationError("the save's position does not match its moves: the file was altered")
@@ -231,7 +231,7 @@ def load_json(text: str | bytes | dict) -> IndianGame:
         for number, move in enumerate(reversed(redo), start=1):
             try:
                 trial.play(move)
-            except (IllegalMoveError, NotationError) as error:
+            except ValueError as error:
                 raise NotationError(f"redo move {number} ({move!r}) cannot be replayed: {error}") from None
         game._redo = [(0, IndianMove.parse(move)) for move in redo]
     return game

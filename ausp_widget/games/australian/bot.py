@@ -17,11 +17,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from .cards import Card
-from .errors import IllegalMoveError
-from .game import Game
-from .moves import DRAW, PASS, Move
-from .view import View
+from ausp_widget.core.cards import Card
+from ausp_widget.core.errors import IllegalMoveError
+from ausp_widget.core.moves import DRAW, PASS, Move
+from ausp_widget.games.australian.game import Game
+from ausp_widget.games.australian.view import View
 
 Arrangement = tuple[tuple[int, ...], ...]
 WASTE_SOURCE = 7  # orders the waste after the seven columns

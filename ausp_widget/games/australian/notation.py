@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from typing import Any
 
-from .cards import CARDS, SUITS, Card, format_cards, parse_cards
-from .errors import IllegalMoveError, NotationError
-from .game import MODES, Game, layout_from_cards
-from .moves import Move
-from .save_format import SAVE_FORMAT, decode_save
+from ausp_widget.core.cards import CARDS, SUITS, Card, format_cards, parse_cards
+from ausp_widget.core.errors import IllegalMoveError, NotationError
+from ausp_widget.core.moves import Move
+from ausp_widget.core.saves import SAVE_FORMAT, check_seed_field
+
+from .layout import MODES, layout_from_cards
+
+Game = Any  # the Australian `Game` (which imports this module, so it is not imported here)
 
 SAVE_VERSION = 1
 _LINES = ("foundations", "stock", "waste", *map(str, range(1, 8)))
@@ -29,7 +33,7 @@ def format_position(game: Game) -> str:
     return "\n".join(lines) + "\n"
 
 
-def parse_position(text: str) -> Game:
+def parse_position(text: str, cls: type[Game]) -> Game:
     if not isinstance(text, str):
         raise NotationError(f"a position is text, not {type(text).__name__}")
     found: dict[str, list[Card]] = {}
@@ -39,14 +43,10 @@ def parse_position(text: str) -> Game:
             continue
         key, sep, rest = line.partition(":")
         key = key.strip().lower()
-        if sep and key == "game":  # which patience: Indian positions have their own reader
-            if rest.strip().lower() == "indian":
-                from .indian_notation import parse_position as parse_indian
-
-                return parse_indian(text)
+        if sep and key == "game":  # which patience: the registry sends other games elsewhere
             if rest.strip().lower() == "australian":
                 continue
-            raise NotationError(f"line {number}: the game is 'australian' or 'indian', not {rest.strip()!r}")
+            raise NotationError(f"line {number}: this reads Australian Patience, not {rest.strip()!r}")
         if not sep or key not in _LINES:
             raise NotationError(
                 f"line {number} ({raw.strip()!r}): "
@@ -70,7 +70,7 @@ def parse_position(text: str) -> Game:
     for top in tops:
         piles[SUITS.index(top.suit)] = (0,) * top.rank
     layout = layout_from_cards([found[str(n)] for n in range(1, 8)], found["stock"], found["waste"])
-    return Game([layout], piles)
+    return cls([layout], piles)
 
 
 def _check_exactly_52(implied: list[Card], found: dict[str, list[Card]]) -> None:
@@ -140,12 +140,8 @@ def _fingerprint(game: Game) -> dict:
     }
 
 
-def load_json(text: str) -> Game:
-    data = decode_save(text)
-    if data.get("game", "australian") != "australian":  # Indian Patience saves have their own reader
-        from .indian_notation import load_json as load_indian
-
-        return load_indian(data)
+def load_json(data: dict, cls: type[Game]) -> Game:
+    """A game from a decoded save (`ausp_widget.core.saves.decode_save`), checked move by move."""
     if data.get("version") != SAVE_VERSION:
         raise NotationError(
             f"save version {data.get('version')!r} is not supported (this reads {SAVE_VERSION})"
@@ -156,11 +152,9 @@ def load_json(text: str) -> Game:
     mode = data["mode"]
     if mode not in MODES:
         raise NotationError(f"the save's mode {mode!r} is not one of {', '.join(MODES)}")
-    seed = data["seed"]
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise NotationError(f"the save's seed {seed!r} is not a whole number")
-    game = _start_game(data["start"], mode, seed)
-    if seed is not None and _start_state(game) != _start_state(Game.deal(seed, mode, first=game.first)):
+    seed = check_seed_field(data["seed"])
+    game = _start_game(data["start"], mode, seed, cls)
+    if seed is not None and _start_state(game) != _start_state(cls.deal(seed, mode, first=game.first)):
         raise NotationError(f"the save's seed {seed} does not match its start position: the file was altered")
     for label in ("moves", "redo"):
         entries = data[label]
@@ -208,7 +202,7 @@ def _entries(entries: list, label: str):
         yield entry[0], entry[1]
 
 
-def _start_game(start: object, mode: str, seed: int | None) -> Game:
+def _start_game(start: object, mode: str, seed: int | None, cls: type[Game]) -> Game:
     players = 1 if mode == "solo" else 2
     if not isinstance(start, dict) or not isinstance(start.get("layouts"), list):
         raise NotationError("the save's start position is malformed")
@@ -250,4 +244,4 @@ def _start_game(start: object, mode: str, seed: int | None) -> Game:
         except NotationError as error:
             raise NotationError(f"layout {p} of the save's start: {error}") from None
         layouts.append(layout_from_cards(columns, stock, waste))
-    return Game(layouts, [tuple(p) for p in piles], mode=mode, seed=seed, first=first)
+    return cls(layouts, [tuple(p) for p in piles], mode=mode, seed=seed, first=first)

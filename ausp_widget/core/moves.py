@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from .cards import CARDS, Card
-from .errors import NotationError
+from ausp_widget.core.cards import CARDS, Card
+from ausp_widget.core.errors import NotationError
 
 MoveKind = Literal["draw", "pass", "foundation", "tableau", "column"]
 

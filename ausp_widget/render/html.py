@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from html import escape
+from typing import Any
 
-from .cards import RED_SUITS, Card
-from .game import Game
-from .guide import Spot
-from .indian import IndianGame
+from ausp_widget.core import registry
+from ausp_widget.core.cards import RED_SUITS, Card
+from ausp_widget.core.lesson import Spot
+
+Game = IndianGame = Any  # any game of the protocol
 
 CARD_W, CARD_H, FAN = 44, 62, 19  # pixels
 TABLE = "#2f7d4f"
@@ -160,8 +162,10 @@ def board_html(
 ) -> str:
     """The position as a static HTML board. `highlight` spots are outlined (or give `roles`,
     a spot → "group" | "target" | "mark" map); cards outside `focus` are dimmed."""
-    if not isinstance(game, Game | IndianGame):
-        raise TypeError(f"board_html draws a Game, not {type(game).__name__}")
+    try:
+        registry.entry_for(game)
+    except TypeError:
+        raise TypeError(f"board_html draws a Game, not {type(game).__name__}") from None
     role_map = dict(roles or {})
     for spot in highlight or ():
         role_map.setdefault(spot, "mark")

@@ -26,10 +26,12 @@ from __future__ import annotations
 import sys
 import time
 
-from .cards import CARDS
-from .indian import FACE_DOWN, FREE, PILE_SUITS, PROTECTED, REFILL, IndianGame, fits
-from .moves import Move
-from .solver import SolveResult
+from ausp_widget.core.cards import CARDS
+from ausp_widget.core.moves import Move
+from ausp_widget.core.solving import SolveResult
+
+from .basics import FACE_DOWN, FREE, PILE_SUITS, PROTECTED, REFILL, fits
+from .game import IndianGame
 
 __all__ = ["solve_indian"]
 

@@ -1,0 +1,44 @@
+"""Analysis over the game protocol, for any game: the solver and hint front doors.
+
+`solve(game)` asks the game's own full-information solver (it knows the stock order: an
+analysis tool, not advice); `hint(game)` asks the game's hint, which reads only what the
+player may see. Both check their arguments and name what is wrong.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ausp_widget.core import registry
+from ausp_widget.core.solving import SolveResult, check_limits
+
+
+def solve(game: Any, time_limit: float | None = 10.0, node_limit: int | None = None) -> SolveResult:
+    """Whether `game` (any game, solo) can still be won by someone who knows every card.
+
+    `winnable` is True (with `moves`, a winning line `game.play` accepts), False, or None
+    when `time_limit` seconds or `node_limit` positions ran out first.
+    """
+    entry = registry.entry_for(game)
+    check_limits(time_limit, node_limit)
+    if game.mode != "solo":
+        raise ValueError(
+            f"the solver decides the solo game only, not the {game.mode!r} game: "
+            "in the two-player games the other side's moves change what is possible"
+        )
+    return entry.solve(game, time_limit, node_limit)
+
+
+def solver(game: Any) -> Any | None:
+    """A resumable search for `game` (`.run(seconds)`, `.done`, `.result`), or None when its
+    game has only the one-shot `solve`."""
+    entry = registry.entry_for(game)
+    return None if entry.solver is None or game.mode != "solo" else entry.solver(game)
+
+
+def hint(game: Any, player: int = 0) -> Any:
+    """The suggested move for `player` (`.move`, or None, and `.reason`), from what they may see."""
+    return registry.entry_for(game).hint(game, player)
+
+
+__all__ = ["SolveResult", "hint", "solve", "solver"]

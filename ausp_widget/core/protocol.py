@@ -1,0 +1,199 @@
+"""The game protocol: what every patience game offers, so views, the guide, hints, the solver
+front door, saves and the command line work with any game without knowing which it is.
+
+The contract, in the words of the specification:
+
+- P1 Identity. `game.name` is the registry key ("australian", "indian"); `game.title` the
+  name people use ("Australian Patience"); `game.mode` is "solo", "turns" or "simultaneous";
+  `game.players` is 1 or 2; `game.seed` the deal number (None for a position typed in);
+  `game.card_count` how many cards one player must bring home (52, or 104 with two decks).
+- P2 The table as data. `game.piles()` lists every pile as a `Pile`: its `kind` (column,
+  stock, waste, foundation), `owner` (the player; None for foundations shared by two players),
+  `index` among the piles of that kind and owner, and `cards` bottom first. A card a player may
+  not see is None (never named); a card that obeys a special rule is listed in `protected`.
+  A view draws a game from these alone.
+- P3 Moves. `game.legal_moves(player)` lists every legal move (a `Move`); `game.useful_moves`
+  the card moves that change more than the order of the columns. `game.parse_move(text)` reads
+  the game's notation. `game.move_places(move, player)` says where a move takes its cards from
+  (`Place`: pile and depth; None for a draw or a pass) and which pile receives them, as it would
+  be played now. `game.move_between(source, target, player)` is the move a click means: the card
+  at `source` (a `Place`) onto the pile `target` (a `PileRef`) — legal or not, so that playing
+  it either moves the cards or says which rule forbids it.
+- P4 Play. `play(move, player)` plays a move or raises `IllegalMoveError` with the reason,
+  changing nothing; `undo()`, `redo()`, `can_undo`, `can_redo` (solo); `finish()` where the
+  mode has it. Listeners (`add_listener`) hear of every change and every refusal.
+- P5 Outcome. `status` ("playing", "won", "lost"; "playing", "over" for two players),
+  `scores`, `winner`, `turn`, `history` ((player, move) pairs).
+- P6 Words. `describe(move, player)` says a played move in words ("put 7♥ on F3");
+  `explain_stuck(place, player)` says why the card at a place has no legal move;
+  `news(before)` tells what a move turned over besides the move itself (a protected card
+  turned up, a column dealt again), given the piles from before it; `rules_note` is a line
+  a view may show while a special mark is on the table.
+- P7 Forms. `to_text()` / `to_json()` and the registry's readers round-trip a position
+  and a whole game; `copy()` is an independent game; `view(player)` is what that player may
+  see (it holds no reference to the game).
+
+Example — a view that draws any game and plays what a click means::
+
+    for pile in game.piles():
+        draw(pile.kind, pile.owner, pile.index, pile.cards, pile.protected)
+    move = game.move_between(Place(PileRef("column", 0, 2), 3), PileRef("column", 0, 5))
+    game.play(move)   # moves the cards, or raises IllegalMoveError naming the rule
+
+A new game implements these names, registers itself with `ausp_widget.core.registry`, and
+every view, the conformance tests, saves and the command line take it as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol, runtime_checkable
+
+from .cards import Card
+from .moves import Move
+
+PileKind = Literal["column", "stock", "waste", "foundation"]
+PILE_KINDS: tuple[str, ...] = ("column", "stock", "waste", "foundation")
+
+
+@dataclass(frozen=True, order=True)
+class PileRef:
+    """A pile's name on the table: kind, owner (None: shared) and 0-based index."""
+
+    kind: PileKind
+    owner: int | None = 0
+    index: int = 0
+
+    def __str__(self) -> str:
+        if self.kind == "foundation":
+            return f"F{self.index + 1}"
+        if self.kind == "column":
+            return f"column {self.index + 1}"
+        return str(self.kind)
+
+
+@dataclass(frozen=True)
+class Place:
+    """A card's place: a pile and the depth in it (0 = the bottom card)."""
+
+    pile: PileRef
+    depth: int = 0
+
+
+@dataclass(frozen=True)
+class Pile:
+    """One pile as a view draws it (P2). `cards` are bottom first, None for a face-down card;
+    `protected` holds the depths of cards under a special rule (Indian Patience's protected
+    card); `suit` is a foundation's suit; `owners` says whose deck each foundation card came
+    from; `takes` says in words what the pile accepts when empty."""
+
+    ref: PileRef
+    cards: tuple[Card | None, ...] = ()
+    protected: frozenset[int] = frozenset()
+    suit: str | None = None
+    owners: tuple[int, ...] = ()
+    takes: str = ""
+    count: int = field(default=-1)  # cards in a face-down pile (the stock); -1: len(cards)
+
+    @property
+    def kind(self) -> str:
+        return self.ref.kind
+
+    @property
+    def owner(self) -> int | None:
+        return self.ref.owner
+
+    @property
+    def index(self) -> int:
+        return self.ref.index
+
+    @property
+    def size(self) -> int:
+        return len(self.cards) if self.count < 0 else self.count
+
+    @property
+    def top(self) -> Card | None:
+        return self.cards[-1] if self.cards else None
+
+
+Listener = Callable[[Any, str, Any], None]
+
+
+@runtime_checkable
+class PatienceGame(Protocol):
+    """The names of P1–P7 (see the module docstring); both games implement them."""
+
+    name: str
+    title: str
+    mode: str
+    seed: int | None
+    card_count: int
+    refusal: ValueError | None
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+    @property
+    def winner(self) -> int | None: ...
+    @property
+    def turn(self) -> int | None: ...
+    @property
+    def history(self) -> tuple[tuple[int, Move], ...]: ...
+    @property
+    def can_undo(self) -> bool: ...
+    @property
+    def can_redo(self) -> bool: ...
+
+    def piles(self) -> tuple[Pile, ...]: ...
+    def legal_moves(self, player: int = 0) -> list[Move]: ...
+    def useful_moves(self, player: int = 0) -> list[Move]: ...
+    def parse_move(self, text: str | Move) -> Move: ...
+    def move_places(self, move: Move, player: int = 0) -> tuple[Place | None, PileRef | None]: ...
+    def move_between(self, source: Place, target: PileRef, player: int = 0) -> Move: ...
+    def play(self, move: Move | str, player: int = 0) -> Move: ...
+    def undo(self) -> Move: ...
+    def redo(self) -> Move: ...
+    def finish(self) -> None: ...
+    def describe(self, move: Move, player: int = 0) -> str: ...
+    def explain_stuck(self, place: Place, player: int = 0) -> str: ...
+    def news(self, before: Sequence[Pile]) -> str: ...
+    def to_text(self) -> str: ...
+    def to_json(self) -> str: ...
+    def copy(self) -> PatienceGame: ...
+    def view(self, player: int) -> Any: ...
+    def add_listener(self, callback: Listener) -> None: ...
+    def remove_listener(self, callback: Listener) -> None: ...
+
+
+def pile_of(piles: Sequence[Pile], ref: PileRef) -> Pile:
+    """The pile named `ref` among `piles` (a `LookupError` naming it when there is none)."""
+    for pile in piles:
+        if pile.ref == ref:
+            return pile
+    raise LookupError(f"there is no {ref} for player {ref.owner} on this table")
+
+
+def place_of(piles: Sequence[Pile], card: Card, owner: int | None = 0) -> Place | None:
+    """Where `card` is on show among `owner`'s piles (the topmost copy), else None."""
+    for pile in piles:
+        if pile.owner == owner and pile.kind != "stock":
+            for depth in range(len(pile.cards) - 1, -1, -1):
+                if pile.cards[depth] is card:
+                    return Place(pile.ref, depth)
+    return None
+
+
+__all__ = [
+    "PILE_KINDS",
+    "PatienceGame",
+    "Pile",
+    "PileKind",
+    "PileRef",
+    "Place",
+    "pile_of",
+    "place_of",
+]

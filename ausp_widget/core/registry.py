@@ -1,0 +1,115 @@
+"""The registry of games: each game package registers itself here, and every front door
+(deal, position text, saves, solver, hints, guide, rules, the app's mode list) finds a game
+by name through it, so nothing below the views needs to know which games exist.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import NotationError
+from .protocol import PatienceGame
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One game: its name, its modes and the functions that make and study it.
+
+    `modes` maps a table mode (what the app's selector offers: "solo", "turns", "indian"…)
+    to the game mode it deals ("solo", "turns", "simultaneous") and its label.
+    """
+
+    name: str
+    title: str
+    game_class: type
+    modes: dict[str, tuple[str, str]]
+    deal: Callable[..., PatienceGame]  # deal(seed, mode="solo", first=0)
+    read_text: Callable[[str], PatienceGame]
+    read_save: Callable[[dict], PatienceGame]
+    solve: Callable[..., Any]  # solve(game, time_limit, node_limit) -> SolveResult
+    solver: Callable[[PatienceGame], Any] | None  # a resumable search: .run(seconds) -> verdict, .result
+    hint: Callable[[PatienceGame, int], Any]  # .move (or None) and .reason
+    rules: Callable[[str], Sequence[Any]]  # rules sections for a table mode
+    guide: Callable[[str], list[Any]]  # guide steps for a table mode
+    bot: Callable[[], Any] | None = None  # the default opponent for two-player modes
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+_GAMES: dict[str, GameEntry] = {}
+
+
+def register(entry: GameEntry) -> None:
+    """Add a game (a game package calls this when it is imported)."""
+    _GAMES[entry.name] = entry
+
+
+def _loaded() -> dict[str, GameEntry]:
+    if not _GAMES:  # the games register themselves when their package is imported
+        importlib.import_module("ausp_widget.games")
+    return _GAMES
+
+
+def games() -> tuple[GameEntry, ...]:
+    return tuple(_loaded().values())
+
+
+def entry(name: object) -> GameEntry:
+    """The game called `name`, or a `ValueError` listing the games there are."""
+    known = _loaded()
+    if not isinstance(name, str) or name not in known:
+        raise ValueError(f"game must be one of {', '.join(map(repr, known))}, not {name!r}")
+    return known[name]
+
+
+def entry_for(game: object) -> GameEntry:
+    """The registry entry of a game object (a `TypeError` for anything that is not a game)."""
+    name = getattr(game, "name", None)
+    if not isinstance(name, str) or name not in _loaded():
+        raise TypeError(f"expected a game (Australian or Indian Patience), not {type(game).__name__}")
+    return _GAMES[name]
+
+
+def table_modes() -> dict[str, str]:
+    """Every table mode of every game, with its label, in registration order."""
+    return {mode: label for game in games() for mode, (_, label) in game.modes.items()}
+
+
+def for_table_mode(mode: object) -> tuple[GameEntry, str]:
+    """The game and game mode a table mode plays ("indian" → Indian Patience, solo)."""
+    for game in games():
+        if mode in game.modes:
+            return game, game.modes[mode][0]
+    raise ValueError(f"mode must be one of {', '.join(table_modes())}, not {mode!r}")
+
+
+def table_mode(game: PatienceGame) -> str:
+    """The table mode showing `game`: "indian" for Indian Patience, else its own mode."""
+    found = entry_for(game)
+    return next(key for key, (mode, _) in found.modes.items() if mode == game.mode)
+
+
+def read_text(text: object) -> PatienceGame:
+    """A position in any game's text; a `game:` line names the game (Australian without one)."""
+    if not isinstance(text, str):
+        raise NotationError(f"a position is text, not {type(text).__name__}")
+    for number, raw in enumerate(text.splitlines(), start=1):
+        key, sep, rest = raw.split("#", 1)[0].partition(":")
+        if sep and key.strip().lower() == "game":
+            name = rest.strip().lower()
+            if name not in _loaded():
+                raise NotationError(
+                    f"line {number}: the game is one of {', '.join(map(repr, _GAMES))}, not {rest.strip()!r}"
+                )
+            return _GAMES[name].read_text(text)
+    return entry("australian").read_text(text)
+
+
+def read_save(data: dict) -> PatienceGame:
+    """A save's game, by its "game" field (Australian without one)."""
+    name = data.get("game", "australian")
+    if not isinstance(name, str) or name not in _loaded():
+        raise NotationError(f"the save's game {name!r} is not one of {', '.join(map(repr, _GAMES))}")
+    return _GAMES[name].read_save(data)

@@ -1,0 +1,135 @@
+"""Whether a move is legal in Australian Patience, and if not, which rule it breaks.
+
+Every refusal names the rule in the player's terms; the same words answer a click on the
+table, a move typed in code and a wrong try in a lesson.
+"""
+
+from __future__ import annotations
+
+from ausp_widget.core.cards import CARDS, SUITS
+from ausp_widget.core.errors import IllegalMoveError
+from ausp_widget.core.moves import Move
+
+from .layout import FOUNDATION, STOCK, WASTE, _Layout
+
+
+class Checks:
+    """The rule checks of `Game`: `_resolve` returns what to do, or raises with the reason."""
+
+    def _resolve(self, move: Move, player: int, lay: _Layout) -> tuple:
+        """Check a move against the rules; returns what to do, or raises with the reason."""
+        status = self.status
+        if status != "playing":
+            raise IllegalMoveError(f"the game is over ({status})")
+        if self.mode == "turns" and player != self._turn:
+            raise IllegalMoveError(
+                f"it is not {_possessive(player)} turn: it is {_possessive(self._turn)} turn"
+            )
+        if move.kind == "draw":
+            if lay.drawn == len(lay.stock):
+                raise IllegalMoveError("the stock is empty: there is no redeal, one pass only")
+            return ("draw", move)
+        if move.kind == "pass":
+            if self.mode == "solo":
+                raise IllegalMoveError("pass is for games against the bot")
+            if self.mode == "simultaneous":
+                raise IllegalMoveError(
+                    "there are no turns to pass in the simultaneous game; finish() once both stocks are empty"
+                )
+            if lay.drawn < len(lay.stock):
+                raise IllegalMoveError("pass only with an empty stock: draw to end your turn")
+            return ("pass", move)
+        card = move.card.index
+        where = lay.loc[card]
+        name = move.card
+        if where == FOUNDATION:
+            raise IllegalMoveError(f"{name} is on a foundation: cards never leave a foundation")
+        if where == STOCK:
+            raise IllegalMoveError(f"{name} is still in the stock: draw to turn it up")
+        if where == WASTE and lay.waste[-1] != card:
+            raise IllegalMoveError(
+                f"{name} is under {CARDS[lay.waste[-1]]} on the waste: only the top waste card may move"
+            )
+        if move.kind == "foundation":
+            return self._resolve_foundation(move, card, where, lay)
+        if move.kind == "column":
+            return self._resolve_column(move, card, lay)
+        return self._resolve_tableau(move, card, where, lay)
+
+    def _resolve_foundation(self, move: Move, card: int, where: int, lay: _Layout) -> tuple:
+        name = move.card
+        if where >= 0 and where & 63 != len(lay.cols[where >> 6]) - 1:
+            raise IllegalMoveError(
+                f"{name} is covered by {CARDS[lay.covering(card)]}: only an exposed card goes to a foundation"
+            )
+        suit, rank = divmod(card, 13)
+        if move.pile:
+            if move.pile > len(self._piles):
+                raise IllegalMoveError(f"the {self.mode} game has foundations F1 to F{len(self._piles)}")
+            k = move.pile - 1
+            if self._pile_suits[k] != suit:
+                raise IllegalMoveError(
+                    f"F{move.pile} is a {SUITS[self._pile_suits[k]]} foundation: "
+                    f"{name} builds on {SUITS[suit]}"
+                )
+            height = len(self._piles[k])
+            if height > rank:
+                raise IllegalMoveError(
+                    f"F{move.pile} was taken: it already holds {CARDS[suit * 13 + height - 1]}, "
+                    f"so {name} stays where it was"
+                )
+            if height < rank:
+                raise IllegalMoveError(f"F{move.pile} needs {CARDS[suit * 13 + height]} before {name}")
+            played = move
+        else:
+            k = next((k for k in self._suit_piles[suit] if len(self._piles[k]) == rank), None)
+            if k is None:
+                if rank == 0:
+                    raise IllegalMoveError(f"both {SUITS[suit]} foundations were taken: {name} stays")
+                taken = next((k for k in self._suit_piles[suit] if len(self._piles[k]) > rank), None)
+                if taken is not None:  # two players: the other deck's card got there first
+                    raise IllegalMoveError(
+                        f"F{taken + 1} was taken: it already holds {name}, so this {name} stays where it was"
+                    )
+                raise IllegalMoveError(
+                    f"{name} cannot go to a foundation yet: foundations build up in suit from the Ace, "
+                    f"so {CARDS[card - 1]} must be there first"
+                )
+            played = move if self.mode == "solo" else Move("foundation", move.card, pile=k + 1)
+        return ("foundation", played, card, where, k)
+
+    def _resolve_column(self, move: Move, card: int, lay: _Layout) -> tuple:
+        col = lay.cols[move.column - 1]
+        if col:
+            raise IllegalMoveError(f"column {move.column} is not empty: it ends with {CARDS[col[-1]]}")
+        if card % 13 != 12:
+            raise IllegalMoveError(f"only a King may fill an empty column, not {move.card}")
+        return ("group", move, card, move.column - 1)
+
+    def _resolve_tableau(self, move: Move, card: int, where: int, lay: _Layout) -> tuple:
+        target = move.onto.index
+        there = lay.loc[target]
+        name, tname = move.card, move.onto
+        if there == WASTE:
+            raise IllegalMoveError(f"nothing moves onto the waste ({tname} is on the waste)")
+        if there == STOCK:
+            raise IllegalMoveError(f"nothing moves onto the stock ({tname} is still in the stock)")
+        if there == FOUNDATION:
+            raise IllegalMoveError(f"{tname} is on a foundation: write '{name} F' to build there")
+        if target // 13 != card // 13:
+            raise IllegalMoveError(f"{tname} cannot take {name}: tableau builds down in the same suit")
+        if target != card + 1:
+            raise IllegalMoveError(
+                f"{tname} cannot take {name}: a card goes onto the next higher card of its suit"
+                + (f" ({name} needs {CARDS[card + 1]})" if card % 13 < 12 else "")
+            )
+        tcol = there >> 6
+        if where >= 0 and where >> 6 == tcol and where < there:
+            raise IllegalMoveError(f"{tname} lies in {name}'s own group: a group cannot move onto itself")
+        if there & 63 != len(lay.cols[tcol]) - 1:
+            raise IllegalMoveError(f"{tname} is covered by {CARDS[lay.covering(target)]}")
+        return ("group", move, card, tcol)
+
+
+def _possessive(player: int) -> str:
+    return "your" if player == 0 else "the bot's"

@@ -1,0 +1,169 @@
+"""Australian Patience through the game protocol: the table as piles, where a move goes, what a
+click means, and the words for moves and for cards that cannot move.
+
+These are the names views use (see `ausp_widget.core.protocol`); `Game` inherits them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ausp_widget.core.cards import CARDS, SUIT_NAMES, SUITS, Card
+from ausp_widget.core.errors import IllegalMoveError
+from ausp_widget.core.moves import DRAW, Move, to_column, to_foundation
+from ausp_widget.core.protocol import Pile, PileRef, Place
+
+from .layout import STOCK, WASTE
+
+
+class Places:
+    """The protocol's table, moves and words, for `Game` (which provides the state)."""
+
+    click_help = "Click one of your cards, then where it should go."
+    lost_because = "no useful move is left"
+    protected_means = ""
+
+    def piles(self) -> tuple[Pile, ...]:
+        """Every pile (P2): each player's stock (face down), waste and seven columns, then the
+        foundations (owner None: they are common ground)."""
+        piles: list[Pile] = []
+        for p, lay in enumerate(self._layouts):
+            piles.append(Pile(PileRef("stock", p), (None,) * (len(lay.stock) - lay.drawn)))
+            piles.append(Pile(PileRef("waste", p), tuple(CARDS[c] for c in lay.waste)))
+            piles += [
+                Pile(PileRef("column", p, c), tuple(CARDS[x] for x in col), takes="only a King")
+                for c, col in enumerate(lay.cols)
+            ]
+        for k, (suit, owners) in enumerate(zip(self._pile_suits, self._piles)):
+            cards = tuple(CARDS[suit * 13 + r] for r in range(len(owners)))
+            takes = f"the ace of {SUIT_NAMES[SUITS[suit]]}"
+            piles.append(
+                Pile(PileRef("foundation", None, k), cards, suit=SUITS[suit], owners=owners, takes=takes)
+            )
+        return tuple(piles)
+
+    def parse_move(self, text: str | Move) -> Move:
+        return Move.parse(text)
+
+    def place_of(self, card: Card, player: int = 0) -> Place | None:
+        """Where one of `player`'s cards lies on show (a column or the waste), else None."""
+        lay = self._layout(player)
+        where = lay.loc[card.index]
+        if where >= 0:
+            return Place(PileRef("column", player, where >> 6), where & 63)
+        if where == WASTE:
+            return Place(PileRef("waste", player), lay.waste.index(card.index))
+        return None
+
+    def move_places(self, move: Move, player: int = 0) -> tuple[Place | None, PileRef | None]:
+        """Where a move takes its cards from and which pile receives them, as played now."""
+        lay = self._layout(player)
+        if move.kind == "draw":
+            return Place(PileRef("stock", player), 0), PileRef("waste", player)
+        if move.kind == "pass" or move.card is None:
+            return None, None
+        source = self.place_of(move.card, player)
+        if move.kind == "foundation":
+            suit, rank = divmod(move.card.index, 13)
+            if move.pile:
+                return source, PileRef("foundation", None, move.pile - 1)
+            pile = next((k for k in self._suit_piles[suit] if len(self._piles[k]) == rank), None)
+            return source, None if pile is None else PileRef("foundation", None, pile)
+        if move.kind == "column":
+            return source, PileRef("column", player, move.column - 1)
+        where = lay.loc[move.onto.index]
+        return source, PileRef("column", player, where >> 6) if where >= 0 else None
+
+    def move_between(self, source: Place, target: PileRef, player: int = 0) -> Move:
+        """The move a click means: the card at `source` (with the cards on it) onto `target`.
+        Raises `IllegalMoveError` when no move could be meant (a card from a foundation, a
+        card onto the stock); otherwise returns a move that `play` accepts or refuses."""
+        kind = source.pile.kind
+        if kind == "stock":
+            return DRAW
+        card = self._card_at(source, player)
+        if target.kind == "foundation":
+            if self.mode == "solo" and SUITS[self._pile_suits[target.index]] == card.suit:
+                return to_foundation(card)
+            return Move("foundation", card, pile=target.index + 1)
+        if target.owner != player:
+            raise IllegalMoveError("you may only move cards within your own layout")
+        if target.kind == "waste":
+            raise IllegalMoveError("nothing moves onto the waste: cards only leave it")
+        if target.kind == "stock":
+            raise IllegalMoveError("nothing moves onto the stock")
+        column = self._layout(player).cols[target.index]
+        if not column:
+            return to_column(card, target.index + 1)
+        return Move("tableau", card, onto=CARDS[column[-1]])
+
+    def _card_at(self, place: Place, player: int) -> Card:
+        """The card a player picks up at `place`, or the reason it cannot be picked up."""
+        pile = place.pile
+        if pile.kind == "foundation":
+            raise IllegalMoveError("cards never leave a foundation")
+        if pile.owner != player:
+            raise IllegalMoveError("those are the bot's cards: you play the cards at the bottom of the table")
+        lay = self._layout(player)
+        cards = lay.waste if pile.kind == "waste" else lay.cols[pile.index] if pile.kind == "column" else ()
+        if not 0 <= place.depth < len(cards):
+            raise IllegalMoveError(f"there is no card there ({pile} holds {len(cards)})")
+        return CARDS[cards[place.depth]]
+
+    def explain_stuck(self, place: Place, player: int = 0) -> str:
+        """Why the card at `place` has no legal move now, in the engine's words."""
+        card = self._card_at(place, player)
+        heights = [len(pile) for pile, suit in zip(self._piles, self._pile_suits) if SUITS[suit] == card.suit]
+        if (
+            place.pile.kind == "waste" and place.depth != len(self._layout(player).waste) - 1
+        ) or card.rank - 1 in heights:
+            reason = self._refusal(to_foundation(card), player)
+        elif card.rank < 13:
+            parent = Card(card.rank + 1, card.suit)
+            reason = self._out_of_reach(parent, player) or self._refusal(
+                Move("tableau", card, onto=parent), player
+            )
+        else:
+            reason = f"a King moves only into an empty column, and none is empty (or {card} heads its column)"
+        return f"{card} cannot move now: {reason or 'no legal move'}."
+
+    def _refusal(self, move: Move, player: int) -> str | None:
+        """The engine's reason for refusing `move` now (tried on a copy), or None if legal."""
+        try:
+            self.copy().play(move, player)
+        except IllegalMoveError as exc:
+            return str(exc)
+        return None
+
+    def _out_of_reach(self, parent: Card, player: int) -> str | None:
+        """Why nothing can join `parent` when it is not in the tableau: said for someone who
+        clicked the card, not for someone who typed a move onto the stock."""
+        lay = self._layout(player)
+        where = lay.loc[parent.index]
+        if where == STOCK:
+            return f"it can only go onto {parent}, which is still in the stock"
+        if where == WASTE:
+            top = CARDS[lay.waste[-1]]
+            if top is parent:
+                return (
+                    f"it can only go onto {parent}, which is on the waste, and nothing moves onto the waste"
+                )
+            return f"it can only go onto {parent}, which lies under {top} on the waste"
+        return None
+
+    def describe(self, move: Move, player: int = 0) -> str:
+        """A played move in words, for a status line: "moved J♥ onto Q♥"."""
+        if move.kind == "draw":
+            waste = self._layout(player).waste
+            return f"drew {CARDS[waste[-1]]}" if waste else "drew"
+        if move.kind == "pass":
+            return "passed"
+        if move.kind == "foundation":
+            return f"put {move.card} on {'F' + str(move.pile) if move.pile else 'its foundation'}"
+        if move.kind == "column":
+            return f"moved {move.card} into column {move.column}"
+        return f"moved {move.card} onto {move.onto}"
+
+    def news(self, before: Sequence[Pile]) -> str:
+        """Nothing turns over in Australian Patience besides the move itself."""
+        return ""

@@ -1,0 +1,197 @@
+"""Indian Patience through the game protocol: the table as piles, where a move goes, what a
+click means, and the words for moves, stuck cards and what a move turned over.
+
+With two decks a card can be on show twice, so a click means a place, never just a card:
+`move_between` finds the legal move from that place, or names the one the engine will
+refuse with its reason. `IndianGame` inherits these names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ausp_widget.core.cards import CARDS, SUIT_NAMES, SUITS, Card
+from ausp_widget.core.errors import IllegalMoveError
+from ausp_widget.core.moves import DRAW, Move
+from ausp_widget.core.protocol import Pile, PileRef, Place
+
+from .basics import FACE_DOWN, PILE_SUITS, PROTECTED
+from .moves import IndianMove
+
+
+class Places:
+    """The protocol's table, moves and words, for `IndianGame` (which provides the state)."""
+
+    click_help = "Click the top card of a column or the waste, then where it should go: one card at a time."
+    lost_because = "no card can reach a foundation any more"
+    protected_means = "it may only go to a foundation"
+
+    def piles(self) -> tuple[Pile, ...]:
+        """The stock (face down), the waste, ten columns whose face-down cards are None and
+        whose protected card is marked, and the eight foundations."""
+        piles = [
+            Pile(PileRef("stock", 0), (None,) * len(self._stock)),
+            Pile(PileRef("waste", 0), tuple(CARDS[c] for c in self._waste)),
+        ]
+        for c, (col, bottom) in enumerate(zip(self._cols, self._bottoms)):
+            cards = tuple(None if d == 0 and bottom == FACE_DOWN else CARDS[x] for d, x in enumerate(col))
+            marked = frozenset({0}) if bottom == PROTECTED and col else frozenset()
+            piles.append(Pile(PileRef("column", 0, c), cards, marked, takes="any single card"))
+        for k, (suit, height) in enumerate(zip(PILE_SUITS, self._piles)):
+            cards = tuple(CARDS[suit * 13 + r] for r in range(height))
+            piles.append(
+                Pile(
+                    PileRef("foundation", None, k),
+                    cards,
+                    suit=SUITS[suit],
+                    owners=(0,) * height,
+                    takes=f"the ace of {SUIT_NAMES[SUITS[suit]]}",
+                )
+            )
+        return tuple(piles)
+
+    def parse_move(self, text: str | Move) -> Move:
+        return IndianMove.parse(text)
+
+    def _source_place(self, move: Move) -> Place | None:
+        """Where a card move takes its card from: the source it names, else the one copy on show."""
+        source = getattr(move, "source", None)
+        if source == "waste":
+            return Place(PileRef("waste", 0), len(self._waste) - 1)
+        if isinstance(source, int):
+            return Place(PileRef("column", 0, source - 1), len(self._cols[source - 1]) - 1)
+        for c, col in enumerate(self._cols):
+            if col and col[-1] == move.card.index:
+                return Place(PileRef("column", 0, c), len(col) - 1)
+        if self._waste and self._waste[-1] == move.card.index:
+            return Place(PileRef("waste", 0), len(self._waste) - 1)
+        return None
+
+    def move_places(self, move: Move, player: int = 0) -> tuple[Place | None, PileRef | None]:
+        """Where a move takes its card from and which pile receives it, as played now."""
+        self._check_player(player)
+        if move.kind == "draw":
+            return Place(PileRef("stock", 0), 0), PileRef("waste", 0)
+        if move.kind == "pass" or move.card is None:
+            return None, None
+        source = self._source_place(move)
+        card = move.card
+        if move.kind == "foundation":
+            if move.pile:
+                return source, PileRef("foundation", None, move.pile - 1)
+            for k, (suit, height) in enumerate(zip(PILE_SUITS, self._piles)):
+                if SUITS[suit] == card.suit and height == card.rank - 1:
+                    return source, PileRef("foundation", None, k)
+            return source, None
+        if move.kind == "column":
+            return source, PileRef("column", 0, move.column - 1)
+        for c, col in enumerate(self._cols):
+            own = source is not None and source.pile == PileRef("column", 0, c)
+            if col and col[-1] == move.onto.index and not own and self._bottoms[c] != PROTECTED:
+                return source, PileRef("column", 0, c)
+        return source, None
+
+    def move_between(self, source: Place, target: PileRef, player: int = 0) -> Move:
+        """The move a click means: the card at `source` onto the pile `target` — the legal
+        move if there is one, else the move the engine will refuse, with its reason."""
+        self._check_player(player)
+        if source.pile.kind == "stock":
+            return DRAW
+        card, where = self._pick(source)
+        if target.kind in ("waste", "stock"):
+            raise IllegalMoveError(f"nothing moves onto the {target.kind}: cards only leave it")
+        for move in self.legal_moves():
+            if move.card is card and self.move_places(move) == (source, target):
+                return move
+        if target.kind == "foundation":
+            return IndianMove("foundation", card, pile=target.index + 1, source=where)
+        return IndianMove("column", card, column=target.index + 1, source=where)
+
+    def _pick(self, place: Place) -> tuple[Card, int | str]:
+        """The card at `place` and its source name, or why it cannot be picked up."""
+        kind = place.pile.kind
+        if kind == "foundation":
+            raise IllegalMoveError("cards never leave a foundation")
+        if kind == "waste":
+            if not self._waste:
+                raise IllegalMoveError("the waste is empty")
+            top = CARDS[self._waste[-1]]
+            if place.depth != len(self._waste) - 1:
+                card = CARDS[self._waste[place.depth]] if 0 <= place.depth < len(self._waste) else top
+                raise IllegalMoveError(
+                    f"{card} cannot move: only the top waste card moves, and it lies under {top}"
+                )
+            return top, "waste"
+        column = self._cols[place.pile.index]
+        if not 0 <= place.depth < len(column):
+            raise IllegalMoveError(f"there is no card there ({place.pile} holds {len(column)})")
+        if place.depth == 0 and self._bottoms[place.pile.index] == FACE_DOWN:
+            raise IllegalMoveError("that card is face down: it turns up when the cards on it are gone")
+        card = CARDS[column[place.depth]]
+        if place.depth != len(column) - 1:
+            raise IllegalMoveError(
+                f"{card} cannot move: in Indian Patience only the top card of a column moves, one card at a "
+                f"time, and {card} is covered by {CARDS[column[place.depth + 1]]}"
+            )
+        return card, place.pile.index + 1
+
+    def explain_stuck(self, place: Place, player: int = 0) -> str:
+        """Why the card at `place` has no legal move, in the engine's words."""
+        self._check_player(player)
+        card, where = self._pick(place)
+        home = self._refusal(IndianMove("foundation", card, pile=0, source=where))
+        if where != "waste" and self._bottoms[where - 1] == PROTECTED:
+            return _sentence(f"{card} is protected: it may only go to a foundation, and {home}")
+        if card.rank == 13:
+            there = "a King goes to a foundation or an empty column, and no column is empty"
+        else:
+            there = "no other column ends with a card one rank higher in another suit that is free to take it"
+        return _sentence(f"{card} cannot move now: {there}; and {home}")
+
+    def _refusal(self, move: Move) -> str | None:
+        try:
+            self.copy().play(move)
+        except IllegalMoveError as exc:
+            return str(exc)
+        return None
+
+    def describe(self, move: Move, player: int = 0) -> str:
+        """A played move in words, naming the pile a card went to."""
+        if move.kind == "draw":
+            return f"drew {CARDS[self._waste[-1]]}" if self._waste else "drew"
+        if move.kind == "foundation":
+            pile = move.pile or next(
+                (k for k, p in enumerate(self.foundations, 1) if p and p[-1] is move.card), None
+            )
+            return f"put {move.card} on {'F' + str(pile) if pile else 'its foundation'}"
+        if move.kind == "column":
+            into = "onto" if len(self._cols[move.column - 1]) > 1 else "into"
+            return f"moved {move.card} {into} column {move.column}"
+        return f"moved {move.card} onto {move.onto}"
+
+    def news(self, before: Sequence[Pile]) -> str:
+        """What a move turned over: a protected card, a column dealt again, the grace."""
+        now = self.piles()
+        columns = [(b, a) for b, a in zip(before, now) if a.kind == "column"]
+        news = []
+        for old, new in columns:
+            if new.protected and not old.protected:
+                news.append(
+                    f" {new.cards[0]} turned up in column {new.index + 1}: it is protected, "
+                    "so it may only go to a foundation."
+                )
+            if new.cards[:1] == (None,) and old.cards[:1] != (None,):
+                news.append(
+                    f" Column {new.index + 1} was dealt again from the stock: "
+                    "one card face down, two face up."
+                )
+        stock_before = next(p.size for p in before if p.kind == "stock")
+        if stock_before and not self._stock and any(old.protected for old, _ in columns):
+            news.append(" The stock is used up: protected cards are free now.")
+        return "".join(news)
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
