@@ -45,7 +45,7 @@ class Counter:
 
 
 def faces(table: GameTable) -> dict[str, object]:
-    views = [v for side in table._sides for v in side.views()] + table._piles
+    views = [v for side in table.board.sides.values() for v in side.views()] + table.board.piles
     return {v.button.model_id: v.face for v in views}
 
 

@@ -94,6 +94,7 @@ class Pile:
     suit: str | None = None
     owners: tuple[int, ...] = ()
     takes: str = ""
+    accepts: str = ""  # the one rank an empty pile takes ("K"), or "" when it takes any card
     count: int = field(default=-1)  # cards in a face-down pile (the stock); -1: len(cards)
 
     @property

@@ -16,6 +16,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from ausp_widget.core import registry
 from ausp_widget.core.protocol import PatienceGame as Game
 from ausp_widget.core.registry import table_modes
 from ausp_widget.core.ruletext import rules_html
@@ -23,7 +24,7 @@ from ausp_widget.core.ruletext import rules_html
 from .guide import GuideView
 
 try:
-    from .table import GameTable, table_mode
+    from .table import GameTable
 except ImportError as _error:  # the live table is a separate module; say so plainly if it is missing
     GameTable = None
     _TABLE_IMPORT_ERROR: ImportError | None = _error
@@ -101,7 +102,7 @@ class AustralianPatience(widgets.VBox):
 
     def _on_mode(self, change) -> None:
         mode = change["new"]
-        if table_mode(self.table.game) != mode:  # not when the table itself changed mode
+        if registry.table_mode(self.table.game) != mode:  # not when the table itself changed mode
             self.table.new_game(seed=self._deal_number(), mode=mode)
         self.guide.mode = mode
         self.rules.value = rules_html(mode)

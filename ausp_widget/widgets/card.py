@@ -52,9 +52,9 @@ def face_up(card: Card, marks: Iterable[str] = (), *, theirs: bool = False, note
     return Face(card.name, card.name + (" (the bot's)" if theirs else "") + note, classes)
 
 
-def protected_card(card: Card, marks: Iterable[str] = ()) -> Face:
-    """An Indian Patience protected card: face up, marked, and its title says what that means."""
-    return face_up(card, ("ausp-protected", *marks), note=", protected: it may only go to a foundation")
+def protected_card(card: Card, marks: Iterable[str] = (), means: str = "") -> Face:
+    """A protected card: face up, marked, and its title says what protection means in its game."""
+    return face_up(card, ("ausp-protected", *marks), note=", protected" + (f": {means}" if means else ""))
 
 
 FACE_DOWN_CARD = Face(
@@ -62,7 +62,7 @@ FACE_DOWN_CARD = Face(
     "face-down card: it turns up when the cards on it are gone",
     ("ausp-card", "ausp-back", "ausp-facedown", "ausp-mine"),
 )
-"""A tableau card dealt face down (Indian Patience): a back that never names the card."""
+"""A tableau card dealt face down: a back that never names the card."""
 
 
 def face_down(count: int, marks: Iterable[str] = (), *, theirs: bool = False) -> Face:
@@ -95,7 +95,7 @@ class CardView:
     the card it shows now, or None for a placeholder or an unused slot.
     """
 
-    __slots__ = ("button", "card", "face", "slot")
+    __slots__ = ("button", "card", "face", "pile", "place", "slot")
 
     def __init__(
         self,
@@ -105,6 +105,8 @@ class CardView:
         style: widgets.ButtonStyle | None = None,
     ) -> None:
         self.slot = slot
+        self.place = None  # the Place of the card on show (set by the board as it draws)
+        self.pile = None  # the PileRef of the pile this widget belongs to
         self.card: Card | None = None
         self.face = HIDDEN
         extra = {"layout": layout} if layout is not None else {}
@@ -134,7 +136,7 @@ class CardView:
         return "ausp-hidden" in self.face.classes
 
     def __repr__(self) -> str:
-        return f"<CardView {self.slot} {self.face.description or 'unused'!r}>"
+        return f"<CardView {self.place or self.pile or self.slot} {self.face.description or 'unused'!r}>"
 
 
 __all__ = [

@@ -31,7 +31,7 @@ class Places:
             piles.append(Pile(PileRef("stock", p), (None,) * (len(lay.stock) - lay.drawn)))
             piles.append(Pile(PileRef("waste", p), tuple(CARDS[c] for c in lay.waste)))
             piles += [
-                Pile(PileRef("column", p, c), tuple(CARDS[x] for x in col), takes="only a King")
+                Pile(PileRef("column", p, c), tuple(CARDS[x] for x in col), takes="only a King", accepts="K")
                 for c, col in enumerate(lay.cols)
             ]
         for k, (suit, owners) in enumerate(zip(self._pile_suits, self._piles)):
@@ -114,9 +114,9 @@ class Places:
         """Why the card at `place` has no legal move now, in the engine's words."""
         card = self._card_at(place, player)
         heights = [len(pile) for pile, suit in zip(self._piles, self._pile_suits) if SUITS[suit] == card.suit]
-        if (
-            place.pile.kind == "waste" and place.depth != len(self._layout(player).waste) - 1
-        ) or card.rank - 1 in heights:
+        if place.pile.kind == "waste" and place.depth != len(self._layout(player).waste) - 1:
+            return f"{self._refusal(to_foundation(card), player)}."
+        if card.rank - 1 in heights:
             reason = self._refusal(to_foundation(card), player)
         elif card.rank < 13:
             parent = Card(card.rank + 1, card.suit)

@@ -1,0 +1,55 @@
+"""The bot's pace: one move per tick of a clock, at a speed the player sets."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+
+from .clock import Clock, Timer
+
+FIRST_PAUSE = 1.0  # seconds the bot waits before the first move of a game
+
+
+class BotPacer:
+    """Schedules `act()` on the clock while `wanted()` says the bot should move."""
+
+    def __init__(self, clock: Clock, act: Callable[[], None], wanted: Callable[[], bool]) -> None:
+        self.clock = clock
+        self._act, self._wanted = act, wanted
+        self._timer: Timer | None = None
+        self.generation = 0  # bumped on a new game: ticks of an older game do nothing
+        self.speed = widgets.FloatSlider(
+            value=1.0, min=0.25, max=4.0, step=0.25, description="Bot speed", readout_format=".2f"
+        )
+        self.speed.tooltip = "the bot's moves per second"
+        self.speed.add_class("ausp-speed")
+        self.speed.observe(self._on_speed, names="value")
+
+    def schedule(self, opening: bool = False) -> None:
+        if self._timer is None and self._wanted():
+            generation = self.generation
+            delay = 1.0 / max(self.speed.value, 0.05) + (FIRST_PAUSE if opening else 0.0)
+            self._timer = self.clock.call_later(delay, lambda: self._tick(generation))
+
+    def cancel(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def restart(self) -> None:
+        """A new game: forget the waiting move."""
+        self.cancel()
+        self.generation += 1
+
+    def _tick(self, generation: int) -> None:
+        if generation != self.generation:
+            return  # a tick from a game that was replaced
+        self._timer = None
+        self._act()
+
+    def _on_speed(self, _change: Any) -> None:
+        if self._timer is not None:  # the waiting move follows the new pace at once
+            self.cancel()
+            self.schedule()

@@ -1,0 +1,64 @@
+"""The table's buttons, with their words, tips, and when each is shown and enabled."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+
+from ausp_widget.core.moves import DRAW, PASS, Move
+
+from .board import box, show
+
+BUTTONS = ("Draw", "Pass", "Undo", "Redo", "Hint", "Winnable?", "Auto-finish", "Finish")
+TIPS = {
+    "Draw": "Turn the top card of your stock onto your waste",
+    "Pass": "End your turn when your stock is empty",
+    "Undo": "Take back your last move",
+    "Redo": "Play again the move you took back",
+    "Hint": "Show a good move and why",
+    "Winnable?": "Ask the solver, which knows the order of the stock, whether this deal can still be won",
+    "Auto-finish": "Play every remaining card to the foundations",
+    "Finish": "Both stocks are empty: stop and count",
+    "New game": "Deal the game with the number in the Deal field (empty: a random deal)",
+}
+SHOWN_IN = {"Pass": ("turns",), "Finish": ("simultaneous",), "Undo": ("solo",), "Redo": ("solo",)}
+"""Buttons that belong to some game modes only (the others show in every mode)."""
+
+
+class Controls:
+    """One row of buttons; `on_press(name)` hears every press."""
+
+    def __init__(self, on_press: Callable[[str], None]) -> None:
+        self.buttons: dict[str, widgets.Button] = {}
+        for name in (*BUTTONS, "New game"):
+            button = widgets.Button(description=name, tooltip=TIPS[name])
+            button.add_class("ausp-button")
+            button.on_click(lambda _b, name=name: on_press(name))
+            self.buttons[name] = button
+        self.row = box(widgets.HBox, [self.buttons[name] for name in BUTTONS], "ausp-controls")
+
+    def arrange(self, mode: str, can_ask_solver: bool) -> None:
+        """Show the buttons the game's mode has (on a new game)."""
+        for name, modes in SHOWN_IN.items():
+            show(self.buttons[name], mode in modes)
+        show(self.buttons["Winnable?"], can_ask_solver)
+
+    def enable(self, game: Any, legal: list[Move], auto_finish: bool) -> None:
+        playing = game.status == "playing"
+        buttons = self.buttons
+        _set(buttons["Draw"], DRAW not in legal)
+        _set(buttons["Pass"], PASS not in legal)
+        _set(buttons["Undo"], not game.can_undo or game.mode != "solo")
+        _set(buttons["Redo"], not game.can_redo or game.mode != "solo")
+        _set(buttons["Hint"], not playing)
+        _set(buttons["Winnable?"], not playing or game.mode != "solo")
+        stocks = any(p.size for p in game.piles() if p.kind == "stock")
+        _set(buttons["Finish"], not (playing and game.mode == "simultaneous") or stocks)
+        _set(buttons["Auto-finish"], not auto_finish)
+
+
+def _set(button: widgets.Button, disabled: bool) -> None:
+    if button.disabled != disabled:
+        button.disabled = disabled

@@ -1,0 +1,60 @@
+"""The "Winnable?" question: the game's solver thinks in short slices on the clock, so the
+kernel keeps answering clicks, and an answer made stale by a move or a new game is dropped."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ausp_widget import analysis
+from ausp_widget.core.moves import Move
+
+from .clock import Clock
+
+SOLVER_SECONDS = 10.0  # how long "Winnable?" thinks, in slices, before it says "undecided"
+SOLVER_SLICE = 0.05  # seconds of search between two turns of the kernel's event loop
+
+
+def can_ask(game: Any) -> bool:
+    """Whether this game has a solver that can think in slices (solo games only)."""
+    return game.mode == "solo" and analysis.solver(game) is not None
+
+
+class SolverQuestion:
+    """Asks the game's solver about a position and hands the answer to `say`."""
+
+    def __init__(self, clock: Clock, say: Callable[[str], None], on_error: Callable[[BaseException], None]):
+        self.clock, self._say, self._on_error = clock, say, on_error
+
+    def ask(self, game: Any, still_current: Callable[[], bool]) -> None:
+        solver = analysis.solver(game)
+        if solver is None:
+            self._say("This game has no solver that can answer here.")
+            return
+        asked = game.to_json()
+        self._say("Thinking… (the solver knows the order of the stock: this is analysis, not a hint)")
+
+        def think() -> None:
+            if not still_current() or game.to_json() != asked:
+                return
+            try:
+                verdict = solver.run(seconds=SOLVER_SLICE)
+            except Exception as exc:
+                self._on_error(exc)
+                return
+            if verdict is None and solver.elapsed < SOLVER_SECONDS:
+                self.clock.call_later(0.0, think)
+                return
+            self._say(answer(verdict, solver.result.moves, solver.elapsed))
+
+        self.clock.call_later(0.0, think)
+
+
+def answer(verdict: bool | None, line: list[Move], seconds: float) -> str:
+    knows = "by someone who knew the order of the stock"
+    if verdict is True:
+        start = " ".join(str(move) for move in line[:3])
+        return f"Still winnable {knows}: a winning line starts {start} ({len(line)} moves, {seconds:.1f} s)."
+    if verdict is False:
+        return f"This deal can no longer be won, not even {knows} ({seconds:.1f} s)."
+    return f"Undecided after {seconds:.0f} s of search: the solver could not settle it in time."

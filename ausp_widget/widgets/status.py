@@ -1,0 +1,71 @@
+"""What the table says: an info line, the status line, the result banner and the move log."""
+
+from __future__ import annotations
+
+import html
+from collections import deque
+
+import ipywidgets as widgets
+
+from .board import show
+
+LOG_LINES = 12
+
+
+def sentence(text: str) -> str:
+    """A message as a sentence: capital first letter, a full stop at the end."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
+class StatusPanel:
+    """The table's words, each in its own widget, changed only when the words change."""
+
+    def __init__(self) -> None:
+        self.info = widgets.Label()
+        self.info.add_class("ausp-info")
+        self.status = widgets.Label()
+        self.status.add_class("ausp-status")
+        self.banner = widgets.HTML()
+        self.banner.add_class("ausp-banner")
+        self.banner.add_class("ausp-hidden")
+        self.move_log = widgets.HTML()
+        self.move_log.add_class("ausp-log")
+        self._lines: deque[str] = deque(maxlen=LOG_LINES)
+        self._numbered = 0
+
+    def say(self, text: str) -> None:
+        self.status.value = text
+
+    def note(self, line: str) -> None:
+        """Add a numbered line to the move log (newest first on screen)."""
+        self._numbered += 1
+        self._lines.append(f"{self._numbered}. {line}")
+
+    def clear_log(self) -> None:
+        self._lines.clear()
+        self._numbered = 0
+
+    def show(self, info: str, result: str, won: bool) -> None:
+        """Update the info line, the banner (shown only with a result) and the log."""
+        if self.info.value != info:
+            self.info.value = info
+        value = f"<div>{html.escape(result)}</div>" if result else ""
+        if self.banner.value != value:
+            with self.banner.hold_sync():
+                self.banner.value = value
+                show(self.banner, bool(result))
+                for name in ("ausp-won", "ausp-lost"):
+                    if name in self.banner._dom_classes:
+                        self.banner.remove_class(name)
+                if result:
+                    self.banner.add_class("ausp-won" if won else "ausp-lost")
+        log = "".join(f"<div>{html.escape(line)}</div>" for line in reversed(self._lines))
+        if self.move_log.value != log:
+            self.move_log.value = log
+
+    def widgets(self) -> tuple[widgets.Widget, ...]:
+        return (self.info, self.banner, self.status, self.move_log)
