@@ -6,16 +6,26 @@ from typing import Literal
 
 from ausp_widget.core.cards import CARDS, Card
 from ausp_widget.core.errors import NotationError
+from ausp_widget.core.saves import short_repr
 
 MoveKind = Literal["draw", "pass", "foundation", "tableau", "column"]
+MOVE_KINDS: tuple[str, ...] = ("draw", "pass", "foundation", "tableau", "column")
+MAX_PILE = 8
+"""Foundation piles are F1..F8 at most (two decks); each game checks its own count."""
+MAX_COLUMN = 10
+"""Columns are numbered 1..10 at most (Indian Patience); each game checks its own count."""
 
 
 class Move:
     """One action of one player; immutable, hashable, equal by value.
 
     `card` heads the moving group (or is the top waste card). A foundation move has
-    `pile` 0 for "the first pile that accepts it" or 1..8 for a named pile; a tableau move
-    has `onto`, the exposed card it goes onto; a column move has `column`, 1..7.
+    `pile` 0 (or None) for "the first pile that accepts it" or 1..8 for a named pile; a
+    tableau move has `onto`, the exposed card it goes onto; a column move has `column`, a
+    column number from 1 (each game checks its own range when the move is played).
+
+    A malformed move is refused here, with a `NotationError` naming the field, so that no
+    game ever meets a pile -1 or a column 0 (which would index from the end of a list).
     """
 
     __slots__ = ("kind", "card", "onto", "column", "pile", "_text")
@@ -34,6 +44,31 @@ class Move:
         column: int | None = None,
         pile: int | None = None,
     ) -> None:
+        if kind == "tableau":
+            if (
+                not (isinstance(card, Card) and isinstance(onto, Card))
+                or column is not None
+                or pile is not None
+            ):
+                _refuse(kind, card, onto, column, pile)
+        elif kind == "foundation":
+            if (
+                not isinstance(card, Card)
+                or not (pile is None or (type(pile) is int and 0 <= pile <= MAX_PILE))
+                or onto is not None
+                or column is not None
+            ):
+                _refuse(kind, card, onto, column, pile)
+        elif kind == "column":
+            if (
+                not isinstance(card, Card)
+                or not (type(column) is int and 1 <= column <= MAX_COLUMN)
+                or onto is not None
+                or pile is not None
+            ):
+                _refuse(kind, card, onto, column, pile)
+        elif kind not in ("draw", "pass") or (card, onto, column, pile) != (None, None, None, None):
+            _refuse(kind, card, onto, column, pile)
         set_ = object.__setattr__
         set_(self, "kind", kind)
         set_(self, "card", card)
@@ -89,7 +124,7 @@ def read_move_words(text: str | Move, example: str, usage: str) -> Move | tuple[
     if lowered == ["pass"]:
         return PASS
     if len(words) != 2:
-        raise NotationError(f"{text!r} is not a move: write {usage}")
+        raise NotationError(f"{short_repr(text)} is not a move: write {usage}")
     return words[0], words[1]
 
 
@@ -99,17 +134,49 @@ def read_target(target: str, text: str, columns: int) -> tuple[str, int | None]:
     target = target.upper()
     if target == "F":
         return "foundation", 0
-    if target.startswith("F") and target[1:].isdigit():
-        pile = int(target[1:])
-        if not 1 <= pile <= 8:
-            raise NotationError(f"{text!r}: foundations are F1 to F8")
-        return "foundation", pile
-    if target.isdigit():
-        column = int(target)
-        if not 1 <= column <= columns:
-            raise NotationError(f"{text!r}: columns are numbered 1 to {columns}")
-        return "column", column
-    return "tableau", None
+    pile = target.startswith("F")
+    digits = target[1:] if pile else target
+    if not digits.isdigit():  # true for '²' and other digits too: those are named below
+        return "tableau", None
+    if not digits.isascii():
+        raise NotationError(
+            f"{short_repr(text)}: write the number with the digits 0 to 9, not {short_repr(digits)}"
+        )
+    number = int(digits) if len(digits) <= 3 else -1  # never read thousands of digits
+    if pile:
+        if not 1 <= number <= MAX_PILE:
+            raise NotationError(f"{short_repr(text)}: foundations are F1 to F{MAX_PILE}")
+        return "foundation", number
+    if not 1 <= number <= columns:
+        raise NotationError(f"{short_repr(text)}: columns are numbered 1 to {columns}")
+    return "column", number
+
+
+def _refuse(kind: object, card: object, onto: object, column: object, pile: object) -> None:
+    """Raise a `NotationError` naming what is wrong with a move built by hand."""
+    if kind not in MOVE_KINDS:
+        raise NotationError(
+            f"a move's kind is one of {', '.join(map(repr, MOVE_KINDS))}, not {short_repr(kind)}"
+        )
+    fields = {"card": card, "onto": onto, "column": column, "pile": pile}
+    needs = {"draw": (), "pass": (), "foundation": ("card", "pile"), "tableau": ("card", "onto")}
+    allowed = needs.get(kind, ("card", "column"))
+    extra = [name for name, value in fields.items() if value is not None and name not in allowed]
+    if extra:
+        raise NotationError(f"a {kind} move takes no {' or '.join(extra)}")
+    for name in ("card", "onto"):
+        if name in allowed and not isinstance(fields[name], Card):
+            raise NotationError(
+                f"a {kind} move's {name} is a Card (Card.parse('7♥')), not {short_repr(fields[name])}"
+            )
+    if kind == "foundation":
+        raise NotationError(
+            f"a foundation move's pile is 0 (the first pile that takes the card) or 1 to {MAX_PILE}, "
+            f"not {short_repr(pile)}"
+        )
+    raise NotationError(
+        f"a column move's column is a whole number from 1 to {MAX_COLUMN}, not {short_repr(column)}"
+    )
 
 
 def _format(kind, card, onto, column, pile) -> str:

@@ -27,6 +27,10 @@ def decode_save(text: str | bytes | dict) -> dict:
             raise NotationError(f"the save is not valid JSON (truncated?): {error}") from None
         except RecursionError:
             raise NotationError("the save is not a save: its JSON is nested too deeply") from None
+        except ValueError:  # Python refuses to read a number of more than 4300 digits
+            raise NotationError(
+                "the save is not a save: it holds a number with thousands of digits"
+            ) from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise NotationError(f'this is not an ausp_widget save (no "format": "{SAVE_FORMAT}")')
     return data
@@ -39,9 +43,9 @@ DEAL_LIMIT = 2**64
 def check_seed(seed: object) -> int:
     """A deal number as given, or a `ValueError` saying what a deal number is."""
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"a deal number is a whole number, not {_short(seed)}")
+        raise ValueError(f"a deal number is a whole number, not {short_repr(seed)}")
     if not 0 <= seed < DEAL_LIMIT:
-        raise ValueError(f"a deal number is a whole number from 0 to 2**64 - 1, not {_short(seed)}")
+        raise ValueError(f"a deal number is a whole number from 0 to 2**64 - 1, not {short_repr(seed)}")
     return seed
 
 
@@ -55,6 +59,14 @@ def check_seed_field(seed: object) -> int | None:
         raise NotationError(f"the save's seed is wrong: {error}") from None
 
 
-def _short(value: object) -> str:
-    text = repr(value)
+def short_repr(value: object) -> str:
+    """`repr(value)`, cut short in the middle when long, so an error message stays readable
+    (a whole number of thousands of digits is not even turned into text: Python refuses)."""
+    if isinstance(value, int) and value.bit_length() > 128:
+        digits = int(value.bit_length() * 0.30103) + 1  # log10(2) digits per bit
+        return f"a {'negative ' if value < 0 else ''}whole number of about {digits} digits"
+    try:
+        text = repr(value)
+    except Exception:  # a broken __repr__ must not hide the error being reported
+        return f"a {type(value).__name__}"
     return text if len(text) <= 40 else f"{text[:20]}…{text[-8:]} ({len(text)} characters)"

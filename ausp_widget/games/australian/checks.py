@@ -99,6 +99,10 @@ class Checks:
         return ("foundation", played, card, where, k)
 
     def _resolve_column(self, move: Move, card: int, lay: _Layout) -> tuple:
+        if move.column > len(lay.cols):  # Move itself refuses anything but a whole number from 1
+            raise IllegalMoveError(
+                f"there is no column {move.column}: columns are numbered 1 to {len(lay.cols)}"
+            )
         col = lay.cols[move.column - 1]
         if col:
             raise IllegalMoveError(f"column {move.column} is not empty: it ends with {CARDS[col[-1]]}")

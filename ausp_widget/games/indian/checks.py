@@ -59,11 +59,7 @@ class Checks:
                         "only the top waste card moves"
                     )
                 return [WASTE]
-            if not (isinstance(source, int) and 1 <= source <= COLUMNS):
-                raise IllegalMoveError(
-                    f"a card's place is a column 1 to {COLUMNS} or the waste, not {source!r}"
-                )
-            col = self._cols[source - 1]
+            col = self._cols[source - 1]  # a column 1..10: IndianMove checked it when it was made
             if not col:
                 raise IllegalMoveError(f"column {source} is empty: no {name} there")
             if col[-1] != card:
@@ -112,8 +108,10 @@ class Checks:
                 "until the stock is used up"
             )
         if move.kind == "column":
-            if not (isinstance(move.column, int) and 1 <= move.column <= COLUMNS):
-                raise IllegalMoveError(f"columns are numbered 1 to {COLUMNS}, not {move.column!r}")
+            if move.column > COLUMNS:  # Move itself refuses anything but a whole number from 1
+                raise IllegalMoveError(
+                    f"there is no column {move.column}: columns are numbered 1 to {COLUMNS}"
+                )
             t = move.column - 1
             if t == src:
                 raise IllegalMoveError(f"{name} is already in column {move.column}")
@@ -149,6 +147,11 @@ class Checks:
         """Raise unless `card` may go onto the top card of the non-empty column `t`."""
         top = self._cols[t][-1]
         tname = CARDS[top]
+        if card % 13 == 12:
+            raise IllegalMoveError(
+                f"{name} cannot go onto {tname} in column {t + 1}: nothing ranks above a King, "
+                "so a King goes to a foundation or an empty column"
+            )
         if self._bottoms[t] == PROTECTED:
             raise IllegalMoveError(
                 f"{tname} in column {t + 1} is protected: "

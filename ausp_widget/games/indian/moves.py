@@ -5,6 +5,7 @@ from __future__ import annotations
 from ausp_widget.core.cards import CARDS, Card
 from ausp_widget.core.errors import NotationError
 from ausp_widget.core.moves import Move, read_move_words, read_target
+from ausp_widget.core.saves import short_repr
 
 from .basics import COLUMNS, Source
 
@@ -30,6 +31,12 @@ class IndianMove(Move):
         source: Source | None = None,
     ) -> None:
         super().__init__(kind, card, onto=onto, column=column, pile=pile)
+        if source is not None and source != "waste" and not (type(source) is int and 1 <= source <= COLUMNS):
+            raise NotationError(
+                f"a card's place is a column 1 to {COLUMNS}, 'waste' or None, not {short_repr(source)}"
+            )
+        if source is not None and kind in ("draw", "pass"):
+            raise NotationError(f"a {kind} moves no card, so it has no source")
         object.__setattr__(self, "source", source)
         if source is not None:
             object.__setattr__(self, "_text", f"{_source_text(source)}:{self._text}")
@@ -71,10 +78,10 @@ def _parse_source(where: str, text: str) -> Source:
     where = where.strip().lower()
     if where in ("w", "waste"):
         return "waste"
-    if where.isdigit() and 1 <= int(where) <= COLUMNS:
+    if where.isascii() and where.isdigit() and len(where) <= 2 and 1 <= int(where) <= COLUMNS:
         return int(where)
     raise NotationError(
-        f"{text!r}: a card's place is a column 1 to {COLUMNS} or w (the waste), as in '3:7♥ 8♣'"
+        f"{short_repr(text)}: a card's place is a column 1 to {COLUMNS} or w (the waste), as in '3:7♥ 8♣'"
     )
 
 
