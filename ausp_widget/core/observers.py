@@ -24,6 +24,13 @@ class Observable:
         self.refusal = None  # why the last refused move was refused
 
     def add_listener(self, callback: Listener) -> None:
+        """Follow this game; a non-callable is refused now, not at the next move (when the
+        move would already be made and only the listener's failure could be reported)."""
+        if not callable(callback):
+            raise TypeError(
+                "a listener is a function called as callback(game, event, move), "
+                f"not {type(callback).__name__}"
+            )
         self._listeners.append(callback)
 
     def remove_listener(self, callback: Listener) -> None:
