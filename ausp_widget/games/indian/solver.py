@@ -23,12 +23,11 @@ only after every position reachable from here has been searched.
 
 from __future__ import annotations
 
-import sys
 import time
 
 from ausp_widget.core.cards import CARDS
 from ausp_widget.core.moves import Move
-from ausp_widget.core.solving import SolveResult
+from ausp_widget.core.solving import SolveResult, check_limits
 
 from .basics import FACE_DOWN, FREE, PILE_SUITS, PROTECTED, REFILL, fits
 from .game import IndianGame
@@ -166,15 +165,51 @@ class _Search:
         return sum(self.piles) == 104
 
     def search(self) -> bool | None:
-        """Depth-first; True when a win is found (self.line holds it), False when none exists,
-        None when the budget ran out."""
+        """Depth-first, on an explicit stack of frames (a deep line cannot overflow Python's
+        stack); True when a win is found (self.line holds it), False when none exists, None
+        when the budget ran out. It tries the moves in the same order as a recursive search
+        would, so it finds the same line."""
+        entered = self.enter()
+        if not isinstance(entered, _Frame):
+            return entered
+        frames = [entered]
+        while True:
+            frame = frames[-1]
+            if frame.next < len(frame.moves):
+                self.apply(frame.moves[frame.next])
+                frame.next += 1
+                entered = self.enter()
+                if isinstance(entered, _Frame):
+                    frames.append(entered)
+                    continue
+                verdict = entered
+            else:  # every move from here was tried and lost: so is this position
+                frames.pop()
+                self.restore(frame.mark)
+                if not frames:
+                    return False
+                frame, verdict = frames[-1], False
+            # `verdict` is that of the position `frame`'s latest move led to
+            if verdict:
+                self.line[:0] = [
+                    text for f in frames for text in [m[0] for m in f.forced] + [f.moves[f.next - 1][0]]
+                ]
+                return True
+            if verdict is None:
+                self.restore(frames[0].mark)
+                return None
+            self.restore(frame.snap)
+
+    def enter(self) -> bool | _Frame | None:
+        """Arrive at a position: play the safe moves home, then either a verdict at once (won;
+        already searched; out of budget) or a frame holding the moves to try from here."""
         forced: list[tuple] = []
         mark = self.snapshot()
         while (move := self.safe_home()) is not None:
             forced.append(move)
             self.apply(move)
         if self.won():
-            self.line += [m[0] for m in forced]
+            self.line = [m[0] for m in forced]
             return True
         key = self.key()
         if key in self.seen:
@@ -188,20 +223,17 @@ class _Search:
             self.out_of_budget = True
             self.restore(mark)
             return None
-        snap = self.snapshot()
-        undecided = False
-        for move in self.moves():
-            self.apply(move)
-            result = self.search()
-            if result:
-                self.line[:0] = [m[0] for m in forced] + [move[0]]
-                return True
-            self.restore(snap)
-            if result is None:
-                undecided = True
-                break
-        self.restore(mark)
-        return None if undecided else False
+        return _Frame(forced, mark, self.snapshot(), self.moves())
+
+
+class _Frame:
+    """One position on the search's stack: the safe moves played on arriving (`forced`), the
+    state before them (`mark`) and after them (`snap`), the moves to try and the next one."""
+
+    __slots__ = ("forced", "mark", "snap", "moves", "next")
+
+    def __init__(self, forced: list[tuple], mark: tuple, snap: tuple, moves: list[tuple]) -> None:
+        self.forced, self.mark, self.snap, self.moves, self.next = forced, mark, snap, moves, 0
 
 
 def solve_indian(
@@ -211,19 +243,15 @@ def solve_indian(
 
     Returns a `SolveResult`: `winnable` True (with `moves`, a winning line in the notation
     `game.play` accepts), False (no line wins), or None when the budget ran out first.
-    The game itself is never changed.
+    `node_limit=None` here means no limit on positions (`ausp_widget.solve` applies
+    `DEFAULT_NODE_LIMIT` instead). The game itself is never changed.
     """
     if getattr(game, "game", None) != "indian":
         raise ValueError("solve_indian() decides Indian Patience positions; use solve() for Australian")
+    check_limits(time_limit, node_limit)
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
-    search = _Search(game, deadline, node_limit)
-    depth = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(depth, 20_000))
-    try:
-        verdict = search.search()
-    finally:
-        sys.setrecursionlimit(depth)
+    verdict = (search := _Search(game, deadline, node_limit)).search()
     moves: list[Move] = []
     if verdict:
         trial = game.copy()
