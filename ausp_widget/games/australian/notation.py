@@ -142,7 +142,7 @@ def _fingerprint(game: Game) -> dict:
 
 def load_json(data: dict, cls: type[Game]) -> Game:
     """A game from a decoded save (`ausp_widget.core.saves.decode_save`), checked move by move."""
-    if data.get("version") != SAVE_VERSION:
+    if type(data.get("version")) is not int or data["version"] != SAVE_VERSION:
         raise NotationError(
             f"save version {data.get('version')!r} is not supported (this reads {SAVE_VERSION})"
         )
@@ -194,12 +194,17 @@ def _entries(entries: list, label: str):
         if (
             not isinstance(entry, list)
             or len(entry) != 2
-            or entry[0] not in (0, 1)
-            or isinstance(entry[0], bool)
+            or not _is_player(entry[0], 2)
             or not isinstance(entry[1], str)
         ):
             raise NotationError(f'{label} entry {number} ({entry!r}) is not [player, "move"]')
         yield entry[0], entry[1]
+
+
+def _is_player(value: object, players: int) -> bool:
+    """A player number as a save must write it: an exact int (0.0 and true compare equal to 0
+    and 1, but would later break the scores, which count by owner)."""
+    return type(value) is int and 0 <= value < players
 
 
 def _start_game(start: object, mode: str, seed: int | None, cls: type[Game]) -> Game:
@@ -214,12 +219,12 @@ def _start_game(start: object, mode: str, seed: int | None, cls: type[Game]) -> 
         not isinstance(piles, list)
         or len(piles) != pile_count
         or not all(
-            isinstance(p, list) and len(p) <= 13 and all(o in range(players) for o in p) for p in piles
+            isinstance(p, list) and len(p) <= 13 and all(_is_player(o, players) for o in p) for p in piles
         )
     ):
         raise NotationError(f"the save's start foundations must be {pile_count} lists of owners")
     first = start.get("first", 0)
-    if first not in (0, 1):
+    if not _is_player(first, 2):
         raise NotationError(f"the save's first player {first!r} is not 0 or 1")
     layouts = []
     for p, lay in enumerate(start["layouts"]):

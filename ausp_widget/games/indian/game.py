@@ -66,7 +66,7 @@ Undo restores a saved snapshot, so it is exact.
 
 from __future__ import annotations
 
-from ausp_widget.core import display, registry
+from ausp_widget.core import display
 from ausp_widget.core.cards import CARDS, SUITS, Card
 from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.moves import DRAW, Move
@@ -91,6 +91,7 @@ from .basics import (
 from .checks import Checks
 from .moves import IndianMove, _move
 from .places import Places
+from .status import StuckSearch
 
 __all__ = [
     "CARD_COUNT",
@@ -110,7 +111,7 @@ __all__ = [
 
 
 # ---- the game -----------------------------------------------------------------------------
-class IndianGame(Checks, Places, Observable):
+class IndianGame(Checks, Places, StuckSearch, Observable):
     """A game of Indian Patience (see the module docstring), implementing the game protocol
     (`ausp_widget.core.protocol`) as `Game` does.
 
@@ -159,6 +160,10 @@ class IndianGame(Checks, Places, Observable):
         if mode != "solo":
             raise ValueError(f"Indian Patience is a solo game: mode must be 'solo', not {mode!r}")
         check_seed(seed)
+        if not (first == "random" or (type(first) is int and first in (0, 1))):
+            raise ValueError(
+                f"first must be 0, 1 or 'random', not {first!r} (one player: it changes nothing)"
+            )
         columns, stock = indian_deal(seed)
         return cls(
             [tuple(c.index for c in col) for col in columns],
@@ -182,10 +187,7 @@ class IndianGame(Checks, Places, Observable):
     @classmethod
     def from_json(cls, text: str | bytes | dict) -> IndianGame:
         """An Indian Patience save (any other game's save is refused, naming its game)."""
-        data = decode_save(text)
-        if data.get("game") != cls.name:
-            return registry.read_save(data)
-        return notation.load_json(data, cls)
+        return notation.load_json(decode_save(text), cls)
 
     def _repr_html_(self) -> str:
         return display.draw("html", self)
@@ -331,50 +333,6 @@ class IndianGame(Checks, Places, Observable):
             return "playing"
         return "playing" if self.can_reach_home() is not False else "lost"
 
-    def can_reach_home(self, limit: int = STUCK_SEARCH_LIMIT) -> bool | None:
-        """Once the stock is empty: can any sequence of moves bring another card home?
-
-        True or False when decided, None when more than `limit` positions would have to be
-        looked at. With cards in the stock this is True (the next card may be wanted).
-        The search digs first in the columns that hold a card the foundations want."""
-        if self._stock:
-            return True
-        wants = self._wants()
-        waste = self._waste
-        start = tuple(self._cols)
-        memo_key = (tuple(self._piles), waste, tuple(sorted(start)))
-        if memo_key in self._reach_memo:
-            return self._reach_memo[memo_key]
-        seen = {(memo_key[2], len(waste))}
-        stack = [(start, len(waste))]
-        verdict: bool | None = False
-        while stack:
-            cols, left = stack.pop()
-            if (left and waste[left - 1] in wants) or any(col and col[-1] in wants for col in cols):
-                verdict = True
-                break
-            hot = [not wants.isdisjoint(col) for col in cols]
-            later, first = [], []
-            for nxt, src in _stuck_successors(cols, waste, left):
-                key = (tuple(sorted(nxt[0])), nxt[1])
-                if key not in seen:
-                    seen.add(key)
-                    (first if src != WASTE and hot[src] else later).append(nxt)
-            stack += later
-            stack += first
-            if len(seen) > limit:
-                verdict = None
-                break
-        if verdict is not None:  # an undecided search may decide with a larger limit
-            if len(self._reach_memo) > 20_000:
-                self._reach_memo.clear()
-            self._reach_memo[memo_key] = verdict
-        return verdict
-
-    def _wants(self) -> set[int]:
-        """The cards the foundations would take now."""
-        return {suit * 13 + height for suit, height in zip(PILE_SUITS, self._piles) if height < 13}
-
     # ---- legal moves ------------------------------------------------------------------------
     def legal_moves(self, player: int = 0) -> list[Move]:
         """Every move allowed now, in the shortest unambiguous notation; empty once the game is over."""
@@ -519,32 +477,3 @@ class IndianGame(Checks, Places, Observable):
     def _grace(self) -> None:
         """The stock is used up: every protected card becomes free."""
         self._bottoms = [FREE if b == PROTECTED else b for b in self._bottoms]
-
-
-def _stuck_successors(cols: tuple[tuple[int, ...], ...], waste: tuple[int, ...], left: int):
-    """(position, source) one move away with the stock empty (no protected cards remain).
-
-    Empty columns are alike, so only the first is tried; a lone card moving into an empty
-    column is left out: it only exchanges two columns."""
-    by_rank: dict[int, list[tuple[int, int]]] = {}
-    empty = -1
-    for t, col in enumerate(cols):
-        if col:
-            top = col[-1]
-            by_rank.setdefault(top % 13, []).append((t, top // 13))
-        elif empty < 0:
-            empty = t
-    sources = [(c, col[-1]) for c, col in enumerate(cols) if col]
-    if left:
-        sources.append((WASTE, waste[left - 1]))
-    for src, card in sources:
-        suit = card // 13
-        targets = [t for t, s in by_rank.get(card % 13 + 1, ()) if s != suit and t != src]
-        if empty >= 0 and (src == WASTE or len(cols[src]) > 1):
-            targets.append(empty)
-        for t in targets:
-            new = list(cols)
-            if src != WASTE:
-                new[src] = cols[src][:-1]
-            new[t] = cols[t] + (card,)
-            yield (tuple(new), left - 1 if src == WASTE else left), src

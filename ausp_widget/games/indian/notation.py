@@ -25,9 +25,10 @@ import json
 from collections import Counter
 from typing import Any
 
+from ausp_widget.core import registry
 from ausp_widget.core.cards import CARDS, SUITS, Card, format_cards, parse_cards
 from ausp_widget.core.errors import NotationError
-from ausp_widget.core.saves import SAVE_FORMAT, check_seed_field
+from ausp_widget.core.saves import SAVE_FORMAT, check_seed_field, short_repr
 
 from .basics import COLUMNS, FACE_DOWN, FREE, PILE_SUITS, PILES, PROTECTED
 from .moves import IndianMove
@@ -198,10 +199,27 @@ def save_json(game: IndianGame) -> str:
 
 
 def load_json(data: dict, cls: type[IndianGame]) -> IndianGame:
-    """A game from a decoded save (`ausp_widget.core.saves.decode_save`), checked move by move."""
-    if data.get("version") != INDIAN_SAVE_VERSION:
+    """A game from a decoded save (`ausp_widget.core.saves.decode_save`), checked move by move.
+
+    Every way a save can be wrong is a `NotationError`, whatever part of the game noticed it."""
+    try:
+        return _load(data, cls)
+    except NotationError:
+        raise
+    except ValueError as error:
+        raise NotationError(f"the save cannot be read: {error}") from None
+
+
+def _load(data: dict, cls: type[IndianGame]) -> IndianGame:
+    if data.get("game") != "indian":
         raise NotationError(
-            f"Indian save version {data.get('version')!r} is not supported (this reads {INDIAN_SAVE_VERSION})"
+            f"this is a save of {_game_name(data)}, not of Indian Patience: "
+            "Game.from_json reads a save of any game"
+        )
+    version = data.get("version")
+    if type(version) is not int or version != INDIAN_SAVE_VERSION:
+        raise NotationError(
+            f"Indian save version {short_repr(version)} is not supported (this reads {INDIAN_SAVE_VERSION})"
         )
     for key in ("seed", "start", "moves", "redo", "position"):
         if key not in data:
@@ -209,8 +227,12 @@ def load_json(data: dict, cls: type[IndianGame]) -> IndianGame:
     if data.get("mode", "solo") != "solo":
         raise NotationError("Indian Patience is a solo game: its save's mode must be 'solo'")
     seed = check_seed_field(data["seed"])
-    if not isinstance(data["start"], str) or not isinstance(data["position"], str):
-        raise NotationError("the save's start and position must be position text")
+    for key in ("start", "position"):
+        if not isinstance(data[key], str):
+            raise NotationError(
+                f"the save's {key!r} must be Indian position text, not {type(data[key]).__name__} "
+                "(is this another game's save?)"
+            )
     try:
         game = parse_position(data["start"], cls)
     except NotationError as error:
@@ -244,9 +266,18 @@ def _entries(entries: object, label: str):
         if (
             not isinstance(entry, list)
             or len(entry) != 2
+            or type(entry[0]) is not int  # not 0.0 or false, which compare equal to 0
             or entry[0] != 0
-            or isinstance(entry[0], bool)
             or not isinstance(entry[1], str)
         ):
             raise NotationError(f'{label} entry {number} ({entry!r}) is not [0, "move"]')
         yield entry[1]
+
+
+def _game_name(data: dict) -> str:
+    """The game a save says it holds, in words (a save without a "game" field is Australian)."""
+    name = data.get("game", "australian")
+    try:
+        return registry.entry(name).title
+    except ValueError:
+        return f"an unknown game {short_repr(name)}"

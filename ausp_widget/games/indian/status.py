@@ -1,0 +1,99 @@
+"""Whether an Indian Patience game with its stock used up is lost: a bounded search of the
+positions reachable from here, for one that brings another card home (see the rules in
+`ausp_widget.games.indian.game`: the game stays "playing" when the search runs out)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .basics import PILE_SUITS, STUCK_SEARCH_LIMIT, WASTE
+
+__all__ = ["STUCK_SEARCH_LIMIT", "StuckSearch"]
+
+Columns = tuple[tuple[int, ...], ...]
+
+
+class StuckSearch:
+    """The stuck-position search of `IndianGame` (a mixin: it reads the game's columns,
+    waste, stock and foundations, and keeps its verdicts in `_reach_memo`)."""
+
+    _cols: list[tuple[int, ...]]
+    _stock: tuple[int, ...]
+    _waste: tuple[int, ...]
+    _piles: list[int]
+    _reach_memo: dict[tuple, bool | None]
+
+    def can_reach_home(self, limit: int = STUCK_SEARCH_LIMIT) -> bool | None:
+        """Once the stock is empty: can any sequence of moves bring another card home?
+
+        True or False when decided, None when more than `limit` positions would have to be
+        looked at. With cards in the stock this is True (the next card may be wanted).
+        The search digs first in the columns that hold a card the foundations want."""
+        if self._stock:
+            return True
+        wants = self._wants()
+        waste = self._waste
+        start = tuple(self._cols)
+        memo_key = (tuple(self._piles), waste, tuple(sorted(start)))
+        if memo_key in self._reach_memo:
+            return self._reach_memo[memo_key]
+        seen = {(memo_key[2], len(waste))}
+        stack = [(start, len(waste))]
+        verdict: bool | None = False
+        while stack:
+            cols, left = stack.pop()
+            if (left and waste[left - 1] in wants) or any(col and col[-1] in wants for col in cols):
+                verdict = True
+                break
+            hot = [not wants.isdisjoint(col) for col in cols]
+            later, first = [], []
+            for nxt, src in _stuck_successors(cols, waste, left):
+                key = (tuple(sorted(nxt[0])), nxt[1])
+                if key not in seen:
+                    seen.add(key)
+                    (first if src != WASTE and hot[src] else later).append(nxt)
+            stack += later
+            stack += first
+            if len(seen) > limit:
+                verdict = None
+                break
+        if verdict is not None:  # an undecided search may decide with a larger limit
+            if len(self._reach_memo) > 20_000:
+                self._reach_memo.clear()
+            self._reach_memo[memo_key] = verdict
+        return verdict
+
+    def _wants(self) -> set[int]:
+        """The cards the foundations would take now."""
+        return {suit * 13 + height for suit, height in zip(PILE_SUITS, self._piles) if height < 13}
+
+
+def _stuck_successors(
+    cols: Columns, waste: tuple[int, ...], left: int
+) -> Iterator[tuple[tuple[Columns, int], int]]:
+    """(position, source) one move away with the stock empty (no protected cards remain).
+
+    Empty columns are alike, so only the first is tried; a lone card moving into an empty
+    column is left out: it only exchanges two columns."""
+    by_rank: dict[int, list[tuple[int, int]]] = {}
+    empty = -1
+    for t, col in enumerate(cols):
+        if col:
+            top = col[-1]
+            by_rank.setdefault(top % 13, []).append((t, top // 13))
+        elif empty < 0:
+            empty = t
+    sources = [(c, col[-1]) for c, col in enumerate(cols) if col]
+    if left:
+        sources.append((WASTE, waste[left - 1]))
+    for src, card in sources:
+        suit = card // 13
+        targets = [t for t, s in by_rank.get(card % 13 + 1, ()) if s != suit and t != src]
+        if empty >= 0 and (src == WASTE or len(cols[src]) > 1):
+            targets.append(empty)
+        for t in targets:
+            new = list(cols)
+            if src != WASTE:
+                new[src] = cols[src][:-1]
+            new[t] = cols[t] + (card,)
+            yield (tuple(new), left - 1 if src == WASTE else left), src
