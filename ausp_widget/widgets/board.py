@@ -247,7 +247,7 @@ class Board:
             return view.show(face_up(pile.cards[-1], pile_marks, theirs=theirs), pile.cards[-1])
         label = foundation_label(pile.suit, k + 1 if named else None)
         return view.show(
-            empty_slot("foundation", label, f"{label}: it starts with {pile.takes}", pile_marks, pile.suit)
+            empty_slot("foundation", label, f"{label}: it starts with an Ace", pile_marks, pile.suit)
         )
 
     # ---- finding widgets -------------------------------------------------------------------

@@ -2,8 +2,8 @@
 
 Each step first shows its position with the moving group and its destination highlighted
 and the other cards dimmed; "Show move" (or the auto-play's next tick) then applies the
-move. The small layout is made of the same pooled card widgets as the live table, so the
-guide and the game look alike, and moving between steps only restyles the cards that
+move. The small layout is the live table's own board, drawn smaller, so the guide and the game
+lay the cards out the same way, and moving between steps only restyles the cards that
 differ. The last step offers "Play now", which calls the app back to start a live game.
 """
 
@@ -18,18 +18,11 @@ from ausp_widget.core.cards import Card
 from ausp_widget.core.lesson import Spot, Step, steps
 from ausp_widget.core.lesson import figure as guide_figure
 from ausp_widget.core.protocol import PatienceGame as Game
+from ausp_widget.core.protocol import Pile, PileRef, Place, place_of
 from ausp_widget.core.registry import table_modes
 
-from .card import (
-    FACE_DOWN_CARD,
-    CardView,
-    Face,
-    empty_slot,
-    face_down,
-    face_up,
-    foundation_label,
-    protected_card,
-)
+from .board import Board
+from .card import CardView
 from .table import stylesheet
 
 # The live table's highlight classes, so a step looks like the same move made in the game:
@@ -50,154 +43,78 @@ GUIDE_CSS = """
 """
 
 
-class _SmallBoard:
-    """A fixed set of card widgets for one or two layouts and the foundations."""
+class StepBoard:
+    """The guide's board: the live table's own `Board`, drawn small, with a step's roles
+    (moving group, destination, marked cards) as highlights and the other cards dimmed."""
 
     def __init__(self) -> None:
-        self.views: dict[tuple, CardView] = {}
-        self.columns: dict[tuple[int, int], widgets.VBox] = {}
-        self.blocks: dict[int, widgets.VBox] = {}
-        self.foundation_row = widgets.HBox()
-        self.foundation_row.add_class("ausp-foundations")
-        self.inner = widgets.VBox()
-        self.inner.add_class("ausp-board")
-        self.box = widgets.VBox([widgets.HTML(f"<style>{stylesheet()}{GUIDE_CSS}</style>"), self.inner])
+        self.board = Board(lambda _view: None)
+        self.box = widgets.VBox([widgets.HTML(f"<style>{stylesheet()}{GUIDE_CSS}</style>"), self.board.box])
         self.box.add_class("ausp-table")
         self.box.add_class("ausp-guide-board")
-        self.players = 0
-        self.piles = 0
-        self.width = 0  # columns per layout: seven, or ten for Indian Patience
 
-    def _view(self, slot: tuple) -> CardView:
-        view = self.views.get(slot)
-        if view is None:
-            view = self.views[slot] = CardView(slot, lambda _view: None)
-        return view
+    @property
+    def foundation_row(self) -> widgets.HBox:
+        return self.board.foundations
 
-    def _pile(self, k: int, named: bool) -> widgets.Widget:
-        """Foundation pile `k`, with its name (F1 … F8) under it when piles are numbered."""
-        button = self._view(("foundation", k)).button
-        if not named:
-            return button
-        name = widgets.Label(f"F{k}")
-        name.add_class("ausp-pile-name")
-        box = widgets.VBox([button, name])
-        box.add_class("ausp-pile")
-        return box
-
-    def _shape(self, players: int, piles: int, width: int = 7) -> None:
-        """Arrange the widgets for this many layouts, foundations and columns (only when that changes)."""
-        if (players, piles, width) == (self.players, self.piles, self.width):
-            return
-        self.players, self.piles, self.width = players, piles, width
-        self.foundation_row.children = [self._pile(k, named=piles == 8) for k in range(1, piles + 1)]
-        blocks = []
-        for p in range(players):
-            top = widgets.HBox([self._view(("stock", p)).button, self._view(("waste", p)).button])
-            top.add_class("ausp-foundations")
-            columns = []
-            for c in range(width):
-                column = self.columns.get((p, c))
-                if column is None:
-                    column = self.columns[(p, c)] = widgets.VBox()
-                    column.add_class("ausp-col")
-                columns.append(column)
-            label = widgets.Label("The bot" if p == 1 else "You")
-            label.add_class("ausp-caption")
-            parts = [label] if players == 2 else []
-            if players == 1:
-                top.children = [*top.children, widgets.HBox(layout={"width": "44px"}), self.foundation_row]
-            row = widgets.HBox(columns)
-            row.add_class("ausp-columns")
-            blocks.append(widgets.VBox([*parts, top, row]))
-        if players == 2:
-            self.inner.children = [blocks[1], self.foundation_row, blocks[0]]
-        else:
-            self.inner.children = blocks
+    @property
+    def views(self) -> dict[tuple, CardView]:
+        """The card widgets by where they sit: ("stock", p), ("waste", p, j), ("column", p, c, d)
+        and ("foundation", k) with k from 1, as the moves name the piles."""
+        found: dict[tuple, CardView] = {}
+        for p, side in self.board.sides.items():
+            found[("stock", p)] = side.stock
+            found.update({("waste", p, j): view for j, view in enumerate(side.fan)})
+            for c, column in enumerate(side.columns):
+                found.update({("column", p, c, d): view for d, view in enumerate(column)})
+        count = self.board.shape[1] if self.board.shape else 0
+        found.update({("foundation", k + 1): view for k, view in enumerate(self.board.piles[:count])})
+        return found
 
     def show(self, game: Game, roles: dict[Spot, str], focus: set[tuple[int, Card]] | None) -> int:
-        """Show `game`; returns how many card widgets changed."""
-        indian = getattr(game, "game", "australian") == "indian"
-        self._shape(game.players, len(game.foundations), len(game.tableau(0)))
-        if indian != ("ausp-indian" in self.box._dom_classes):  # empty columns show no K there
-            (self.box.add_class if indian else self.box.remove_class)("ausp-indian")
-        if indian:  # face-down cards show as backs; the protected card is marked
-            shown_tableau, protected = game.visible_tableau(0), game.protected(0)
-        changed = 0
-
-        def marks(spot: Spot, dim_it: bool) -> tuple[str, ...]:
-            role = roles.get(spot)
-            extra = (ROLE_CLASSES[role],) if role else ()
-            return (*extra, DIM) if dim_it and not role else extra
-
-        def dimmed(player: int, card: Card) -> bool:
-            return focus is not None and (player, card) not in focus
-
-        for p in range(game.players):
-            theirs = p == 1
-            stock = game.stock(p)
-            spot = Spot("stock", player=p)
-            if stock and Spot("card", card=stock[0], player=p) in roles:
-                spot = Spot("card", card=stock[0], player=p)
-            face: Face = (
-                face_down(len(stock), marks(spot, focus is not None), theirs=theirs)
-                if stock
-                else empty_slot("stock", "stock, empty", "no redeal", marks(spot, False))
-            )
-            changed += self._view(("stock", p)).show(face)
-            waste = game.waste(p)
-            if waste:
-                top = waste[-1]
-                face = face_up(top, marks(Spot("card", card=top, player=p), dimmed(p, top)), theirs=theirs)
-                changed += self._view(("waste", p)).show(face, top)
-            else:
-                face = empty_slot("waste", "waste, empty", "waste", marks(Spot("waste", player=p), False))
-                changed += self._view(("waste", p)).show(face)
-            for c, column in enumerate(shown_tableau if indian else game.tableau(p)):
-                box = self.columns[(p, c)]
-                needed = max(len(column), 1)
-                if len(box.children) < needed:
-                    box.children = [self._view(("column", p, c, d)).button for d in range(needed)]
-                for d in range(len(box.children)):
-                    view = self._view(("column", p, c, d))
-                    if d < len(column) and column[d] is None:
-                        changed += view.show(FACE_DOWN_CARD)
-                    elif d < len(column):
-                        card = column[d]
-                        card_marks = marks(Spot("card", card=card, player=p), dimmed(p, card))
-                        if indian and protected[c]:
-                            face = protected_card(card, card_marks)
-                        else:
-                            face = face_up(card, card_marks, theirs=theirs)
-                        changed += view.show(face, card)
-                    elif d == 0:
-                        spot = Spot("column", number=c + 1, player=p)
-                        face = empty_slot(
-                            "column",
-                            f"column {c + 1}, empty",
-                            "any single card" if indian else "only a King",
-                            marks(spot, False),
-                        )
-                        changed += view.show(face)
-                    else:
-                        changed += view.show(Face("", "", ("ausp-card", "ausp-hidden")))
-        for k, (pile, owners) in enumerate(zip(game.foundations, game.foundation_owners), start=1):
-            spot = Spot("foundation", number=k)
-            view = self._view(("foundation", k))
-            if pile:
-                # the pile itself (a destination), or the card on top of it (a move shown)
-                role = roles.get(spot) or roles.get(Spot("card", card=pile[-1], player=owners[-1]))
-                extra = (ROLE_CLASSES[role],) if role else ()
-                changed += view.show(face_up(pile[-1], extra, theirs=owners[-1] == 1), pile[-1])
-            else:
-                suit = game.pile_suit(k)
-                label = foundation_label(suit, k if len(game.foundations) == 8 else None)
-                changed += view.show(empty_slot("foundation", label, label, marks(spot, False), suit))
-        return changed
+        """Show `game` with these highlights; returns how many card widgets changed."""
+        piles = game.piles()
+        self.board.arrange(piles)
+        return self.board.show(piles, step_marks(piles, roles, focus), game.protected_means)
 
     def card_views(self) -> list[CardView]:
         """The card widgets now showing a card (for tests and for the browser)."""
         return [view for view in self.views.values() if view.card is not None and not view.hidden]
+
+
+def step_marks(
+    piles: tuple[Pile, ...], roles: dict[Spot, str], focus: set[tuple[int, Card]] | None
+) -> dict[Place | PileRef, list[str]]:
+    """The board's marks for a step: each role's class on its place, the rest dimmed."""
+    marks: dict[Place | PileRef, list[str]] = {}
+    for spot, role in roles.items():
+        marks.setdefault(_key(piles, spot), []).append(ROLE_CLASSES[role])
+    if focus is not None:
+        for pile in piles:
+            if pile.kind == "stock" and pile.ref not in marks:
+                marks[pile.ref] = [DIM]
+            if pile.kind not in ("column", "waste"):
+                continue
+            for depth, card in enumerate(pile.cards):
+                place = Place(pile.ref, depth)
+                if card is not None and (pile.owner, card) not in focus and place not in marks:
+                    marks[place] = [DIM]
+    return marks
+
+
+def _key(piles: tuple[Pile, ...], spot: Spot) -> Place | PileRef:
+    """Where a guide `Spot` is on the board: a card's place, or a pile."""
+    if spot.kind == "foundation":
+        return PileRef("foundation", None, spot.number - 1)
+    if spot.kind == "column":
+        return PileRef("column", spot.player, spot.number - 1)
+    if spot.kind != "card":
+        return PileRef(spot.kind, spot.player)
+    place = place_of(piles, spot.card, owner=spot.player)
+    if place is not None:
+        return place
+    home = next((p.ref for p in piles if p.kind == "foundation" and p.top is spot.card), None)
+    return home or PileRef("stock", spot.player)  # the card a draw is about to turn up
 
 
 class GuideView(widgets.VBox):
@@ -227,7 +144,7 @@ class GuideView(widgets.VBox):
         )  # fmt: skip
         self.title = widgets.HTML()
         self.text = widgets.HTML()
-        self.board = _SmallBoard()
+        self.board = StepBoard()
         self.play_now = widgets.Button(description="Play now", button_style="success", icon="play")
         self.play_now.layout.display = "none"
         self.prev_button.on_click(lambda _b: self.go(self.step - 1))
