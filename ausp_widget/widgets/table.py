@@ -27,7 +27,7 @@ from ausp_widget.core import registry
 from ausp_widget.core.cards import Card
 from ausp_widget.core.errors import IllegalMoveError, NotationError
 from ausp_widget.core.moves import DRAW, PASS, Move
-from ausp_widget.core.protocol import PatienceGame, Pile, PileRef, Place, pile_of, place_of
+from ausp_widget.core.protocol import PatienceGame, Pile, PileRef, Place, pile_of
 
 from . import words
 from .board import Board, box, show
@@ -35,6 +35,7 @@ from .bot_pacing import FIRST_PAUSE, BotPacer
 from .card import CardView
 from .clock import Clock, KernelClock, ManualClock
 from .controls import Controls
+from .selection import Selecting
 from .solver_question import SolverQuestion, can_ask
 from .status import StatusPanel, sentence
 
@@ -47,7 +48,7 @@ def stylesheet() -> str:
     return resources.files(__package__).joinpath("style.css").read_text(encoding="utf-8")
 
 
-class GameTable(widgets.VBox):
+class GameTable(Selecting, widgets.VBox):
     """The live game: `GameTable(mode="solo", seed=42)`; `table.game` is the live game.
 
     Two-player modes put the bot's layout on top, the shared foundations in the middle and
@@ -260,33 +261,6 @@ class GameTable(widgets.VBox):
             self._say(words.result_text(self._game))
         self.pacer.schedule()
 
-    def _recheck_selection(self, bot_move: Move) -> None:
-        """After a bot move: a selection left with nowhere to go is dropped, and if the bot
-        took the foundation space it was going to, the status line says so."""
-        if self._selected is None or self._moves_from(self._selected):
-            return
-        lost = next((m for m in self._selected_moves if _takes_space(bot_move, m)), None)
-        card = next(iter(self._selected_moves)).card if self._selected_moves else None
-        self._selected, self._selected_moves = None, frozenset()
-        if lost is not None:
-            self._say(words.too_late(self._game, lost, bot_move))
-        elif card is not None:
-            self._say(f"The bot's move left your {card} nowhere to go: the selection is dropped.")
-
-    def _bot_marks(self, move: Move) -> dict[Place | PileRef, list[str]]:
-        """Where the bot's last move landed, to highlight it until its next one."""
-        piles = self._game.piles()
-        if move.kind == "pass":
-            return {PileRef("stock", 1): ["ausp-moved"]}
-        if move.kind == "draw":
-            waste = pile_of(piles, PileRef("waste", 1))
-            return {Place(waste.ref, len(waste.cards) - 1): ["ausp-moved"]}
-        for pile in piles:
-            if pile.kind == "foundation" and pile.top is move.card and pile.owners[-1:] == (1,):
-                return {pile.ref: ["ausp-moved"]}
-        place = place_of(piles, move.card, owner=1)
-        return {place: ["ausp-moved"]} if place is not None else {}
-
     # ---- clicks ------------------------------------------------------------------------------------------
     def _guard(self, action: Callable[..., Any], *args: Any) -> None:
         """Run a callback: a refused move or bad input becomes a message in the status line,
@@ -305,107 +279,6 @@ class GameTable(widgets.VBox):
         self.last_error = exc
         logger.error("error in the game table", exc_info=exc)
         self._say(f"Something went wrong: {type(exc).__name__}: {exc}")
-
-    def _on_card_click(self, view: CardView) -> None:
-        self._guard(self._card_clicked, view)
-
-    def _card_clicked(self, view: CardView) -> None:
-        game, pile = self._game, view.pile
-        if game.status != "playing":
-            self._say(words.result_text(self._game) + " Click New game to play again.")
-            return
-        if pile is None:
-            return
-        if pile.kind == "foundation" and view.card is not None and self._selected is None:
-            self._say(f"{view.card} is on a foundation: cards never leave a foundation.")
-            return
-        if pile.owner == 1:
-            self._drop_selection()
-            self._say("Those are the bot's cards: you play the cards at the bottom of the table.")
-            return
-        if game.mode == "turns" and game.turn != 0:
-            self._say("Wait for your turn: the bot is playing.")
-            return
-        if pile.kind == "stock":
-            self._drop_selection()
-            self._play_user(DRAW)
-        elif self._selected is None:
-            self._select(view)
-        else:
-            self._drop_on(view)
-
-    def _moves_from(self, place: Place) -> list[Move]:
-        """Your legal moves that pick up the card at `place`."""
-        game = self._game
-        return [m for m in game.legal_moves(0) if m.card is not None and game.move_places(m, 0)[0] == place]
-
-    def _select(self, view: CardView) -> None:
-        place, game = view.place, self._game
-        if place is None:
-            self._say("Click one of your cards first, then the place where it should go.")
-            return
-        moves = self._moves_from(place)
-        if not moves:
-            self._say(game.explain_stuck(place, 0))
-            return
-        self._selected, self._selected_moves = place, frozenset(moves)
-        self._selected_at = len(game.history)
-        self._hint = None
-        self._render()
-        pile = pile_of(self._last_piles, place.pile)
-        group = len(pile.cards) - place.depth
-        card = pile.cards[place.depth]
-        carried = f" and the {group - 1} card{'s' if group > 2 else ''} on it" if group > 1 else ""
-        note = f" It is protected: {game.protected_means}." if place.depth in pile.protected else ""
-        home = (
-            " Click it again to send it to a foundation."
-            if any(m.kind == "foundation" for m in moves)
-            else ""
-        )
-        self._say(f"{card}{carried} selected: click a highlighted place.{note}{home}")
-
-    def _drop_on(self, view: CardView) -> None:
-        selected, place, pile = self._selected, view.place, view.pile
-        if pile == selected.pile and place is not None and place.depth >= selected.depth:
-            home = next((m for m in self._moves_from(selected) if m.kind == "foundation"), None)
-            if place == selected and home is not None:
-                self._play_user(home)
-            else:
-                self._drop_selection()
-                self._say("Selection cancelled.")
-            return
-        try:
-            move = self._game.move_between(selected, pile, 0)
-        except IllegalMoveError:
-            self._drop_selection()
-            raise
-        self._play_user(move)
-
-    def _play_user(self, move: Move) -> Move | None:
-        """Play one of your moves; a refusal is explained, and a race lost to the bot said so."""
-        game = self._game
-        expected, since = self._selected_moves, self._selected_at
-        self._selected, self._selected_moves = None, frozenset()
-        try:
-            with self._playing():
-                return game.play(move, 0)
-        except IllegalMoveError as exc:
-            taker = self._taker(move, since) if move in expected else None
-            self._render()
-            self._say(words.too_late(self._game, move, taker) if taker is not None else sentence(str(exc)))
-            return None
-
-    def _taker(self, move: Move, since: int) -> Move | None:
-        """The bot's move, played since you selected, that took the foundation space `move` wanted."""
-        for player, played in reversed(self._game.history[since:]):
-            if player == 1 and _takes_space(played, move):
-                return played
-        return None
-
-    def _drop_selection(self) -> None:
-        if self._selected is not None:
-            self._selected, self._selected_moves = None, frozenset()
-            self._render()
 
     # ---- buttons --------------------------------------------------------------------------------------
     def _on_button(self, name: str) -> None:
@@ -518,30 +391,6 @@ class GameTable(widgets.VBox):
         """How many card widgets the last update had to send."""
         return self.board.changed
 
-    def _marks(self) -> dict[Place | PileRef, list[str]]:
-        game = self._game
-        marks: dict[Place | PileRef, list[str]] = {k: list(v) for k, v in self._moved.items()}
-
-        def add(key: Place | PileRef | None, mark: str) -> None:
-            if key is not None:
-                marks.setdefault(key, []).append(mark)
-
-        selected = self._selected
-        if selected is not None:
-            pile = pile_of(self._last_piles, selected.pile)
-            for depth in range(selected.depth, len(pile.cards)):
-                add(Place(selected.pile, depth), "ausp-selected")
-            for move in self._moves_from(selected):
-                add(game.move_places(move, 0)[1], "ausp-target")
-        if self._hint is not None:
-            if self._hint.kind in ("draw", "pass"):
-                add(PileRef("stock", 0), "ausp-hint")
-            else:
-                source, target = game.move_places(self._hint, 0)
-                add(source, "ausp-hint")
-                add(target, "ausp-hint")
-        return marks
-
     def _say(self, text: str) -> None:
         self.panel.say(text)
 
@@ -625,17 +474,6 @@ def _everything(widget: widgets.Widget) -> Iterator[widgets.Widget]:
         part = getattr(widget, name, None)
         if isinstance(part, widgets.Widget):
             yield part
-
-
-def _takes_space(played: Move, wanted: Move) -> bool:
-    """Whether `played` (the bot's) took the foundation space `wanted` was going to."""
-    return (
-        played.kind == "foundation"
-        and wanted.kind == "foundation"
-        and played.card.suit == wanted.card.suit
-        and played.card.rank == wanted.card.rank
-        and (not wanted.pile or played.pile == wanted.pile)
-    )
 
 
 def _table_mode(game: str, mode: str) -> str:
