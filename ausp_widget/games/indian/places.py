@@ -9,13 +9,15 @@ refuse with its reason. `IndianGame` inherits these names.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
+from ausp_widget.core import registry
 from ausp_widget.core.cards import CARDS, SUIT_NAMES, SUITS, Card
 from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.moves import DRAW, Move
 from ausp_widget.core.protocol import Pile, PileRef, Place
 
-from .basics import FACE_DOWN, PILE_SUITS, PROTECTED
+from .basics import FACE_DOWN, FREE, PILE_SUITS, PROTECTED
 from .moves import IndianMove
 
 
@@ -52,6 +54,12 @@ class Places:
 
     def parse_move(self, text: str | Move) -> Move:
         return IndianMove.parse(text)
+
+    def view(self, player: int) -> IndianView:
+        """What the player may see (P7): the piles as drawn, never a face-down card or the
+        stock's order, and whether play goes on."""
+        self._check_player(player)
+        return IndianView(player, self.piles(), self.status == "playing")
 
     def _source_place(self, move: Move) -> Place | None:
         """Where a card move takes its card from: the source it names, else the one copy on show."""
@@ -189,6 +197,42 @@ class Places:
         if stock_before and not self._stock and any(old.protected for old, _ in columns):
             news.append(" The stock is used up: protected cards are free now.")
         return "".join(news)
+
+
+@dataclass(frozen=True)
+class IndianView:
+    """What the one player of Indian Patience may see: the piles as `piles()` draws them
+    (None for the stock's cards and the face-down ones) and whether play goes on. Plain
+    values only, with no reference to the game, so nothing read from it can name a hidden card."""
+
+    player: int
+    piles: tuple[Pile, ...]
+    playing: bool
+    mode: str = "solo"
+    game: str = "indian"
+
+    @property
+    def stock_size(self) -> int:
+        return sum(pile.size for pile in self.piles if pile.kind == "stock")
+
+    def legal_moves(self) -> list[Move]:
+        """The moves the game lists now, asked of a stand-in game built from this view alone.
+        Hidden cards become placeholders, which changes nothing that is legal: a face-down card
+        is never a column's top card, and the stock's order only decides what a draw shows."""
+        if not self.playing:
+            return []
+        columns = sorted((p for p in self.piles if p.kind == "column"), key=lambda p: p.index)
+        foundations = sorted((p for p in self.piles if p.kind == "foundation"), key=lambda p: p.index)
+        waste = next(p for p in self.piles if p.kind == "waste")
+        stand_in = registry.entry(self.game).game_class(
+            [tuple(0 if card is None else card.index for card in p.cards) for p in columns],
+            [FACE_DOWN if p.cards[:1] == (None,) else PROTECTED if p.protected else FREE for p in columns],
+            (0,) * self.stock_size,
+            tuple(card.index for card in waste.cards),
+            [len(p.cards) for p in foundations],
+        )
+        stand_in._status = "playing"  # read from the game: placeholders must not decide it again
+        return stand_in.legal_moves(self.player)
 
 
 def _sentence(text: str) -> str:
