@@ -5,9 +5,10 @@ import pytest
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch
 
-from ausp_widget import Game
+from ausp_widget import Card, Game
 from ausp_widget.core.lesson import figure, steps
 from ausp_widget.games.australian.guide import PAGAT
+from ausp_widget.games.indian.guide import indian_position
 from ausp_widget.render.plot import RED, ROLE_COLOURS, plot_position
 
 
@@ -129,6 +130,18 @@ def test_drawing_into_given_axes_and_bad_input():
         plot_position(Game.from_text(PAGAT), arrow="nonsense move here")
 
 
-def test_an_indian_game_is_refused_with_where_to_look_instead():
-    with pytest.raises(TypeError, match="static board"):
-        plot_position(Game.deal(1, game="indian"))
+def test_an_indian_game_draws_through_the_same_protocol():
+    game = Game.deal(1, game="indian")
+    for move in ("draw",) * 3:
+        game.play(move)
+    figure = game.plot()
+    gids = [patch.get_gid() for patch in figure.axes[0].patches]
+    assert gids.count("face-down") == 10  # one back per column, never named
+    texts = [t.get_text() for t in figure.axes[0].texts]
+    hidden = {column[0] for column in game.tableau()}
+    shown = {c for column in game.visible_tableau() for c in column if c is not None} | set(game.waste())
+    assert not (hidden - shown) & {Card.parse(t) for t in texts if t[:-1] and t[-1] in "♣♦♥♠"}
+    assert sum(1 for g in gids if g and g.startswith("foundation:")) == 8 and "♣\nF1" in texts
+    assert str(game.waste()[-1]) in texts and "74" not in texts and "71" in texts  # the stock's count
+    protected = indian_position(["5♠*", "[J♠] 5♣ 6♥"], stock="Q♥ 2♦ 7♣")
+    assert "protected" in [p.get_gid() for p in protected.plot().axes[0].patches]

@@ -4,8 +4,8 @@ No script and no stylesheet, so the board looks the same in JupyterLab, a render
 on the web, or an HTML export. The guide's small layouts use the same drawing with some
 cards highlighted and the rest dimmed.
 
-An Indian Patience game draws the same way on ten columns: a face-down card is a plain back
-that never names the card, and a protected card wears a dotted gold frame.
+Any game draws the same way, from its piles: a face-down card is a plain back that never
+names the card, and a protected card wears a dotted gold frame.
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ from typing import Any
 from ausp_widget.core import registry
 from ausp_widget.core.cards import RED_SUITS, Card
 from ausp_widget.core.lesson import Spot
+from ausp_widget.core.protocol import Pile, PileRef, pile_of, place_of
 
-Game = IndianGame = Any  # any game of the protocol
+Game = Any  # any game of the protocol
 
 CARD_W, CARD_H, FAN = 44, 62, 19  # pixels
 TABLE = "#2f7d4f"
@@ -51,7 +52,7 @@ def _card_html(
 
 
 def _face_down_html(x: int, y: int) -> str:
-    """A face-down tableau card (Indian Patience): a back, with no name and no data."""
+    """A face-down tableau card: a back, with no name and no data."""
     style = (
         f"{_BOX}left:{x}px;top:{y}px;width:{CARD_W}px;height:{CARD_H}px;border:2px solid #fff;"
         "background:repeating-linear-gradient(45deg,#24527a 0 5px,#2f6a9c 5px 10px);"
@@ -79,8 +80,11 @@ def _back_html(x: int, y: int, count: int, role: str | None = None) -> str:
 
 
 class _Board:
+    """Absolute-positioned cards for one position, read from the game's piles."""
+
     def __init__(self, game: Game, roles: dict[Spot, str], focus: set[tuple[int, Card]] | None):
         self.game, self.roles, self.focus = game, roles, focus
+        self.piles = game.piles()
         self.parts: list[str] = []
         self.pitch = CARD_W + 8
 
@@ -94,63 +98,66 @@ class _Board:
         role = self.role(Spot("card", card=card, player=player))
         self.parts.append(_card_html(card, x, y, player, role, dimmed, protected))
 
+    def columns(self, player: int) -> list[Pile]:
+        return [p for p in self.piles if p.kind == "column" and p.owner == player]
+
     def layout(self, player: int, top: int, name: str | None) -> int:
-        game = self.game
         if name:
             self.parts.append(
                 f'<div style="position:absolute;left:0;top:{top - 16}px;color:#fff;font:12px sans-serif">'
                 f"{escape(name)}</div>"
             )
-        stock = game.stock(player)
+        stock = pile_of(self.piles, PileRef("stock", player))
         stock_role = self.role(Spot("stock", player=player))
-        if stock and stock[0] in {s.card for s in self.roles if s.player == player and s.kind == "card"}:
-            stock_role = self.role(Spot("card", card=stock[0], player=player))
-        if stock:
-            self.parts.append(_back_html(0, top, len(stock), stock_role))
+        for spot, role in self.roles.items():  # a card about to be drawn: not on show anywhere
+            if spot.kind == "card" and spot.player == player and self._unseen(spot.card, player):
+                stock_role = role
+        if stock.size:
+            self.parts.append(_back_html(0, top, stock.size, stock_role))
         else:
             self.parts.append(_slot_html(0, top, "stock", stock_role))
-        waste = game.waste(player)[-3:]
+        waste = pile_of(self.piles, PileRef("waste", player)).cards[-3:]
         if not waste:
             self.parts.append(_slot_html(self.pitch, top, "waste", self.role(Spot("waste", player=player))))
         for i, card in enumerate(waste):
             self.card(card, self.pitch + i * 16, top, player)
         y0 = top + CARD_H + 10
         bottom = y0 + CARD_H
-        indian = _is_indian(game)
-        columns = game.visible_tableau(player) if indian else game.tableau(player)
-        protected = game.protected(player) if indian else (False,) * len(columns)
-        for c, column in enumerate(columns):
-            x = c * self.pitch
-            if not column:
-                self.parts.append(
-                    _slot_html(x, y0, str(c + 1), self.role(Spot("column", number=c + 1, player=player)))
-                )
-            for depth, card in enumerate(column):
+        for pile in self.columns(player):
+            x = pile.index * self.pitch
+            if not pile.cards:
+                role = self.role(Spot("column", number=pile.index + 1, player=player))
+                self.parts.append(_slot_html(x, y0, str(pile.index + 1), role))
+            for depth, card in enumerate(pile.cards):
                 if card is None:
                     self.parts.append(_face_down_html(x, y0 + depth * FAN))
                 else:
-                    self.card(card, x, y0 + depth * FAN, player, protected=protected[c])
-            bottom = max(bottom, y0 + max(len(column) - 1, 0) * FAN + CARD_H)
+                    self.card(card, x, y0 + depth * FAN, player, protected=depth in pile.protected)
+            bottom = max(bottom, y0 + max(len(pile.cards) - 1, 0) * FAN + CARD_H)
         return bottom
 
-    def foundations(self, top: int, first: int) -> None:
-        game = self.game
-        piles = game.foundations
-        pitch = self.pitch if len(piles) == 4 else (7 * self.pitch - 8 - CARD_W) // 7
-        start = first * self.pitch if len(piles) == 4 else 0
-        if _is_indian(game):  # eight piles beside the stock and the waste fan, above ten columns
-            start = self.pitch + 2 * 16 + CARD_W + 8
-            pitch = (len(game.tableau()) * self.pitch - 8 - start - CARD_W) // (len(piles) - 1)
-        for k, (pile, owners) in enumerate(zip(piles, game.foundation_owners), start=1):
-            x = start + (k - 1) * pitch
+    def _unseen(self, card: Card, player: int) -> bool:
+        on_show = place_of(self.piles, card, owner=player) is not None
+        return not on_show and not any(p.kind == "foundation" and card in p.cards for p in self.piles)
+
+    def foundations(self, top: int, beside_waste: bool) -> None:
+        """The foundation piles in a row: beside the waste fan when one player's layout
+        leaves room there, else across the table between the two layouts."""
+        piles = [p for p in self.piles if p.kind == "foundation"]
+        width = len(self.columns(0)) * self.pitch - 8
+        start = self.pitch + 2 * 16 + CARD_W + 8 if beside_waste else 0
+        pitch = (width - start - CARD_W) // max(len(piles) - 1, 1)
+        named = len({p.suit for p in piles}) < len(piles)  # two piles of a suit: numbers tell them apart
+        for pile in piles:
+            k = pile.index + 1
+            x = start + pile.index * min(pitch, self.pitch + 12)
             role = self.role(Spot("foundation", number=k))
-            if pile:
-                self.card(pile[-1], x, top, owners[-1], dim=False)
+            if pile.cards:
+                self.card(pile.cards[-1], x, top, pile.owners[-1], dim=False)
                 if role:
                     self.parts.append(_slot_html(x, top, "", role))
             else:
-                label = game.pile_suit(k) if len(piles) == 4 else f"{game.pile_suit(k)} F{k}"
-                self.parts.append(_slot_html(x, top, label, role))
+                self.parts.append(_slot_html(x, top, f"{pile.suit} F{k}" if named else pile.suit, role))
 
 
 def board_html(
@@ -173,12 +180,12 @@ def board_html(
     board = _Board(game, role_map, focus_set)
     if game.players == 2:
         bottom = board.layout(1, 18, "The bot")
-        board.foundations(bottom + 14, 0)
+        board.foundations(bottom + 14, beside_waste=False)
         bottom = board.layout(0, bottom + 14 + CARD_H + 30, "You")
     else:
         bottom = board.layout(0, 4, None)
-        board.foundations(4, len(game.tableau()) - len(game.foundations))
-    width = len(game.tableau()) * board.pitch - 8
+        board.foundations(4, beside_waste=True)
+    width = len(board.columns(0)) * board.pitch - 8
     status = _status_line(game)
     return (
         f'<div class="ausp-static-board" style="background:{TABLE};padding:8px;border-radius:8px;'
@@ -188,20 +195,13 @@ def board_html(
     )
 
 
-def _is_indian(game: Game | IndianGame) -> bool:
-    return getattr(game, "game", "australian") == "indian"
-
-
-def _status_line(game: Game | IndianGame) -> str:
-    if _is_indian(game):
-        home = sum(map(len, game.foundations))
+def _status_line(game: Game) -> str:
+    if game.mode == "solo":
+        home = sum(p.size for p in game.piles() if p.kind == "foundation")
         return (
-            f"Indian Patience · {game.status} · {home} of 104 cards on the foundations · "
+            f"{game.title} · {game.status} · {home} of {game.card_count} cards on the foundations · "
             f"{len(game.history)} moves"
         )
-    if game.mode == "solo":
-        home = sum(map(len, game.foundations))
-        return f"Solo · {game.status} · {home} of 52 cards on the foundations · {len(game.history)} moves"
     mine, theirs = game.scores
     whose = "" if game.turn is None else (" · your turn" if game.turn == 0 else " · the bot's turn")
     name = "Turn-based" if game.mode == "turns" else "Simultaneous"

@@ -22,6 +22,7 @@ from ausp_widget.core import registry
 from ausp_widget.core.cards import RED_SUITS, SUITS, Card
 from ausp_widget.core.lesson import Spot, destination, moving_group
 from ausp_widget.core.moves import Move
+from ausp_widget.core.protocol import Pile, PileRef, pile_of, place_of
 
 Game = Any  # any game of the protocol
 
@@ -35,6 +36,7 @@ RED, BLACK = "#c62828", "#1b1b1b"
 ROLE_COLOURS = {"group": "#ffb300", "target": "#d500f9", "mark": "#1e88e5"}
 TABLE = "#2f7d4f"
 BACK = "#24527a"
+PROTECTED = "#b8860b"
 
 
 def _label(card: Card) -> str:
@@ -47,6 +49,7 @@ class _Table:
     def __init__(self, ax, game: Game, focus: set[tuple[int, Card]] | None):
         self.ax = ax
         self.game = game
+        self.piles = game.piles()
         self.focus = focus
         self.cards: dict[tuple[int, Card], tuple[float, float, float]] = {}  # (x, y, visible height)
         self.places: dict[tuple, tuple[float, float, float]] = {}
@@ -146,19 +149,41 @@ class _Table:
             bbox={"boxstyle": "round,pad=0.15", "facecolor": BACK, "edgecolor": "none"},
         )
 
+    def face_down(self, x: float, y: float) -> None:
+        """A face-down tableau card: a back with no name."""
+        self.ax.add_patch(
+            FancyBboxPatch(
+                (x, y), W, H, boxstyle="round,pad=0,rounding_size=0.08", facecolor=BACK,
+                edgecolor="white", linewidth=1.0, hatch="//", gid="face-down",
+            )
+        )  # fmt: skip
+
+    def protect(self, x: float, y: float) -> None:
+        """The dotted gold frame of a protected card."""
+        self.ax.add_patch(
+            FancyBboxPatch(
+                (x + 0.06, y + 0.06), W - 0.12, H - 0.12, boxstyle="round,pad=0,rounding_size=0.06",
+                facecolor="none", edgecolor=PROTECTED, linewidth=2.0, linestyle=":", gid="protected",
+                zorder=4,
+            )
+        )  # fmt: skip
+
     # ---- areas -----------------------------------------------------------------------------
+    def columns(self, player: int) -> list[Pile]:
+        return [p for p in self.piles if p.kind == "column" and p.owner == player]
+
     def layout(self, player: int, top: float, name: str | None) -> float:
         """One player's stock, waste and tableau from `top`; returns the bottom edge."""
-        game, step = self.game, W + GAP
+        step = W + GAP
         if name:
             self.ax.text(0, top - 0.12, name, color="white", fontsize=self.font, va="bottom", ha="left")
-        stock = game.stock(player)
-        if stock:
-            self.back(0, top, len(stock), f"stock:{player}")
+        stock = pile_of(self.piles, PileRef("stock", player))
+        if stock.size:
+            self.back(0, top, stock.size, f"stock:{player}")
         else:
             self.slot(0, top, "stock", f"stock:{player}")
         self.places[("stock", player)] = (0, top, H)
-        waste = game.waste(player)
+        waste = pile_of(self.piles, PileRef("waste", player)).cards
         shown = waste[-3:]
         if not shown:
             self.slot(step, top, "waste", f"waste:{player}")
@@ -170,33 +195,40 @@ class _Table:
                          fontsize=self.font * 0.7, va="top")  # fmt: skip
         y0 = top + H + ROW_GAP
         bottom = y0 + H
-        for c, column in enumerate(game.tableau(player)):
-            x = c * step
-            self.places[("column", player, c + 1)] = (x, y0, H)
+        for pile in self.columns(player):
+            x, column = pile.index * step, pile.cards
+            self.places[("column", player, pile.index + 1)] = (x, y0, H)
             if not column:
-                self.slot(x, y0, str(c + 1), f"column:{player}:{c + 1}")
+                self.slot(x, y0, str(pile.index + 1), f"column:{player}:{pile.index + 1}")
             for depth, card in enumerate(column):
                 last = depth == len(column) - 1
+                if card is None:
+                    self.face_down(x, y0 + depth * FAN)
+                    continue
                 self.card(x, y0 + depth * FAN, card, player, H if last else FAN, big=last)
+                if depth in pile.protected:
+                    self.protect(x, y0 + depth * FAN)
             bottom = max(bottom, y0 + max(len(column) - 1, 0) * FAN + H)
         return bottom
 
-    def foundations(self, top: float, first: int) -> None:
-        """The foundations from column `first` (solo) or across the table (two players)."""
-        game = self.game
-        piles, owners = game.foundations, game.foundation_owners
-        count = len(piles)
-        pitch = W + GAP if count == 4 else (7 * (W + GAP) - GAP - W) / 7
-        for k, (pile, owner) in enumerate(zip(piles, owners), start=1):
-            x = (first + k - 1) * (W + GAP) if count == 4 else (k - 1) * pitch
+    def foundations(self, top: float, beside_waste: bool) -> None:
+        """The foundations beside the waste fan (one player) or across the table (two)."""
+        piles = [p for p in self.piles if p.kind == "foundation"]
+        width = len(self.columns(0)) * (W + GAP) - GAP
+        start = (W + GAP) + 2 * WASTE_FAN + W + GAP if beside_waste else 0.0
+        pitch = min((width - start - W) / max(len(piles) - 1, 1), W + GAP)
+        if beside_waste:  # right-aligned, as the columns end
+            start = width - W - pitch * (len(piles) - 1)
+        named = len({p.suit for p in piles}) < len(piles)  # two piles of a suit: numbers tell them apart
+        for pile in piles:
+            k, x = pile.index + 1, start + pile.index * pitch
             self.places[("foundation", k)] = (x, top, H)
-            if not pile:
-                suit = game.pile_suit(k)
-                self.slot(x, top, suit if count == 4 else f"{suit}\nF{k}", f"foundation:{k}")
+            if not pile.cards:
+                self.slot(x, top, f"{pile.suit}\nF{k}" if named else pile.suit, f"foundation:{k}")
                 continue
-            self.card(x, top, pile[-1], owner[-1], big=True, dim=False)
-            if count == 8:
-                who = "you" if owner[-1] == 0 else "bot"
+            self.card(x, top, pile.cards[-1], pile.owners[-1], big=True, dim=False)
+            if self.game.players == 2:
+                who = "you" if pile.owners[-1] == 0 else "bot"
                 self.ax.text(x + W / 2, top + H + 0.04, f"F{k} · {who}", color="white",
                              fontsize=self.font * 0.65, ha="center", va="top")  # fmt: skip
 
@@ -205,11 +237,11 @@ class _Table:
         if spot.kind == "card":
             if (spot.player, spot.card) in self.cards:
                 return self.cards[(spot.player, spot.card)]
-            place, number, _ = self.game.locate(spot.card, spot.player)
-            if place == "stock":
-                return self.places[("stock", spot.player)]
-            if place == "foundation" and number:
-                return self.places[("foundation", number)]
+            home = next((p for p in self.piles if p.kind == "foundation" and spot.card in p.cards), None)
+            if home is not None:
+                return self.places[("foundation", home.index + 1)]
+            if place_of(self.piles, spot.card, owner=spot.player) is None:
+                return self.places[("stock", spot.player)]  # a card about to be drawn
             return None
         if spot.kind == "foundation":
             return self.places.get(("foundation", spot.number))
@@ -306,22 +338,17 @@ def plot_position(
     `focus`: the cards to show at full strength, the rest dimmed (default: all). `ax`:
     draw into an existing axes instead of a new figure. Returns the figure.
     """
-    if getattr(game, "game", None) == "indian":
-        raise TypeError(
-            "plot_position draws Australian Patience; an Indian Patience game shows itself as a "
-            "static board when it ends a notebook cell"
-        )
     try:
         registry.entry_for(game)
     except TypeError:
         raise TypeError(f"plot_position draws a Game, not {type(game).__name__}") from None
-    move = Move.parse(arrow) if arrow is not None else None
+    move = game.parse_move(arrow) if arrow is not None else None
     spots = _spots(highlight, player)
     focus_set = None
     if focus is not None:
         focus_set = {(s.player, s.card) for s in _spots(focus, player) if s.kind == "card"}
     two = game.players == 2
-    width = 7 * (W + GAP) - GAP
+    width = sum(1 for p in game.piles() if p.kind == "column" and p.owner == 0) * (W + GAP) - GAP
     created = ax is None
     if created:
         figure = PositionFigure(figsize=(1, 1), facecolor=TABLE)
@@ -334,11 +361,11 @@ def plot_position(
     if two:
         bottom = table.layout(1, top, "The bot")
         foundations_top = bottom + ROW_GAP + 0.2
-        table.foundations(foundations_top, 0)
+        table.foundations(foundations_top, beside_waste=False)
         bottom = table.layout(0, foundations_top + H + ROW_GAP + 0.35, "You")
     else:
         table.layout(0, top, None)
-        table.foundations(top, 3)
+        table.foundations(top, beside_waste=True)
         bottom = max(y + v for (x, y, v) in list(table.cards.values()) + list(table.places.values()))
     if title:
         ax.text(width / 2, 0.12, title, color="white", fontsize=table.font * 1.05, ha="center", va="center")
