@@ -113,8 +113,42 @@ def main() -> None:
         f"{statistics.median(tick_ms):.2f} ms, p95 {statistics.quantiles(tick_ms, n=20)[-1]:.2f} ms; "
         f"messages per bot move mean {statistics.mean(tick_messages):.1f}, max {max(tick_messages)}"
     )
-    ok = median < MEDIAN_MS and p95 < P95_MS and max(over) <= CONSTANT
+    per_app, per_round = live_models()
+    print(
+        f"widget: live models: {per_app} for one app before any click; after each round of 10 mode "
+        f"switches: {', '.join(map(str, per_round))} (flat once every shape has been shown)"
+    )
+    ok = median < MEDIAN_MS and p95 < P95_MS and max(over) <= CONSTANT and len(set(per_round[1:])) == 1
     print(f"widget: {'within' if ok else 'OUTSIDE'} targets")
+
+
+def live_models(rounds: int = 5) -> tuple[int, list[int]]:
+    """Widget models one app makes, and how many are alive after each round of mode switches."""
+    from ipywidgets.widgets.widget import _instances
+
+    from ausp_widget import AustralianPatience
+
+    start = len(_instances)
+    app = AustralianPatience(seed=4)
+    per_app = len(_instances) - start
+    counts = []
+    for _ in range(rounds):
+        for mode in (
+            "turns",
+            "indian",
+            "solo",
+            "simultaneous",
+            "indian",
+            "solo",
+            "turns",
+            "solo",
+            "indian",
+            "solo",
+        ):
+            app.mode = mode
+        counts.append(len(_instances) - start)
+    app.close()
+    return per_app, counts
 
 
 def bot_ticks(counter: Counter, moves: int) -> tuple[list[float], list[int]]:

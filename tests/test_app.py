@@ -357,3 +357,20 @@ def test_play_now_in_the_indian_guide_hands_over_to_an_indian_game():
     app.guide.go(len(app.guide.steps) - 1)
     app.guide.play_now.click()
     assert app.tabs.selected_index == 1 and app.game.game == "indian"
+
+
+def test_mode_switches_and_new_games_close_what_they_no_longer_show():
+    from ipywidgets.widgets.widget import _instances
+
+    app = AustralianPatience(seed=4)
+    rounds = []
+    for _ in range(3):
+        for mode in ("turns", "indian", "solo", "simultaneous", "indian", "solo"):
+            app.mode = mode
+            app.table.buttons["New game"].click()
+        rounds.append(len(_instances))
+    assert rounds[1] == rounds[2], f"live widget models grow with every round of switches: {rounds}"
+    before = len(_instances)
+    app.table.close()
+    app.table.close()  # twice is fine
+    assert len(_instances) < before - 150  # the table's cards, piles, buttons and their layouts

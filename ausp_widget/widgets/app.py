@@ -21,6 +21,7 @@ from ausp_widget.core.protocol import PatienceGame as Game
 from ausp_widget.core.registry import table_modes
 from ausp_widget.core.ruletext import rules_html
 
+from .board import close_tree
 from .guide import GuideView
 
 try:
@@ -119,7 +120,17 @@ class AustralianPatience(widgets.VBox):
             self.table.new_game(mode=self.mode)
         self.tabs.selected_index = PLAY
 
+    def close(self) -> None:
+        """Close the live table (which stops the bot), the guide and every widget inside."""
+        table = getattr(self, "table", None)  # absent when the app was refused as it was made
+        if table is not None:
+            table.close()
+        for child in self.children:
+            close_tree(child)
+        self.layout.close()
+        super().close()
+
 
 def _heading(mode: str) -> str:
-    name = "Indian Patience" if mode == "indian" else "Australian Patience"
+    name = registry.for_table_mode(mode)[0].title
     return f"<h2 style='margin:4px 0'>{name}</h2>"

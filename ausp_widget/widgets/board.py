@@ -88,16 +88,20 @@ class Side:
         for column in self.columns:
             yield from column
 
-    def close(self) -> None:
-        for widget in _descendants(self.box):
-            widget.close()
+    def close(self, keep: frozenset[int] = frozenset()) -> None:
+        close_tree(self.box, keep)
 
 
-def _descendants(widget: widgets.Widget) -> Iterator[widgets.Widget]:
+def close_tree(widget: widgets.Widget, keep: frozenset[int] = frozenset()) -> None:
+    """Close a widget, everything inside it, and their own layout and style models (each
+    widget has its own unless it was given a shared one, listed by id in `keep`)."""
     for child in getattr(widget, "children", ()):
-        yield from _descendants(child)
-        yield child
-    yield widget
+        close_tree(child, keep)
+    for name in ("layout", "style"):
+        part = getattr(widget, name, None)
+        if isinstance(part, widgets.Widget) and id(part) not in keep:
+            part.close()
+    widget.close()
 
 
 class Board:
@@ -110,6 +114,7 @@ class Board:
         self._captions = captions
         self._card_layout = widgets.Layout()  # shared by every card: one model, not hundreds
         self._card_style = widgets.ButtonStyle()
+        self._shared = frozenset({id(self._card_layout), id(self._card_style)})
         self.sides: dict[int, Side] = {}
         self.piles: list[CardView] = []  # the foundations
         self.pile_names: list[widgets.Label] = []  # "F1" … under numbered piles
@@ -133,7 +138,7 @@ class Board:
             return
         for player, side in list(self.sides.items()):
             if columns.get(player) != len(side.columns):
-                side.close()
+                side.close(self._shared)
                 del self.sides[player]
         for player in owners:
             if player not in self.sides:
@@ -264,9 +269,11 @@ class Board:
 
     def close(self) -> None:
         for side in self.sides.values():
-            side.close()
-        for widget in [*self.piles, *self.pile_names, *self.pile_boxes]:
-            (widget.button if isinstance(widget, CardView) else widget).close()
-        for widget in (self.foundations, self.box, self._card_layout, self._card_style):
-            widget.close()
+            side.close(self._shared)
+        for pile in self.pile_boxes:
+            close_tree(pile, self._shared)
+        close_tree(self.foundations)
+        close_tree(self.box)
+        self._card_layout.close()
+        self._card_style.close()
         self.sides.clear()

@@ -30,7 +30,7 @@ from ausp_widget.core.moves import DRAW, PASS, Move
 from ausp_widget.core.protocol import PatienceGame, Pile, PileRef, Place, pile_of
 
 from . import words
-from .board import Board, box, show
+from .board import Board, box, close_tree, show
 from .bot_pacing import FIRST_PAUSE, BotPacer
 from .card import CardView
 from .clock import Clock, KernelClock, ManualClock
@@ -322,8 +322,6 @@ class GameTable(Selecting, widgets.VBox):
             )
             return
         move = advice.move
-        if move.kind == "foundation" and not move.pile and game.mode != "solo":
-            move = game.copy().play(move, 0)  # name the pile, as the legal moves do
         self._hint = move
         self._render()
         self._say(f"Hint: {move}. {sentence(advice.reason)}")
@@ -460,20 +458,13 @@ class GameTable(Selecting, widgets.VBox):
             if self._game is not None:
                 self._game.remove_listener(self._on_game_event)
             self.board.close()
-            for widget in _everything(self):
-                if widget is not self:
-                    widget.close()
+            for child in self.children:
+                close_tree(child)
+            close_tree(self.pacer.speed)
+            for button in self.buttons.values():
+                close_tree(button)
+            self.layout.close()
         super().close()
-
-
-def _everything(widget: widgets.Widget) -> Iterator[widgets.Widget]:
-    yield widget
-    for child in getattr(widget, "children", ()):
-        yield from _everything(child)
-    for name in ("layout", "style"):
-        part = getattr(widget, name, None)
-        if isinstance(part, widgets.Widget):
-            yield part
 
 
 def _table_mode(game: str, mode: str) -> str:

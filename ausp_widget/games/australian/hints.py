@@ -45,7 +45,13 @@ def hint(game, player: int = 0) -> Hint:
         return Hint(None, "the game is over: the stock is empty and no useful move remains")
     if status != "playing":
         return Hint(None, "the game is over: count the cards on the foundations")
-    return hint_from_view(game.view(player))
+    advice = hint_from_view(game.view(player))
+    move = advice.move
+    if move is not None and move.kind == "foundation" and not move.pile and game.players > 1:
+        _, pile = game.move_places(move, player)  # name the pile, as the legal moves do
+        if pile is not None:
+            advice = Hint(Move("foundation", move.card, pile=pile.index + 1), advice.reason)
+    return advice
 
 
 def hint_from_view(view: View) -> Hint:

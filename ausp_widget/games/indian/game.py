@@ -368,8 +368,9 @@ class IndianGame(Checks, Places, StuckSearch, Observable):
         for src, card in sources:
             source = ("waste" if src == WASTE else src + 1) if card in twins else None
             suit, rank = divmod(card, 13)
-            if any(s == suit and h == rank for s, h in zip(PILE_SUITS, piles)):
-                moves.append(_move("foundation", card, 0, source))
+            homes = [k for k, (s, h) in enumerate(zip(PILE_SUITS, piles)) if s == suit and h == rank]
+            # the first pile that takes it is plain "F"; the other pile of the suit is named
+            moves += [_move("foundation", card, k + 1 if i else 0, source) for i, k in enumerate(homes)]
             if src != WASTE and bottoms[src] == PROTECTED:
                 continue
             if rank < 12:
