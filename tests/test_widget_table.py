@@ -7,6 +7,7 @@ widget ("jack of hearts"); buttons by their words ("Draw"). The bot is paced by 
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Iterator
 
@@ -886,3 +887,41 @@ def test_winnable_is_for_the_solo_game_only():
     assert "ausp-hidden" in GameTable(mode="turns", seed=1).buttons["Winnable?"]._dom_classes
     assert "ausp-hidden" not in GameTable(seed=1).buttons["Winnable?"]._dom_classes
     assert "ausp-hidden" in GameTable(mode="indian", seed=1).buttons["Winnable?"]._dom_classes
+
+
+@pytest.mark.parametrize("mode", ["solo", "turns", "simultaneous", "indian"])
+def test_clicks_in_any_order_never_break_the_table(mode):
+    """Random clicks on every widget a player can reach: each is a move the game accepts, or
+    a refusal in words with nothing changed; never an error, never a half-applied move."""
+    rng = random.Random(7)
+    clock = ManualClock()
+    table = GameTable(mode, seed=11, clock=clock)
+    for _ in range(400):
+        reachable = [
+            w
+            for w in visible(table)
+            if isinstance(w, widgets.Button)
+            and not w.disabled
+            and w.description not in ("New game", "Winnable?")
+        ]
+        before = table.game.to_json()
+        rng.choice(reachable).click()
+        assert table.last_error is None, table.status.value
+        after = table.game.to_json()
+        assert after == before or len(Game.from_json(after).history) >= 1
+        if rng.random() < 0.3:
+            clock.advance(2.0)  # the bot plays now and then
+    assert table.last_error is None and not table.status.value.startswith("Something went wrong")
+
+
+def test_a_selection_dropped_by_the_bots_move_is_explained_at_once(clock):
+    game = two_player("simultaneous", ["2♥"], ["2♥", "A♥"])
+    game.play("A♥ F5", 1)  # the bot's ace holds F5: your 2♥ may go onto it
+    table = GameTable("simultaneous", clock=clock, bot=ScriptedBot("2♥ F5"))
+    table.game = game
+    click(table, "2♥")
+    assert "ausp-target" in table.pile_view(5).button._dom_classes
+    clock.advance(1 / table.speed.value)  # the bot takes F5 while you choose
+    assert game.history[-1] == (1, Move.parse("2♥ F5"))
+    assert table.status.value.startswith("Too late: the bot put its 2♥ on F5 while you were choosing")
+    assert marked(table, "ausp-selected") == set()
