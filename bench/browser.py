@@ -26,7 +26,7 @@ from ausp_widget import Game  # noqa: E402
 
 # Click an element and resolve, in ms, at the first animation frame where `changed()` holds.
 TIMED_CLICK = """async ([selector, kind]) => {
-  const root = document.querySelector('.ausp-app .ausp-side-you');
+  const root = document.querySelector('.ausp-app .ausp-live .ausp-side-you');
   const snapshot = () => Array.from(root.querySelectorAll('button.ausp-face'))
       .filter(b => b.offsetParent !== null).map(b => b.title + '|' + b.className).join(';');
   const find = () => kind === 'button'
@@ -79,7 +79,7 @@ def main() -> None:
         page.set_default_timeout(60_000)
         app = open_notebook(page, url, "01_learn_and_play.ipynb")
         app.get_by_role("tab", name="Play").click()
-        app.locator('.ausp-side-you button[title="stock, 24 cards: click to draw"]').wait_for()
+        app.locator('.ausp-live .ausp-side-you button[title="stock, 24 cards: click to draw"]').wait_for()
         played = 0
         while played < args.moves:
             move = choose(game)

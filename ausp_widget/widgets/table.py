@@ -99,6 +99,7 @@ class GameTable(Selecting, widgets.VBox):
         self._build()
         show(self.mode_selector, show_modes)
         self.add_class("ausp-table")
+        self.add_class("ausp-live")  # the live game, as against the guide's small board
         self.large, self.four_colour = large, four_colour
         self._apply_look()
         self.new_game(seed, mode)

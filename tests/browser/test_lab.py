@@ -12,7 +12,7 @@ from jupyter_servers import open_notebook
 from ausp_widget import Game
 
 # Each column of your side of the live table, as the list of card names it shows (bottom first).
-COLUMNS_JS = """(root) => Array.from(root.querySelectorAll('.ausp-side-you .ausp-col')).map(
+COLUMNS_JS = """(root) => Array.from(root.querySelectorAll('.ausp-live .ausp-side-you .ausp-col')).map(
   col => Array.from(col.querySelectorAll('button.ausp-face')).filter(b => b.offsetParent !== null)
              .map(b => b.title))"""
 
@@ -47,7 +47,7 @@ def wait_columns(page, app, expected: list[list[str]]) -> None:
 
 def click_card(app, name: str) -> None:
     """Click a card where a player would: on its visible top strip (covered cards overlap)."""
-    app.locator(f'.ausp-side-you button[title="{name}"]').click(position={"x": 12, "y": 6})
+    app.locator(f'.ausp-live .ausp-side-you button[title="{name}"]').click(position={"x": 12, "y": 6})
 
 
 GUIDE_HIGHLIGHTS = ", ".join(
@@ -169,3 +169,31 @@ def test_voila_renders_the_app_and_a_click_plays(page, voila_url, shots):
     app.wait_for(timeout=90_000)
     play_six_onto_seven_of_hearts(page, app)
     shots(page, "voila-moved")
+
+
+def test_indian_patience_plays_on_the_same_table_in_jupyterlab(page, lab_url, shots):
+    app = open_notebook(page, lab_url, "01_learn_and_play.ipynb")
+    app.get_by_role("button", name="Indian Patience").click()
+    app.get_by_role("tab", name="Play").click()
+    deal = Game.deal(4, game="indian")  # the app keeps its deal number across modes
+
+    def shown() -> list[list[str]]:
+        return [[card.name for card in column if card is not None] for column in deal.visible_tableau()]
+
+    wait_columns(page, app, shown())
+    backs = app.locator(".ausp-live .ausp-side-you .ausp-col button.ausp-facedown")
+    assert backs.count() == 10 and not any(
+        card.name in title
+        for title in backs.evaluate_all("els => els.map(e => e.title)")
+        for card in deal.stock()
+    )
+    shots(page, "indian-1-table")
+    click_card(app, "six of hearts")  # one card at a time, onto a card of another suit
+    click_card(app, "seven of clubs")
+    deal.play("6♥ 7♣")
+    wait_columns(page, app, shown())
+    shots(page, "indian-2-moved")
+    click_card(app, "two of clubs")  # it has no move: the status line says why, nothing moves
+    page.wait_for_function("() => document.querySelector('.ausp-status').innerText.includes('2♣')")
+    assert "cannot move" in app.locator(".ausp-status").inner_text()
+    assert live_columns(app) == shown()
