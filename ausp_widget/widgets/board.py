@@ -53,12 +53,14 @@ def show(widget: widgets.DOMWidget, shown: bool) -> None:
 class Side:
     """One player's cards: stock and waste fan on the left, the columns beside them."""
 
-    def __init__(self, player: int, columns: int, make: Callable[[], CardView], caption: str) -> None:
+    def __init__(
+        self, player: int, columns: int, make: Callable[[], CardView], caption: str, pool: int = POOL
+    ) -> None:
         self.player = player
         self._make = make
         self.stock = make()
         self.fan = [make() for _ in range(FAN)]
-        self.columns = [[make() for _ in range(POOL)] for _ in range(columns)]
+        self.columns = [[make() for _ in range(pool)] for _ in range(columns)]
         self.column_boxes = [
             box(widgets.VBox, [v.button for v in column], "ausp-col") for column in self.columns
         ]
@@ -108,9 +110,13 @@ class Board:
     """The cards of a game on show; `show(game_piles, marks)` updates only what changed."""
 
     def __init__(
-        self, on_click: Callable[[CardView], None], captions: Sequence[str] = ("You", "The bot")
+        self,
+        on_click: Callable[[CardView], None],
+        captions: Sequence[str] = ("You", "The bot"),
+        pool: int = POOL,
     ) -> None:
         self._on_click = on_click
+        self._pool = pool  # card widgets made per column at first (a longer column grows)
         self._captions = captions
         self._card_layout = widgets.Layout()  # shared by every card: one model, not hundreds
         self._card_style = widgets.ButtonStyle()
@@ -142,7 +148,9 @@ class Board:
                 del self.sides[player]
         for player in owners:
             if player not in self.sides:
-                self.sides[player] = Side(player, columns[player], self._make, self._captions[player])
+                self.sides[player] = Side(
+                    player, columns[player], self._make, self._captions[player], self._pool
+                )
         while len(self.piles) < count:
             k = len(self.piles)
             view = self._make()

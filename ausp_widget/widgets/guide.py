@@ -48,7 +48,7 @@ class StepBoard:
     (moving group, destination, marked cards) as highlights and the other cards dimmed."""
 
     def __init__(self) -> None:
-        self.board = Board(lambda _view: None)
+        self.board = Board(lambda _view: None, pool=4)  # a step's columns are short; longer ones grow
         self.box = widgets.VBox([widgets.HTML(f"<style>{stylesheet()}{GUIDE_CSS}</style>"), self.board.box])
         self.box.add_class("ausp-table")
         self.box.add_class("ausp-guide-board")
