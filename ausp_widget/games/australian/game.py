@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ausp_widget.core import display, registry
+from ausp_widget.core import registry
+from ausp_widget.core.base import PatienceBase
 from ausp_widget.core.cards import CARDS, SUITS, Card
 from ausp_widget.core.deal import deal_decks
 from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.moves import DRAW, PASS, Move, onto_parent, to_column, to_foundation
-from ausp_widget.core.observers import Observable
 from ausp_widget.core.protocol import PatienceGame
 from ausp_widget.core.saves import check_seed, decode_save
 
@@ -29,7 +29,7 @@ from .view import View
 Mode = Literal["solo", "turns", "simultaneous"]
 
 
-class Game(Checks, Places, Observable):
+class Game(Checks, Places, PatienceBase):
     """A game of Australian Patience; see SPEC §1–§4 for the rules and the API, and
     `ausp_widget.core.protocol` for the names every game shares."""
 
@@ -137,13 +137,6 @@ class Game(Checks, Places, Observable):
             return f"Game.from_text({self.to_text()!r})"
         return f"Game.from_json({self.to_json()!r})"
 
-    def _repr_html_(self) -> str:
-        return display.draw("html", self)
-
-    def plot(self, **options):
-        """This position as a matplotlib figure (see `ausp_widget.render.plot.plot_position`)."""
-        return display.draw("figure", self, **options)
-
     # ---- reading the position -------------------------------------------------------------
     @property
     def players(self) -> int:
@@ -195,11 +188,6 @@ class Game(Checks, Places, Observable):
             if suit == card.index // 13 and len(pile) > card.index % 13 and pile[card.index % 13] == p:
                 return ("foundation", k, None)
         return ("foundation", None, None)
-
-    @property
-    def history(self) -> tuple[tuple[int, Move], ...]:
-        """Every (player, move) played so far, oldest first."""
-        return tuple(self._history)
 
     @property
     def turn(self) -> int | None:
@@ -365,44 +353,6 @@ class Game(Checks, Places, Observable):
             self._notify("play", played)
         return played
 
-    def undo(self) -> Move:
-        """Take back the last move (solo); returns it."""
-        if self.mode != "solo":
-            raise IllegalMoveError("undo is for the solo game: moves against the bot stand")
-        if not self._undo:
-            raise IllegalMoveError("nothing to undo: this is the start of the game")
-        (lay0, piles) = self._undo.pop()
-        self._restore(((lay0,), piles, 0, 0, False, False))
-        entry = self._history.pop()
-        self._redo.append(entry)
-        self._notify("undo", entry[1])
-        return entry[1]
-
-    def redo(self) -> Move:
-        """Play again the last move taken back (solo); returns it."""
-        if self.mode != "solo":
-            raise IllegalMoveError("redo is for the solo game")
-        if not self._redo:
-            raise IllegalMoveError("nothing to redo")
-        player, move = self._redo[-1]
-        redo = self._redo[:-1]
-        listeners, self._listeners = self._listeners, []
-        try:
-            self.play(move, player)
-        finally:
-            self._listeners = listeners
-        self._redo = redo
-        self._notify("redo", move)
-        return move
-
-    @property
-    def can_undo(self) -> bool:
-        return bool(self._undo)
-
-    @property
-    def can_redo(self) -> bool:
-        return bool(self._redo)
-
     def finish(self) -> None:
         """Simultaneous game: once both stocks are empty, either player may stop and count."""
         if self.mode != "simultaneous":
@@ -433,6 +383,10 @@ class Game(Checks, Places, Observable):
             self._moved,
             self._finished,
         )
+
+    def _take_back(self, snap: tuple) -> None:
+        lay0, piles = snap
+        self._restore(((lay0,), piles, 0, 0, False, False))
 
     def _restore(self, snap: tuple) -> None:
         lays, piles, self._turn, self._idle_passes, self._moved, self._finished = snap

@@ -66,11 +66,10 @@ Undo restores a saved snapshot, so it is exact.
 
 from __future__ import annotations
 
-from ausp_widget.core import display
+from ausp_widget.core.base import PatienceBase
 from ausp_widget.core.cards import CARDS, SUITS, Card
 from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.moves import DRAW, Move
-from ausp_widget.core.observers import Observable
 from ausp_widget.core.saves import check_seed, decode_save
 
 from . import notation
@@ -111,7 +110,7 @@ __all__ = [
 
 
 # ---- the game -----------------------------------------------------------------------------
-class IndianGame(Checks, Places, StuckSearch, Observable):
+class IndianGame(Checks, Places, StuckSearch, PatienceBase):
     """A game of Indian Patience (see the module docstring), implementing the game protocol
     (`ausp_widget.core.protocol`) as `Game` does.
 
@@ -188,13 +187,6 @@ class IndianGame(Checks, Places, StuckSearch, Observable):
     def from_json(cls, text: str | bytes | dict) -> IndianGame:
         """An Indian Patience save (any other game's save is refused, naming its game)."""
         return notation.load_json(decode_save(text), cls)
-
-    def _repr_html_(self) -> str:
-        return display.draw("html", self)
-
-    def plot(self, **options):
-        """This position as a matplotlib figure (see `ausp_widget.render.plot.plot_position`)."""
-        return display.draw("figure", self, **options)
 
     def copy(self) -> IndianGame:
         """An independent game in the same position (history included, listeners not)."""
@@ -285,11 +277,6 @@ class IndianGame(Checks, Places, StuckSearch, Observable):
         return tuple(places)
 
     @property
-    def history(self) -> tuple[tuple[int, Move], ...]:
-        """Every (player, move) played so far, oldest first; the player is always 0."""
-        return tuple(self._history)
-
-    @property
     def turn(self) -> None:
         return None
 
@@ -305,14 +292,6 @@ class IndianGame(Checks, Places, StuckSearch, Observable):
     @property
     def winner(self) -> int | None:
         return 0 if self.status == "won" else None
-
-    @property
-    def can_undo(self) -> bool:
-        return bool(self._undo)
-
-    @property
-    def can_redo(self) -> bool:
-        return bool(self._redo)
 
     def position_key(self) -> tuple:
         """A hashable key of the position (columns, bottom states, stock, waste, foundations)."""
@@ -404,31 +383,6 @@ class IndianGame(Checks, Places, StuckSearch, Observable):
         self._notify("play", played)
         return played
 
-    def undo(self) -> Move:
-        """Take back the last move; returns it."""
-        if not self._undo:
-            raise IllegalMoveError("nothing to undo: this is the start of the game")
-        self._restore(self._undo.pop())
-        entry = self._history.pop()
-        self._redo.append(entry)
-        self._notify("undo", entry[1])
-        return entry[1]
-
-    def redo(self) -> Move:
-        """Play again the last move taken back; returns it."""
-        if not self._redo:
-            raise IllegalMoveError("nothing to redo")
-        _, move = self._redo[-1]
-        redo = self._redo[:-1]
-        listeners, self._listeners = self._listeners, []
-        try:
-            self.play(move)
-        finally:
-            self._listeners = listeners
-        self._redo = redo
-        self._notify("redo", move)
-        return move
-
     def finish(self) -> None:
         raise IllegalMoveError("finish() ends the simultaneous Australian game only")
 
@@ -439,6 +393,9 @@ class IndianGame(Checks, Places, StuckSearch, Observable):
 
     def _snapshot(self) -> tuple:
         return (tuple(self._cols), tuple(self._bottoms), self._stock, self._waste, tuple(self._piles))
+
+    def _take_back(self, snap: tuple) -> None:
+        self._restore(snap)
 
     def _restore(self, snap: tuple) -> None:
         cols, bottoms, self._stock, self._waste, piles = snap
