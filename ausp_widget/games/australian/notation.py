@@ -9,6 +9,7 @@ from typing import Any
 from ausp_widget.core.cards import CARDS, SUITS, Card, format_cards, parse_cards
 from ausp_widget.core.errors import IllegalMoveError, NotationError
 from ausp_widget.core.moves import Move
+from ausp_widget.core.position_text import split_lines
 from ausp_widget.core.saves import SAVE_FORMAT, check_seed_field
 
 from .layout import MODES, layout_from_cards
@@ -34,33 +35,14 @@ def format_position(game: Game) -> str:
 
 
 def parse_position(text: str, cls: type[Game]) -> Game:
-    if not isinstance(text, str):
-        raise NotationError(f"a position is text, not {type(text).__name__}")
-    found: dict[str, list[Card]] = {}
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        key, sep, rest = line.partition(":")
-        key = key.strip().lower()
-        if sep and key == "game":  # which patience: the registry sends other games elsewhere
-            if rest.strip().lower() == "australian":
-                continue
-            raise NotationError(f"line {number}: this reads Australian Patience, not {rest.strip()!r}")
-        if not sep or key not in _LINES:
-            raise NotationError(
-                f"line {number} ({raw.strip()!r}): "
-                "expected 'foundations:', 'stock:', 'waste:' or '1:' to '7:'"
-            )
-        if key in found:
-            raise NotationError(f"line {number}: '{key}:' is given twice")
-        try:
-            found[key] = parse_cards(rest)
-        except NotationError as error:
-            raise NotationError(f"line {number} ('{key}:'): {error}") from None
-    missing = [key for key in _LINES if key not in found]
-    if missing:
-        raise NotationError("the position has no line for " + ", ".join(f"'{k}:'" for k in missing))
+    lines = split_lines(
+        text,
+        "australian",
+        "Australian Patience",
+        _LINES,
+        "'foundations:', 'stock:', 'waste:' or '1:' to '7:'",
+    )
+    found: dict[str, list[Card]] = {key: lines.read(key, parse_cards) for key in _LINES}
     tops = found["foundations"]
     if len({card.suit for card in tops}) != len(tops):
         raise NotationError("'foundations:' names two cards of one suit: give only each pile's top card")

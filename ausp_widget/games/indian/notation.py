@@ -28,6 +28,7 @@ from typing import Any
 from ausp_widget.core import registry
 from ausp_widget.core.cards import CARDS, SUITS, Card, format_cards, parse_cards
 from ausp_widget.core.errors import NotationError
+from ausp_widget.core.position_text import split_lines
 from ausp_widget.core.saves import SAVE_FORMAT, check_seed_field, short_repr
 
 from .basics import COLUMNS, FACE_DOWN, FREE, PILE_SUITS, PILES, PROTECTED
@@ -61,40 +62,14 @@ def format_position(game: IndianGame) -> str:
 
 
 def parse_position(text: str, cls: type[IndianGame]) -> IndianGame:
-    if not isinstance(text, str):
-        raise NotationError(f"a position is text, not {type(text).__name__}")
-    found: dict[str, str] = {}
-    numbers: dict[str, int] = {}
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        key, sep, rest = line.partition(":")
-        key = key.strip().lower()
-        if sep and key == "game":
-            if rest.strip().lower() != "indian":
-                raise NotationError(
-                    f"line {number}: this reads Indian Patience ('game: indian'), not {rest.strip()!r}"
-                )
-            continue
-        if not sep or key not in _LINES:
-            raise NotationError(
-                f"line {number} ({raw.strip()!r}): expected 'game: indian', 'foundations:', 'stock:', "
-                f"'waste:' or '1:' to '{COLUMNS}:'"
-            )
-        if key in found:
-            raise NotationError(f"line {number}: '{key}:' is given twice")
-        found[key], numbers[key] = rest, number
-    missing = [key for key in _LINES if key not in found]
-    if missing:
-        raise NotationError("the position has no line for " + ", ".join(f"'{k}:'" for k in missing))
-
-    def read(key: str, reader):
-        try:
-            return reader(found[key])
-        except NotationError as error:
-            raise NotationError(f"line {numbers[key]} ('{key}:'): {error}") from None
-
+    lines = split_lines(
+        text,
+        "indian",
+        "Indian Patience",
+        _LINES,
+        f"'game: indian', 'foundations:', 'stock:', 'waste:' or '1:' to '{COLUMNS}:'",
+    )
+    read = lines.read
     piles = read("foundations", _parse_foundations)
     stock = read("stock", parse_cards)
     waste = read("waste", parse_cards)

@@ -1,0 +1,79 @@
+"""What every game object shares, whatever its rules: history, exact undo and redo over
+saved snapshots, listeners, and drawing itself through `ausp_widget.core.display`.
+
+A game keeps `_history` ((player, move) pairs), `_undo` (one snapshot per move, taken before
+it) and `_redo` (moves taken back), and says how to put a snapshot back (`_take_back`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import display
+from .errors import IllegalMoveError
+from .moves import Move
+from .observers import Observable
+
+
+class PatienceBase(Observable):
+    """The shared half of a game of the protocol (`ausp_widget.core.protocol`)."""
+
+    mode: str
+    _history: list[tuple[int, Move]]
+    _undo: list[Any]
+    _redo: list[tuple[int, Move]]
+
+    def play(self, move: Move | str, player: int = 0) -> Move:  # pragma: no cover - each game's own
+        raise NotImplementedError
+
+    def _take_back(self, snapshot: Any) -> None:  # pragma: no cover - each game's own
+        raise NotImplementedError
+
+    @property
+    def history(self) -> tuple[tuple[int, Move], ...]:
+        """Every (player, move) played so far, oldest first."""
+        return tuple(self._history)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def undo(self) -> Move:
+        """Take back the last move (solo); returns it."""
+        if self.mode != "solo":
+            raise IllegalMoveError("undo is for the solo game: moves against the bot stand")
+        if not self._undo:
+            raise IllegalMoveError("nothing to undo: this is the start of the game")
+        self._take_back(self._undo.pop())
+        entry = self._history.pop()
+        self._redo.append(entry)
+        self._notify("undo", entry[1])
+        return entry[1]
+
+    def redo(self) -> Move:
+        """Play again the last move taken back (solo); returns it."""
+        if self.mode != "solo":
+            raise IllegalMoveError("redo is for the solo game")
+        if not self._redo:
+            raise IllegalMoveError("nothing to redo")
+        player, move = self._redo[-1]
+        redo = self._redo[:-1]
+        listeners, self._listeners = self._listeners, []
+        try:
+            self.play(move, player)
+        finally:
+            self._listeners = listeners
+        self._redo = redo
+        self._notify("redo", move)
+        return move
+
+    def _repr_html_(self) -> str:
+        return display.draw("html", self)
+
+    def plot(self, **options: Any) -> Any:
+        """This position as a matplotlib figure (see `ausp_widget.render.plot.plot_position`)."""
+        return display.draw("figure", self, **options)

@@ -1,0 +1,58 @@
+"""The frame every game's position text shares: `key: value` lines in any order, blank lines
+and `#` comments ignored, an optional `game:` line, each key exactly once. Each game reads
+the values; errors name the line."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+from .errors import NotationError
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class PositionLines:
+    """The value of each key, and the line it came from (for error messages)."""
+
+    values: dict[str, str]
+    numbers: dict[str, int]
+
+    def read(self, key: str, reader: Callable[[str], T]) -> T:
+        """The value of `key` read by `reader`; its errors say which line was wrong."""
+        try:
+            return reader(self.values[key])
+        except NotationError as error:
+            raise NotationError(f"line {self.numbers[key]} ('{key}:'): {error}") from None
+
+
+def split_lines(text: object, game: str, title: str, keys: Sequence[str], expected: str) -> PositionLines:
+    """The position's lines by key; `game` is the name a `game:` line must give (if any) and
+    `title` the game's name in words; `expected` says which lines there may be."""
+    if not isinstance(text, str):
+        raise NotationError(f"a position is text, not {type(text).__name__}")
+    values: dict[str, str] = {}
+    numbers: dict[str, int] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        key, sep, rest = line.partition(":")
+        key = key.strip().lower()
+        if sep and key == "game":
+            if rest.strip().lower() != game:
+                raise NotationError(
+                    f"line {number}: this reads {title} ('game: {game}'), not {rest.strip()!r}"
+                )
+            continue
+        if not sep or key not in keys:
+            raise NotationError(f"line {number} ({raw.strip()!r}): expected {expected}")
+        if key in values:
+            raise NotationError(f"line {number}: '{key}:' is given twice")
+        values[key], numbers[key] = rest, number
+    missing = [key for key in keys if key not in values]
+    if missing:
+        raise NotationError("the position has no line for " + ", ".join(f"'{k}:'" for k in missing))
+    return PositionLines(values, numbers)
