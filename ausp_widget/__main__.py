@@ -1,7 +1,8 @@
 """Command line: decide one deal, or measure how many deals can be won.
 
     python -m ausp_widget solve --seed 42
-    python -m ausp_widget solve --position saved.txt
+    python -m ausp_widget solve --seed 5 --game indian
+    python -m ausp_widget solve --position saved.txt      # any game's position text
     python -m ausp_widget stats --deals 1000 --jobs 2
 
 The solver knows the order of the stock (full information): "winnable" means that
@@ -21,9 +22,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ausp_widget.analysis import solve
+from ausp_widget.core import registry
 from ausp_widget.core.stats import percentile, wilson_interval
-from ausp_widget.games.australian.game import Game
-from ausp_widget.games.australian.solver import solve
 
 
 @dataclass(frozen=True)
@@ -36,12 +37,12 @@ class DealOutcome:
     nodes: int
 
 
-def solve_seed(seed: int, time_limit: float | None = 10.0) -> DealOutcome:
-    result = solve(Game.deal(seed), time_limit=time_limit)
+def solve_seed(seed: int, time_limit: float | None = 10.0, game: str = "australian") -> DealOutcome:
+    result = solve(registry.entry(game).deal(seed), time_limit=time_limit)
     return DealOutcome(seed, result.winnable, result.elapsed, result.nodes)
 
 
-def _solve_job(job: tuple[int, float | None]) -> DealOutcome:
+def _solve_job(job: tuple[int, float | None, str]) -> DealOutcome:
     return solve_seed(*job)
 
 
@@ -50,10 +51,11 @@ def solve_seeds(
     time_limit: float | None = 10.0,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    game: str = "australian",
 ) -> list[DealOutcome]:
-    """Solve each seeded deal, on `jobs` processes (0: every core); results in seed order."""
+    """Solve each seeded deal of `game`, on `jobs` processes (0: every core); results in seed order."""
     jobs = jobs or os.cpu_count() or 1
-    work = [(seed, time_limit) for seed in seeds]
+    work = [(seed, time_limit, game) for seed in seeds]
     outcomes: list[DealOutcome] = []
     if jobs == 1:
         stream: Iterable[DealOutcome] = map(_solve_job, work)
@@ -135,11 +137,11 @@ def progress_bar(stream=None, width: int = 30) -> Callable[[int, int], None]:
 def _cmd_solve(args: argparse.Namespace) -> int:
     if args.position:
         text = sys.stdin.read() if args.position == "-" else Path(args.position).read_text(encoding="utf-8")
-        game = Game.from_text(text)
+        game = registry.read_text(text)
         name = "the position" if args.position == "-" else args.position
     else:
-        game = Game.deal(args.seed)
-        name = f"deal {args.seed}"
+        game = registry.entry(args.game).deal(args.seed)
+        name = f"deal {args.seed}" + ("" if args.game == "australian" else f" of {game.title}")
     result = solve(game, time_limit=args.time_limit)
     print(f"{name}: {result.verdict} ({result.elapsed:.2f} s, {result.nodes} positions searched)")
     print("(the solver knows the order of the stock: this says what a player who knew every card could do)")
@@ -160,7 +162,7 @@ def _cmd_stats(args: argparse.Namespace) -> int:
         f"process{'es' if jobs > 1 else ''} (the solver knows the stock order)",
         file=sys.stderr,
     )
-    outcomes = solve_seeds(seeds, args.time_limit, jobs, None if args.quiet else progress_bar())
+    outcomes = solve_seeds(seeds, args.time_limit, jobs, None if args.quiet else progress_bar(), args.game)
     for line in summarize(outcomes):
         print(line)
     undecided = [o.seed for o in outcomes if o.winnable is None]
@@ -173,13 +175,16 @@ def _cmd_stats(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m ausp_widget", description="Australian Patience: decide deals with the solver."
+        prog="python -m ausp_widget",
+        description="Australian Patience and its sister games: decide deals with the solver.",
     )
+    games = [entry.name for entry in registry.games()]
     commands = parser.add_subparsers(dest="command", required=True)
     one = commands.add_parser("solve", help="decide one deal and print a winning line")
     source = one.add_mutually_exclusive_group()
     source.add_argument("--seed", type=int, default=42, help="deal number (default 42)")
     source.add_argument("--position", metavar="FILE", help="a solo position in text form ('-' reads stdin)")
+    one.add_argument("--game", choices=games, default="australian", help="which game (default australian)")
     one.add_argument(
         "--time-limit", type=_seconds, default=10.0, help="seconds before giving up (default 10)"
     )
@@ -192,6 +197,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     many.add_argument("--time-limit", type=_seconds, default=10.0, help="seconds per deal (default 10)")
     many.add_argument("--quiet", action="store_true", help="no progress bar")
+    many.add_argument("--game", choices=games, default="australian", help="which game (default australian)")
     many.set_defaults(run=_cmd_stats)
     return parser
 

@@ -89,3 +89,17 @@ def test_the_progress_bar_ends_with_a_newline():
     show(2, 2)
     text = stream.getvalue()
     assert "[#####.....] 1/2" in text and text.endswith("\n") and "[##########] 2/2" in text
+
+
+def test_solve_takes_any_registered_game_by_name_or_by_its_position_text(capsys, tmp_path):
+    assert main(["solve", "--seed", "5", "--game", "indian", "--time-limit", "0.2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("deal 5 of Indian Patience: ") and "positions searched" in out
+    from ausp_widget.games.indian.guide import indian_position
+
+    near_end = indian_position(["K♠"], foundations="K♣ K♣ K♦ K♦ K♥ K♥ K♠ Q♠")
+    path = tmp_path / "indian.txt"
+    path.write_text(near_end.to_text(), encoding="utf-8")
+    assert main(["solve", "--position", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert ": winnable" in out and "1. K♠ F" in out
