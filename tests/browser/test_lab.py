@@ -135,7 +135,7 @@ def test_learn_then_play_in_jupyterlab(page, lab_url, shots):
 
     # Turn-based: draw ends your turn, and the bot answers.
     app.get_by_role("button", name="Turn-based vs bot").click()
-    app.locator(".ausp-side-bot").first.wait_for()
+    app.locator(".ausp-live .ausp-side-bot").wait_for()
     app.get_by_role("button", name="Draw").click()
     page.wait_for_function("() => /bot/i.test(document.querySelector('.ausp-log').innerText)", timeout=30_000)
     page.wait_for_function(
