@@ -137,7 +137,7 @@ def progress_bar(stream=None, width: int = 30) -> Callable[[int, int], None]:
 def _cmd_solve(args: argparse.Namespace) -> int:
     if args.position:
         text = sys.stdin.read() if args.position == "-" else Path(args.position).read_text(encoding="utf-8")
-        game = registry.read_text(text)
+        game = registry.read_text(text, default=args.game)  # a `game:` line in the file decides
         name = "the position" if args.position == "-" else args.position
     else:
         game = registry.entry(args.game).deal(args.seed)

@@ -362,6 +362,7 @@ def test_play_now_in_the_indian_guide_hands_over_to_an_indian_game():
 def test_mode_switches_and_new_games_close_what_they_no_longer_show():
     from ipywidgets.widgets.widget import _instances
 
+    baseline = set(_instances.values())
     app = AustralianPatience(seed=4)
     rounds = []
     for _ in range(3):
@@ -370,7 +371,9 @@ def test_mode_switches_and_new_games_close_what_they_no_longer_show():
             app.table.buttons["New game"].click()
         rounds.append(len(_instances))
     assert rounds[1] == rounds[2], f"live widget models grow with every round of switches: {rounds}"
-    before = len(_instances)
     app.table.close()
     app.table.close()  # twice is fine
-    assert len(_instances) < before - 150  # the table's cards, piles, buttons and their layouts
+    app.close()
+    app.close()
+    alive = [w for w in _instances.values() if w not in baseline]
+    assert alive == [], f"{len(alive)} widget models outlive the closed app"

@@ -354,3 +354,24 @@ def test_the_stuck_search_keeps_its_public_names_and_answers():
     assert indian_end_game().can_reach_home() is True
     lost = indian_position(["4♥ 5♥", "4♥ 6♥", "5♥ 6♥", *HEARTS[2:]], foundations="K♣ K♣ K♦ K♦ 3♥ 3♥ K♠ K♠")
     assert lost.can_reach_home() is False and lost.status == "lost" and lost.legal_moves() == []
+
+
+@pytest.mark.parametrize("game", ["australian", "indian"])
+def test_a_click_naming_a_place_the_table_lacks_is_refused_and_changes_nothing(game):
+    from ausp_widget.core.protocol import PileRef, Place
+
+    g = Game.deal(4, game=game)
+    before = g.to_json()
+    column = PileRef("column", 0, 1)
+    for source, target in [
+        (Place(PileRef("column", 0, -6), 3), column),  # a negative index never wraps round
+        (Place(column, 2), PileRef("column", 0, 99)),
+        (Place(PileRef("column", 1, 0), 0), column),  # nobody's layout
+        (None, PileRef("waste", 0)),
+        (Place(column, 2), "column 3"),
+    ]:
+        with pytest.raises(IllegalMoveError, match="no such place"):
+            g.move_between(source, target)
+    with pytest.raises(IllegalMoveError, match="no such place"):
+        g.explain_stuck(Place(PileRef("foundation", None, 9), 0))
+    assert g.to_json() == before

@@ -278,3 +278,11 @@ def test_a_lone_card_moving_into_another_empty_column_is_not_useful():
     useful = set(map(str, g.useful_moves()))
     assert {"7♥ 2", "2♦ 2"} <= legal
     assert "7♥ 2" not in useful and "2♦ 2" in useful and "draw" not in useful
+
+
+def test_the_words_for_a_foundation_move_name_the_pile_the_card_went_to():
+    from ausp_widget.games.indian.guide import indian_position
+
+    game = indian_position(["7♥"], foundations="- - - - 7♥ 6♥ - -")
+    played = game.play("7♥ F")  # F5 already ends with the other 7♥: this one goes onto F6
+    assert game.foundations[5][-1] == Card.parse("7♥") and game.describe(played) == "put 7♥ on F6"

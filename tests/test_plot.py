@@ -145,3 +145,12 @@ def test_an_indian_game_draws_through_the_same_protocol():
     assert str(game.waste()[-1]) in texts and "74" not in texts and "71" in texts  # the stock's count
     protected = indian_position(["5♠*", "[J♠] 5♣ 6♥"], stock="Q♥ 2♦ 7♣")
     assert "protected" in [p.get_gid() for p in protected.plot().axes[0].patches]
+
+
+def test_the_arrow_starts_at_the_copy_the_move_names():
+    game = indian_position(["[3♥] 6♣ 7♥", "[J♠] 5♣ 8♣"], waste="7♥", stock="4♣")
+    figure = game.plot(arrow="w:7♥ 8♣")
+    arrow = next(p for p in figure.axes[0].patches if p.get_gid() == "move-arrow")
+    start_y = arrow.get_path().vertices[0][1]
+    column_top = min(p.get_y() for p in figure.axes[0].patches if p.get_gid() == "card:0:6♣")
+    assert start_y < column_top  # from the waste, up in the top row, not from column 1's 7♥

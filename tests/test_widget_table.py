@@ -905,10 +905,17 @@ def test_clicks_in_any_order_never_break_the_table(mode):
             and w.description not in ("New game", "Winnable?")
         ]
         before = table.game.to_json()
-        rng.choice(reachable).click()
+        played = len(table.game.history)
+        pressed = rng.choice(reachable)
+        pressed.click()
         assert table.last_error is None, table.status.value
         after = table.game.to_json()
-        assert after == before or len(Game.from_json(after).history) >= 1
+        if after == before:  # refused, or only a selection: the table says something
+            assert table.status.value
+        else:  # a whole move (or a whole auto-finish, or an undo), never part of one
+            change = len(table.game.history) - played
+            assert change == 1 or (pressed.description in ("Undo", "Auto-finish") and change != 0)
+            assert Game.from_json(after).to_json() == after  # the save replays to this very table
         if rng.random() < 0.3:
             clock.advance(2.0)  # the bot plays now and then
     assert table.last_error is None and not table.status.value.startswith("Something went wrong")
@@ -925,3 +932,14 @@ def test_a_selection_dropped_by_the_bots_move_is_explained_at_once(clock):
     assert game.history[-1] == (1, Move.parse("2♥ F5"))
     assert table.status.value.startswith("Too late: the bot put its 2♥ on F5 while you were choosing")
     assert marked(table, "ausp-selected") == set()
+
+
+def test_winnable_thinks_once_at_a_time_and_stops_when_the_table_closes():
+    clock = ManualClock()
+    table = GameTable(seed=4, clock=clock)
+    table.buttons["Winnable?"].click()
+    table.buttons["Winnable?"].click()  # the newer question replaces the older
+    assert clock.pending == 1
+    table.close()
+    clock.advance(30.0)
+    assert clock.pending == 0 and "winnable" not in table.status.value.lower()

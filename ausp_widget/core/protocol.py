@@ -27,8 +27,10 @@ The contract, in the words of the specification:
 - P6 Words. `describe(move, player)` says a played move in words ("put 7♥ on F3");
   `explain_stuck(place, player)` says why the card at a place has no legal move;
   `news(before)` tells what a move turned over besides the move itself (a protected card
-  turned up, a column dealt again), given the piles from before it; `rules_note` is a line
-  a view may show while a special mark is on the table.
+  turned up, a column dealt again), given the piles from before it. Three short phrases
+  finish a view's sentences: `click_help` (how to move a card by clicking), `lost_because`
+  (why a lost game is lost) and `protected_means` (what a protected card may do; empty when
+  the game has none).
 - P7 Forms. `to_text()` / `to_json()` and the registry's readers round-trip a position
   and a whole game; `copy()` is an independent game; `view(player)` is what that player may
   see (it holds no reference to the game).
@@ -51,6 +53,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
 
 from .cards import Card
+from .errors import IllegalMoveError
 from .moves import Move
 
 PileKind = Literal["column", "stock", "waste", "foundation"]
@@ -131,6 +134,9 @@ class PatienceGame(Protocol):
     seed: int | None
     card_count: int
     refusal: ValueError | None
+    click_help: str
+    lost_because: str
+    protected_means: str
 
     @property
     def players(self) -> int: ...
@@ -150,6 +156,9 @@ class PatienceGame(Protocol):
     def can_redo(self) -> bool: ...
 
     def piles(self) -> tuple[Pile, ...]: ...
+    def stock(self, p: int = 0) -> tuple[Card, ...]: ...  # the §4 readers: full knowledge, for
+    def waste(self, p: int = 0) -> tuple[Card, ...]: ...  # analysis and lessons, never for a view
+    def tableau(self, p: int = 0) -> tuple[tuple[Card, ...], ...]: ...
     def legal_moves(self, player: int = 0) -> list[Move]: ...
     def useful_moves(self, player: int = 0) -> list[Move]: ...
     def parse_move(self, text: str | Move) -> Move: ...
@@ -178,6 +187,16 @@ def pile_of(piles: Sequence[Pile], ref: PileRef) -> Pile:
     raise LookupError(f"there is no {ref} for player {ref.owner} on this table")
 
 
+def check_ref(piles: Sequence[Pile], ref: object) -> Pile:
+    """The pile `ref` names, or an `IllegalMoveError` saying there is no such place (a click
+    or a call that names a pile this table does not have changes nothing)."""
+    if isinstance(ref, PileRef):
+        for pile in piles:
+            if pile.ref == ref:
+                return pile
+    raise IllegalMoveError(f"there is no such place on this table: {ref!r}")
+
+
 def place_of(piles: Sequence[Pile], card: Card, owner: int | None = 0) -> Place | None:
     """Where `card` is on show among `owner`'s piles (the topmost copy), else None."""
     for pile in piles:
@@ -195,6 +214,7 @@ __all__ = [
     "PileKind",
     "PileRef",
     "Place",
+    "check_ref",
     "pile_of",
     "place_of",
 ]

@@ -35,6 +35,7 @@ class GameEntry:
     rules: Callable[[str], Sequence[Any]]  # rules sections for a table mode
     guide: Callable[[str], list[Any]]  # guide steps for a table mode
     bot: Callable[[], Any] | None = None  # the default opponent for two-player modes
+    tips: dict[str, str] = field(default_factory=dict)  # a table mode's tooltip, in a few words
     options: dict[str, Any] = field(default_factory=dict)
 
 
@@ -77,6 +78,11 @@ def table_modes() -> dict[str, str]:
     return {mode: label for game in games() for mode, (_, label) in game.modes.items()}
 
 
+def table_tips() -> dict[str, str]:
+    """A tooltip for every table mode (its label when the game gives none)."""
+    return {mode: game.tips.get(mode, label) for game in games() for mode, (_, label) in game.modes.items()}
+
+
 def for_table_mode(mode: object) -> tuple[GameEntry, str]:
     """The game and game mode a table mode plays ("indian" → Indian Patience, solo)."""
     for game in games():
@@ -91,8 +97,8 @@ def table_mode(game: PatienceGame) -> str:
     return next(key for key, (mode, _) in found.modes.items() if mode == game.mode)
 
 
-def read_text(text: object) -> PatienceGame:
-    """A position in any game's text; a `game:` line names the game (Australian without one)."""
+def read_text(text: object, default: str = "australian") -> PatienceGame:
+    """A position in any game's text; a `game:` line names the game (`default` without one)."""
     if not isinstance(text, str):
         raise NotationError(f"a position is text, not {type(text).__name__}")
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -104,7 +110,7 @@ def read_text(text: object) -> PatienceGame:
                     f"line {number}: the game is one of {', '.join(map(repr, _GAMES))}, not {rest.strip()!r}"
                 )
             return _GAMES[name].read_text(text)
-    return entry("australian").read_text(text)
+    return entry(default).read_text(text)
 
 
 def read_save(data: dict) -> PatienceGame:

@@ -1,7 +1,8 @@
 """Pictures of any position with matplotlib, for handouts and slides.
 
-`plot_position(game)` draws the table as the player sees it: every tableau card face up and
-readable (rank and suit, red or black), the stock face down with its count, the waste and
+`plot_position(game)` draws the table as the player sees it, from the game's piles: every
+card on show readable (rank and suit, red or black), a face-down card as a nameless back, a
+protected card in a dotted gold frame, the stock face down with its count, the waste and
 the foundations. Cards can be highlighted, the others dimmed, and a move drawn as an arrow
 from the card that heads the moving group to its destination. The figure is a plain
 `matplotlib.figure.Figure` (no pyplot state), so `fig.savefig("deal.png" | ".svg" | ".pdf")`
@@ -22,7 +23,7 @@ from ausp_widget.core import registry
 from ausp_widget.core.cards import RED_SUITS, SUITS, Card
 from ausp_widget.core.lesson import Spot, destination, moving_group
 from ausp_widget.core.moves import Move
-from ausp_widget.core.protocol import Pile, PileRef, pile_of, place_of
+from ausp_widget.core.protocol import Pile, PileRef, Place, pile_of, place_of
 
 Game = Any  # any game of the protocol
 
@@ -52,6 +53,7 @@ class _Table:
         self.piles = game.piles()
         self.focus = focus
         self.cards: dict[tuple[int, Card], tuple[float, float, float]] = {}  # (x, y, visible height)
+        self.at: dict[Place, tuple[float, float, float]] = {}  # the same, by place
         self.places: dict[tuple, tuple[float, float, float]] = {}
         self.font = INCH * 15
 
@@ -189,6 +191,7 @@ class _Table:
             self.slot(step, top, "waste", f"waste:{player}")
         for i, card in enumerate(shown):
             self.card(step + i * WASTE_FAN, top, card, player, big=i == len(shown) - 1)
+            self.at[Place(PileRef("waste", player), len(waste) - len(shown) + i)] = self.cards[(player, card)]
         self.places[("waste", player)] = (step + max(len(shown) - 1, 0) * WASTE_FAN, top, H)
         if len(waste) > len(shown):
             self.ax.text(step, top + H + 0.05, f"+{len(waste) - len(shown)} under", color="white",
@@ -206,6 +209,7 @@ class _Table:
                     self.face_down(x, y0 + depth * FAN)
                     continue
                 self.card(x, y0 + depth * FAN, card, player, H if last else FAN, big=last)
+                self.at[Place(pile.ref, depth)] = self.cards[(player, card)]
                 if depth in pile.protected:
                     self.protect(x, y0 + depth * FAN)
             bottom = max(bottom, y0 + max(len(column) - 1, 0) * FAN + H)
@@ -274,8 +278,9 @@ class _Table:
             return
         if move.kind == "draw":
             start = self.places[("stock", player)]
-        else:
-            start = self.where(Spot("card", card=move.card, player=player))
+        else:  # where the move takes its card from: with two decks, the copy it names
+            source, _ = self.game.move_places(move, player)
+            start = self.at.get(source) or self.where(Spot("card", card=move.card, player=player))
         end_spot = destination(self.game, move, player)
         end = self.where(end_spot) if end_spot else None
         if start is None or end is None:
@@ -331,7 +336,7 @@ def plot_position(
     """Draw `game` as a figure.
 
     `highlight`: cards (of `player`) or `Spot`s to outline; the arrow's moving group is
-    outlined in amber and its destination in green, other highlights in blue. `arrow`: a
+    outlined in amber and its destination in purple, other highlights in blue. `arrow`: a
     move of `player`, drawn from its card to where it goes. The arrow is not checked
     against the rules, so a slide may show a move that is illegal (or a card that is not
     on show); check first with `move in game.legal_moves(player)` when that matters.

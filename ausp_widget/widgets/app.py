@@ -57,12 +57,7 @@ class AustralianPatience(widgets.VBox):
             value=mode,
             description="Mode",
             style={"button_width": "auto"},
-            tooltips=[
-                "Play alone",
-                "Take turns with the bot",
-                "Race the bot, both moving at once",
-                "The two-deck sister game: single cards, differing suits, protected cards",
-            ],
+            tooltips=list(registry.table_tips().values()),
         )
         self.guide = GuideView(mode, on_play_now=self.play_now)
         table_options.setdefault("show_modes", False)  # the app's selector is the one mode control

@@ -160,6 +160,9 @@ class Board:
             self.pile_names.append(name)
             self.pile_boxes.append(box(widgets.VBox, [view.button, name], "ausp-pile"))
         suits = {p.suit for p in piles if p.kind == "foundation"}
+        for pile in self.pile_boxes[count:]:  # piles this game has no use for
+            close_tree(pile, self._shared)
+        del self.piles[count:], self.pile_names[count:], self.pile_boxes[count:]
         for name in self.pile_names:
             show(name, len(suits) < count)  # two piles of a suit: numbers tell them apart
         self.foundations.children = tuple(self.pile_boxes[:count])

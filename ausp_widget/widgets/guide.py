@@ -21,7 +21,7 @@ from ausp_widget.core.protocol import PatienceGame as Game
 from ausp_widget.core.protocol import Pile, PileRef, Place, place_of
 from ausp_widget.core.registry import table_modes
 
-from .board import Board
+from .board import Board, close_tree
 from .card import CardView
 from .table import stylesheet
 
@@ -291,6 +291,16 @@ class GuideView(widgets.VBox):
         self.play_now.layout.display = None if last else "none"
         focus = {(s.player, s.card) for s in step.focus} or None
         self.board.show(game, self.roles(), focus)
+
+    def close(self) -> None:
+        """Stop the auto-play and close the step board and every control."""
+        if hasattr(self, "board"):
+            self.play.playing = False
+            self.board.board.close()
+            for child in self.children:
+                close_tree(child)
+            self.layout.close()
+        super().close()
 
 
 def _escape(text: str) -> str:

@@ -9,7 +9,7 @@ from typing import Any
 from ausp_widget import analysis
 from ausp_widget.core.moves import Move
 
-from .clock import Clock
+from .clock import Clock, Timer
 
 SOLVER_SECONDS = 10.0  # how long "Winnable?" thinks, in slices, before it says "undecided"
 SOLVER_SLICE = 0.05  # seconds of search between two turns of the kernel's event loop
@@ -25,8 +25,16 @@ class SolverQuestion:
 
     def __init__(self, clock: Clock, say: Callable[[str], None], on_error: Callable[[BaseException], None]):
         self.clock, self._say, self._on_error = clock, say, on_error
+        self._timer: Timer | None = None
+
+    def cancel(self) -> None:
+        """Drop the search under way (a new game, or the table closing)."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
 
     def ask(self, game: Any, still_current: Callable[[], bool]) -> None:
+        self.cancel()  # one question at a time: the newest one counts
         solver = analysis.solver(game)
         if solver is None:
             self._say("This game has no solver that can answer here.")
@@ -35,6 +43,7 @@ class SolverQuestion:
         self._say("Thinking… (the solver knows the order of the stock: this is analysis, not a hint)")
 
         def think() -> None:
+            self._timer = None
             if not still_current() or game.to_json() != asked:
                 return
             try:
@@ -43,11 +52,11 @@ class SolverQuestion:
                 self._on_error(exc)
                 return
             if verdict is None and solver.elapsed < SOLVER_SECONDS:
-                self.clock.call_later(0.0, think)
+                self._timer = self.clock.call_later(0.0, think)
                 return
             self._say(answer(verdict, solver.result.moves, solver.elapsed))
 
-        self.clock.call_later(0.0, think)
+        self._timer = self.clock.call_later(0.0, think)
 
 
 def answer(verdict: bool | None, line: list[Move], seconds: float) -> str:

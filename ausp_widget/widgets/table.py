@@ -74,7 +74,7 @@ class GameTable(Selecting, widgets.VBox):
         bot: Any = None,
         first: int | str = 0,
         show_modes: bool = True,
-        game: str = "australian",
+        game: str | None = None,
         **kwargs: Any,
     ) -> None:
         mode = _table_mode(game, mode)
@@ -183,9 +183,11 @@ class GameTable(Selecting, widgets.VBox):
         if self._game is not None:
             self._game.remove_listener(self._on_game_event)
         self.pacer.restart()
+        self.solver_question.cancel()
         self._game = game
         game.add_listener(self._on_game_event)
         self._selected, self._hint, self._moved = None, None, {}
+        self._selected_moves, self._selected_at = frozenset(), 0
         self.panel.clear_log()
         self.bot = None
         if game.players > 1:
@@ -291,7 +293,9 @@ class GameTable(Selecting, widgets.VBox):
             "Undo": game.undo,
             "Redo": game.redo,
             "Hint": self._show_hint,
-            "Winnable?": lambda: self.solver_question.ask(game, lambda: self._game is game),
+            "Winnable?": lambda: self.solver_question.ask(
+                game, lambda: self._game is game and not self._closed
+            ),
             "Auto-finish": self._auto_finish,
             "Finish": game.finish,
             "New game": self._new_game_from_field,
@@ -456,6 +460,7 @@ class GameTable(Selecting, widgets.VBox):
         with self._lock:
             self._closed = True
             self.pacer.restart()
+            self.solver_question.cancel()
             if self._game is not None:
                 self._game.remove_listener(self._on_game_event)
             self.board.close()
@@ -468,10 +473,14 @@ class GameTable(Selecting, widgets.VBox):
         super().close()
 
 
-def _table_mode(game: str, mode: str) -> str:
-    """The table mode for `GameTable(mode, game=...)`: a solo game's own mode for "solo"."""
+def _table_mode(game: str | None, mode: str) -> str:
+    """The table mode for `GameTable(mode, game=...)`: any registered mode, or with a game
+    named, one of that game's modes ("solo" meaning its solo mode)."""
+    if game is None:
+        registry.for_table_mode(mode)  # a ValueError naming the modes there are
+        return mode
     entry = registry.entry(game)
-    if mode in entry.modes or (game == "australian" and mode in registry.table_modes()):
+    if mode in entry.modes:
         return mode
     solo = next((key for key, (game_mode, _) in entry.modes.items() if game_mode == "solo"), None)
     if mode == "solo" and solo is not None:

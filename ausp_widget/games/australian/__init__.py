@@ -72,6 +72,11 @@ register(
         rules=_rules,
         guide=_guide,
         bot=_bot,
+        tips={
+            "solo": "Play alone",
+            "turns": "Take turns with the bot",
+            "simultaneous": "Race the bot, both moving at once",
+        },
     )
 )
 

@@ -5,11 +5,6 @@ against the bot) and the `Move` it shows, checked by playing it when the step is
 cards to highlight (the moving group and its destination) come from the engine too. The
 words quote `rules.RULE`, so the guide and the rules panel say the same thing. Views (the
 guide widget, `figure`) read steps; nothing here imports a widget or matplotlib.
-
-Mode "indian" is a short chapter on Indian Patience that sets it against Australian
-Patience: single cards against groups, a differing suit against the same suit, protected
-cards, the refill and the grace. Its positions are Indian position text (`game: indian`),
-built by `indian_position` from the cards that matter, and quote `rules.INDIAN_RULE`.
 """
 
 from __future__ import annotations
@@ -139,9 +134,9 @@ def _start(text: str, mode: str, bot: str = BOT_DEAL, first: int = 0) -> Game:
 
 # ---- the steps ---------------------------------------------------------------------------------
 def steps(mode: str = "solo") -> list[Step]:
-    """The guide for `mode`: the shared rules, the worked opening, then the mode's own steps
-    (for "indian", the Indian Patience chapter). Made afresh on each call, so a view may keep
-    its own list."""
+    """The guide for `mode` ("solo", "turns", "simultaneous"): the shared rules, the worked
+    opening, then the mode's own steps. Made afresh on each call, so a view may keep its own
+    list."""
     if mode not in MODE_NAMES:
         raise ValueError(f"mode must be one of {', '.join(MODE_NAMES)}, not {mode!r}")
     two = mode != "solo"

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from ausp_widget.core.cards import CARDS, SUIT_NAMES, SUITS, Card
 from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.moves import DRAW, Move, to_column, to_foundation
-from ausp_widget.core.protocol import Pile, PileRef, Place
+from ausp_widget.core.protocol import Pile, PileRef, Place, check_ref
 
 from .layout import STOCK, WASTE
 
@@ -78,8 +78,9 @@ class Places:
         """The move a click means: the card at `source` (with the cards on it) onto `target`.
         Raises `IllegalMoveError` when no move could be meant (a card from a foundation, a
         card onto the stock); otherwise returns a move that `play` accepts or refuses."""
-        kind = source.pile.kind
-        if kind == "stock":
+        piles = self.piles()
+        check_ref(piles, target)
+        if check_ref(piles, getattr(source, "pile", None)).kind == "stock":
             return DRAW
         card = self._card_at(source, player)
         if target.kind == "foundation":
@@ -99,7 +100,7 @@ class Places:
 
     def _card_at(self, place: Place, player: int) -> Card:
         """The card a player picks up at `place`, or the reason it cannot be picked up."""
-        pile = place.pile
+        pile = check_ref(self.piles(), getattr(place, "pile", None)).ref
         if pile.kind == "foundation":
             raise IllegalMoveError("cards never leave a foundation")
         if pile.owner != player:

@@ -53,6 +53,7 @@ register(
         hint=_hint,
         rules=_rules,
         guide=_guide,
+        tips={"indian": "The two-deck sister game: single cards, differing suits, protected cards"},
     )
 )
 

@@ -429,6 +429,7 @@ class IndianGame(Checks, Places, StuckSearch, PatienceBase):
                 self._bottoms[src] = PROTECTED if self._stock else FREE
         if action[0] == "foundation":
             self._piles[dest] += 1
+            self._last_home = dest  # the pile the last foundation move went to (for its words)
         else:
             self._cols[dest] = self._cols[dest] + (card,)
 

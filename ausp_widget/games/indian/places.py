@@ -15,7 +15,7 @@ from ausp_widget.core import registry
 from ausp_widget.core.cards import CARDS, SUIT_NAMES, SUITS, Card
 from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.moves import DRAW, Move
-from ausp_widget.core.protocol import Pile, PileRef, Place
+from ausp_widget.core.protocol import Pile, PileRef, Place, check_ref
 
 from .basics import FACE_DOWN, FREE, PILE_SUITS, PROTECTED
 from .moves import IndianMove
@@ -103,7 +103,9 @@ class Places:
         """The move a click means: the card at `source` onto the pile `target` — the legal
         move if there is one, else the move the engine will refuse, with its reason."""
         self._check_player(player)
-        if source.pile.kind == "stock":
+        piles = self.piles()
+        check_ref(piles, target)
+        if check_ref(piles, getattr(source, "pile", None)).kind == "stock":
             return DRAW
         card, where = self._pick(source)
         if target.kind in ("waste", "stock"):
@@ -117,7 +119,7 @@ class Places:
 
     def _pick(self, place: Place) -> tuple[Card, int | str]:
         """The card at `place` and its source name, or why it cannot be picked up."""
-        kind = place.pile.kind
+        kind = check_ref(self.piles(), getattr(place, "pile", None)).kind
         if kind == "foundation":
             raise IllegalMoveError("cards never leave a foundation")
         if kind == "waste":
@@ -168,9 +170,8 @@ class Places:
         if move.kind == "draw":
             return f"drew {CARDS[self._waste[-1]]}" if self._waste else "drew"
         if move.kind == "foundation":
-            pile = move.pile or next(
-                (k for k, p in enumerate(self.foundations, 1) if p and p[-1] is move.card), None
-            )
+            last = getattr(self, "_last_home", None)
+            pile = move.pile or (last + 1 if last is not None else None)
             return f"put {move.card} on {'F' + str(pile) if pile else 'its foundation'}"
         if move.kind == "column":
             into = "onto" if len(self._cols[move.column - 1]) > 1 else "into"
