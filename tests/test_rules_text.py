@@ -192,3 +192,37 @@ def test_indian_rule_sentences_say_what_the_engine_enforces():
     with pytest.raises(IllegalMoveError, match="protected"):
         guarded.play("5♠ 6♥")
     assert "one pass through the stock" in INDIAN_RULE["draw"]
+
+
+@pytest.mark.parametrize("mode", ["solo", "turns", "simultaneous", "indian"])
+def test_every_rules_panel_lists_its_choices_apart_from_its_rules(mode):
+    sections = {section.title: section.paragraphs for section in rules(mode)}
+    choices = sections["Choices where the rules are silent"]
+    assert choices and all(choice in rules_text(mode) for choice in choices)
+    stated = " ".join(
+        p for title, ps in sections.items() if title != "Choices where the rules are silent" for p in ps
+    )
+    if mode == "indian":  # what the source leaves open is never stated as a rule
+        assert "no card may be played onto" not in stated.lower()
+        assert any("onto a protected card" in choice for choice in choices)
+        assert any("turns up free" in choice for choice in choices) and "turned up free" not in stated
+
+
+def test_the_tips_and_the_comparison_say_what_the_game_does():
+    assert not any("for good" in tip for tip in TIPS)  # playing the top waste card uncovers the one below
+    for seed in range(1, 300):  # a deal whose second card drawn can be played at once
+        game = Game.deal(seed)
+        game.play("draw")
+        buried = game.waste()[-1]
+        game.play("draw")
+        top = game.waste()[-1]
+        plays = [m for m in game.legal_moves() if m.card is top]
+        if plays:
+            game.play(plays[0])
+            assert game.waste()[-1] is buried  # covered, not buried for good
+            break
+    else:
+        pytest.fail("no deal among 1-299 lets the second drawn card be played at once")
+    differs = " ".join(dict((s.title, s.paragraphs) for s in rules("solo"))["How this game differs"])
+    assert "Scorpion" in differs and "Klondike" in differs and "same suit" in differs
+    assert "only Kings fill empty columns" not in differs  # Klondike has that rule too

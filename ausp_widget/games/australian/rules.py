@@ -95,8 +95,8 @@ RULE: dict[str, str] = {
 }
 
 TIPS: tuple[str, ...] = (
-    "Look before you draw: drawing is always allowed, but each card you draw buries the one below it "
-    "for good, and there is no second pass.",
+    "Look before you draw: drawing is always allowed, but each card you draw covers the one below it "
+    "until the new card is played, and there is no second pass.",
     "Read the whole layout: every card is face up, so you can see which cards lie under which and plan "
     "a line of moves.",
     "Uncover useful cards: prefer the move that exposes an Ace, the next card a foundation needs, or a "
@@ -108,6 +108,24 @@ TIPS: tuple[str, ...] = (
     "Foundation moves are safe: when a card can go home, every lower card of its suit is already there, "
     "so no card needs it in the tableau.",
 )
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "solo": (
+        "Lost: the sources end the game when the stock is empty and no move is left. Here a King that "
+        "already lies at the bottom of its column moving into another empty column does not count as a "
+        "move left, since it only reorders the columns.",
+    ),
+    "turns": (
+        "Who starts is a setting: you, the bot, or a draw decided by the deal number.",
+        "A turn made only of King moves between empty columns counts as a pass without a move, so "
+        "shuffling Kings cannot keep a finished game going.",
+    ),
+    "simultaneous": (
+        "The bot waits while its stock is empty and nothing of its own can move; once both stocks are "
+        "empty either side may finish and count.",
+    ),
+}
+"""Choices made where the rules are silent, per mode: the rules panel lists them apart from the rules."""
 
 # Rule 4 follows the mode: in the simultaneous game there are no turns to pass, so a bot
 # with an empty stock and nothing to play waits for the foundations to change.
@@ -162,11 +180,13 @@ def rules(mode: str = "solo") -> tuple[Section, ...]:
             Section(
                 "How this game differs",
                 (
-                    "Unlike Klondike, every tableau card is face up and any card may move with the cards "
-                    "covering it; the tableau builds down in suit, only Kings fill empty columns, and the "
-                    "stock is gone through once, one card at a time.",
+                    "As in Scorpion, any card may move with all the cards covering it, whatever their "
+                    "order; unlike Klondike, the tableau builds down in the same suit (not in alternating "
+                    "colours), every card is dealt face up, and the stock is gone through once, one card "
+                    "at a time.",
                 ),
             ),
+            Section("Choices where the rules are silent", CHOICES["solo"]),
             Section("Strategy tips", TIPS),
         )
     if mode == "turns":
@@ -193,4 +213,5 @@ def rules(mode: str = "solo") -> tuple[Section, ...]:
         Section("End and winning", end),
         Section("How this variant differs", differs),
         Section("How the bot plays", bot_rules(mode)),
+        Section("Choices where the rules are silent", CHOICES[mode]),
     )

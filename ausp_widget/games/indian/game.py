@@ -13,11 +13,11 @@ The rules, in the words the rules panel quotes:
 * Draw turns the next stock card onto the single waste. There is no redeal: one pass only.
   The top waste card may go to a foundation or onto a column; nothing moves onto the waste.
 * Protected cards: when the face-down card of a column is uncovered it is turned up and is
-  protected. A protected card may only go to a foundation, and no card may be played onto
-  it. When a protected card goes to a foundation, its empty column is dealt again from the
-  stock like the opening deal: one card face down, then two face up on it.
+  protected. A protected card may only go to a foundation. When a protected card goes to a
+  foundation, its empty column is dealt again from the stock like the opening deal: one card
+  face down, then two face up on it, while the stock holds the cards for it.
 * Grace: once the stock is used up (by draws or by such a deal), every protected card
-  becomes free, and a face-down card uncovered later is turned up free.
+  becomes free.
 * Eight foundations, two per suit (F1 F2 ♣, F3 F4 ♦, F5 F6 ♥, F7 F8 ♠), build up in suit
   from Ace to King. The score is one point per foundation card, 104 at most. The game is
   won when all 104 cards are home.
@@ -26,6 +26,8 @@ Choices made where the rules are silent (each written here so the rules panel ca
 
 * An empty column takes any single card (the Forty Thieves convention), from a column or
   from the waste. A protected card still goes only to a foundation.
+* No card may be played onto a protected card (the rules say only where it may go).
+* A face-down card uncovered after the stock is used up turns up free.
 * A column is dealt again only when the stock still holds three cards. With fewer, the
   column stays empty and takes any card, like any empty column.
 * When a foundation move names no pile (`7♥ F`), the card goes to the first pile, F1 to F8,

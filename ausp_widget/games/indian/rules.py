@@ -54,15 +54,14 @@ INDIAN_RULE: dict[str, str] = {
     ),
     "protected": (
         "When the face-down card of a column is uncovered it is turned up and is protected: it may only go "
-        "to a foundation, and no card may be played onto it."
+        "to a foundation."
     ),
     "refill": (
         "When a protected card goes to a foundation, its empty column is dealt again from the stock like the "
-        "opening deal: one card face down, then two face up on it."
+        "opening deal: one card face down, then two face up on it, while the stock holds the cards for it."
     ),
     "grace": (
-        "Grace: once the stock is used up, every protected card becomes free, and a face-down card "
-        "uncovered later is turned up free."
+        "Grace: once the stock is used up, every protected card becomes free."
     ),
     "won": f"You win when all {INDIAN_DECK} cards are on the foundations; each card home scores one point.",
     "lost": (
@@ -71,9 +70,9 @@ INDIAN_RULE: dict[str, str] = {
     ),
     "differs": (
         "Unlike Australian Patience there are two decks, ten columns and eight foundations; one card moves "
-        "at a time (never a group), the tableau builds down in a differing suit (not the same suit), any "
-        "card may fill an empty column (not only a King), and the bottom card of each column starts face "
-        "down and turns up protected."
+        "at a time (never a group), the tableau builds down in a differing suit (not the same suit), and the "
+        "bottom card of each column starts face down and turns up protected. Here any card may fill an empty "
+        "column (not only a King): that is a choice, listed below."
     ),
 }
 """The rules of Indian Patience (mode "indian"), as `ausp_widget.games.indian.game` plays them."""
@@ -89,6 +88,10 @@ INDIAN_CHOICES: tuple[str, ...] = (
     "positions than that remain, the game stays open and you are free to stop.",
     "With two decks the same card can be available twice: then a move says where it comes from, as in "
     "3:7♥ 8♣ (column 3) or w:7♥ F (the waste); on the table you simply click the card you mean.",
+    "No card may be played onto a protected card: the rules say only that a protected card may go nowhere "
+    "but a foundation, and this keeps its column as it is until it goes home.",
+    "A face-down card uncovered after the stock is used up turns up free, as the grace frees every "
+    "protected card.",
 )
 """Choices made where the rules of Indian Patience are silent (from `ausp_widget.games.indian.game`)."""
 
