@@ -154,3 +154,21 @@ def test_the_arrow_starts_at_the_copy_the_move_names():
     start_y = arrow.get_path().vertices[0][1]
     column_top = min(p.get_y() for p in figure.axes[0].patches if p.get_gid() == "card:0:6♣")
     assert start_y < column_top  # from the waste, up in the top row, not from column 1's 7♥
+
+
+def test_figures_the_static_board_and_the_live_table_share_one_colour_for_each_highlight():
+    import re
+
+    from ausp_widget.render.colours import ROLE_COLOURS
+    from ausp_widget.render.html import board_html
+    from ausp_widget.widgets.guide import ROLE_CLASSES
+    from ausp_widget.widgets.table import stylesheet
+
+    light = stylesheet().split("}", 1)[0]  # the first block: the light theme's variables
+    for role, css_class in ROLE_CLASSES.items():
+        variable = css_class.replace("ausp-", "--ausp-")
+        declared = re.search(rf"{variable}:\s*([^;]+);", light).group(1)
+        assert ROLE_COLOURS[role].lower() in declared.lower(), (role, declared)
+    step = steps("solo")[1]
+    html = board_html(step.position, roles={spot: "target" for spot in step.highlights})
+    assert ROLE_COLOURS["target"] in html

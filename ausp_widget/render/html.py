@@ -18,16 +18,13 @@ from ausp_widget.core import registry
 from ausp_widget.core.cards import RED_SUITS, Card
 from ausp_widget.core.lesson import Spot
 from ausp_widget.core.protocol import Pile, PileRef, pile_of, place_of
+from ausp_widget.render.colours import PROTECTED, ROLE_COLOURS
 
 Game = Any  # any game of the protocol
 
 CARD_W, CARD_H, FAN = 44, 62, 19  # pixels
 TABLE = "#2f7d4f"
-ROLE_COLOURS = {"group": "#ffb300", "target": "#d500f9", "mark": "#1e88e5"}
 _BOX = "position:absolute;box-sizing:border-box;border-radius:5px;"
-
-
-PROTECTED = "#b8860b"
 
 
 def _card_html(

@@ -24,6 +24,7 @@ from ausp_widget.core.cards import RED_SUITS, SUITS, Card
 from ausp_widget.core.lesson import Spot, destination, moving_group
 from ausp_widget.core.moves import Move
 from ausp_widget.core.protocol import Pile, PileRef, Place, pile_of, place_of
+from ausp_widget.render.colours import PROTECTED, ROLE_COLOURS
 
 Game = Any  # any game of the protocol
 
@@ -34,10 +35,8 @@ WASTE_FAN = 0.42
 ROW_GAP = 0.35
 INCH = 0.72  # inches per table unit
 RED, BLACK = "#c62828", "#1b1b1b"
-ROLE_COLOURS = {"group": "#ffb300", "target": "#d500f9", "mark": "#1e88e5"}
 TABLE = "#2f7d4f"
 BACK = "#24527a"
-PROTECTED = "#b8860b"
 
 
 def _label(card: Card) -> str:
@@ -336,7 +335,8 @@ def plot_position(
     """Draw `game` as a figure.
 
     `highlight`: cards (of `player`) or `Spot`s to outline; the arrow's moving group is
-    outlined in amber and its destination in purple, other highlights in blue. `arrow`: a
+    outlined in blue and its destination in green, other highlights in orange: the colours of
+    the live table (`ausp_widget.render.colours`). `arrow`: a
     move of `player`, drawn from its card to where it goes. The arrow is not checked
     against the rules, so a slide may show a move that is illegal (or a card that is not
     on show); check first with `move in game.legal_moves(player)` when that matters.

@@ -60,9 +60,7 @@ INDIAN_RULE: dict[str, str] = {
         "When a protected card goes to a foundation, its empty column is dealt again from the stock like the "
         "opening deal: one card face down, then two face up on it, while the stock holds the cards for it."
     ),
-    "grace": (
-        "Grace: once the stock is used up, every protected card becomes free."
-    ),
+    "grace": ("Grace: once the stock is used up, every protected card becomes free."),
     "won": f"You win when all {INDIAN_DECK} cards are on the foundations; each card home scores one point.",
     "lost": (
         "You lose when the stock is empty and no sequence of moves can bring another card home; while the "
