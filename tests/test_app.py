@@ -377,3 +377,16 @@ def test_mode_switches_and_new_games_close_what_they_no_longer_show():
     app.close()
     alive = [w for w in _instances.values() if w not in baseline]
     assert alive == [], f"{len(alive)} widget models outlive the closed app"
+
+
+def test_projector_size_reaches_the_guides_board_too():
+    app = AustralianPatience(seed=4, large=True)
+    assert "ausp-large" in app.guide.board.box._dom_classes and "ausp-large" in app.table._dom_classes
+    app.table.large = False
+    assert "ausp-large" not in app.guide.board.box._dom_classes
+
+
+def test_an_indian_guide_step_draws_as_a_figure():
+    guide = GuideView("indian")
+    figure = guide.figure(step=1)
+    assert sum(1 for p in figure.axes[0].patches if p.get_gid() == "face-down") >= 1

@@ -59,7 +59,7 @@ class AustralianPatience(widgets.VBox):
             style={"button_width": "auto"},
             tooltips=list(registry.table_tips().values()),
         )
-        self.guide = GuideView(mode, on_play_now=self.play_now)
+        self.guide = GuideView(mode, on_play_now=self.play_now, large=bool(table_options.get("large")))
         table_options.setdefault("show_modes", False)  # the app's selector is the one mode control
         self.table = GameTable(mode, seed, **table_options)
         self.rules = widgets.HTML(rules_html(mode))
@@ -72,6 +72,7 @@ class AustralianPatience(widgets.VBox):
         traitlets.link((self.selector, "value"), (self, "mode"))
         self.observe(self._on_mode, names="mode")
         self.table.observe(self._on_table_mode, names="mode")
+        traitlets.dlink((self.table, "large"), (self.guide, "large"))  # projector size for both
 
     @traitlets.validate("mode")
     def _valid_mode(self, proposal):

@@ -40,6 +40,8 @@ GUIDE_CSS = """
 .ausp-table.ausp-guide-board .jupyter-widgets.jupyter-button.ausp-card.ausp-back {
   font-size: 8px; padding: 2px; }
 .ausp-table.ausp-guide-board .ausp-board { gap: 6px; padding: 8px; }
+.ausp-table.ausp-guide-board.ausp-large { --ausp-w: 72px; --ausp-h: 101px; --ausp-strip: 27px;
+  --ausp-fan: 40px; --ausp-corner: 18px; --ausp-pip: 40px; --ausp-radius: 6px; }
 """
 
 
@@ -124,8 +126,15 @@ class GuideView(widgets.VBox):
     step = traitlets.Int(0)
     shown = traitlets.Bool(False)
     mode = traitlets.Unicode("solo")
+    large = traitlets.Bool(False, help="larger cards on the step board, for a projector")
 
-    def __init__(self, mode: str = "solo", on_play_now: Callable[[], None] | None = None, **kwargs) -> None:
+    def __init__(
+        self,
+        mode: str = "solo",
+        on_play_now: Callable[[], None] | None = None,
+        large: bool = False,
+        **kwargs,
+    ) -> None:
         if mode not in table_modes():
             raise ValueError(f"mode must be one of {', '.join(table_modes())}, not {mode!r}")
         super().__init__(**kwargs)
@@ -168,6 +177,8 @@ class GuideView(widgets.VBox):
         ]
         self.set_trait("mode", mode)
         self.observe(self._on_mode, names="mode")
+        self.observe(self._on_large, names="large")
+        self.large = large
         self.observe(self._render, names=["step", "shown"])
         self._reset_play()
         self._render()
@@ -207,6 +218,10 @@ class GuideView(widgets.VBox):
             self._render()
         else:
             self.go(0)
+
+    def _on_large(self, change) -> None:
+        box = self.board.box
+        (box.add_class if change["new"] else box.remove_class)("ausp-large")
 
     def _reset_play(self) -> None:
         self._syncing = True
