@@ -125,7 +125,7 @@ def test_the_indian_solver_answers_a_drawn_out_deal_without_a_time_limit(monkeyp
         result = solve(game, time_limit=None)
     finally:
         sys.setrecursionlimit(limit)
-    assert isinstance(result, SolveResult) and result.winnable in (True, False, None)
+    assert isinstance(result, SolveResult) and result.winnable is None  # the budget ran out
     assert result.nodes <= 2_001  # node_limit=None through solve() means DEFAULT_NODE_LIMIT
     assert state(game) == before
 
@@ -350,7 +350,7 @@ def test_the_stuck_search_keeps_its_public_names_and_answers():
     assert STUCK_SEARCH_LIMIT == 1000 and IndianGame.can_reach_home.__defaults__ == (STUCK_SEARCH_LIMIT,)
     game = drawn_out(5)
     verdict = game.can_reach_home()
-    assert verdict in (True, False, None) and (game.status == "lost") == (verdict is False)
+    assert verdict is True and game.status == "playing"  # a card can still reach a foundation
     assert indian_end_game().can_reach_home() is True
     lost = indian_position(["4♥ 5♥", "4♥ 6♥", "5♥ 6♥", *HEARTS[2:]], foundations="K♣ K♣ K♦ K♦ 3♥ 3♥ K♠ K♠")
     assert lost.can_reach_home() is False and lost.status == "lost" and lost.legal_moves() == []

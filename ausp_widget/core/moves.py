@@ -16,6 +16,38 @@ MAX_COLUMN = 10
 """Columns are numbered 1..10 at most (Indian Patience); each game checks its own count."""
 
 
+def _absent(value: object) -> bool:
+    return value is None
+
+
+def _a_card(value: object) -> bool:
+    return isinstance(value, Card)
+
+
+def _pile_ok(pile: object) -> bool:
+    return pile is None or (type(pile) is int and 0 <= pile <= MAX_PILE)
+
+
+def _column_ok(column: object) -> bool:
+    return type(column) is int and 1 <= column <= MAX_COLUMN
+
+
+_CARRIES = {  # what each kind of card move holds besides its card: checks of (onto, column, pile)
+    "tableau": (_a_card, _absent, _absent),
+    "foundation": (_absent, _absent, _pile_ok),
+    "column": (_absent, _column_ok, _absent),
+}
+
+
+def _well_formed(kind: object, card: object, onto: object, column: object, pile: object) -> bool:
+    if kind in ("draw", "pass"):
+        return card is None and onto is None and column is None and pile is None
+    checks = _CARRIES.get(kind) if isinstance(kind, str) else None
+    if checks is None or not isinstance(card, Card):
+        return False
+    return all(check(value) for check, value in zip(checks, (onto, column, pile)))
+
+
 class Move:
     """One action of one player; immutable, hashable, equal by value.
 
@@ -44,30 +76,7 @@ class Move:
         column: int | None = None,
         pile: int | None = None,
     ) -> None:
-        if kind == "tableau":
-            if (
-                not (isinstance(card, Card) and isinstance(onto, Card))
-                or column is not None
-                or pile is not None
-            ):
-                _refuse(kind, card, onto, column, pile)
-        elif kind == "foundation":
-            if (
-                not isinstance(card, Card)
-                or not (pile is None or (type(pile) is int and 0 <= pile <= MAX_PILE))
-                or onto is not None
-                or column is not None
-            ):
-                _refuse(kind, card, onto, column, pile)
-        elif kind == "column":
-            if (
-                not isinstance(card, Card)
-                or not (type(column) is int and 1 <= column <= MAX_COLUMN)
-                or onto is not None
-                or pile is not None
-            ):
-                _refuse(kind, card, onto, column, pile)
-        elif kind not in ("draw", "pass") or (card, onto, column, pile) != (None, None, None, None):
+        if not _well_formed(kind, card, onto, column, pile):
             _refuse(kind, card, onto, column, pile)
         set_ = object.__setattr__
         set_(self, "kind", kind)
