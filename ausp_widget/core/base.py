@@ -19,6 +19,7 @@ class PatienceBase(Observable):
     """The shared half of a game of the protocol (`ausp_widget.core.protocol`)."""
 
     mode: str
+    _notation: Any  # the game's notation module: format_position(game) and save_json(game)
     _history: list[tuple[int, Move]]
     _undo: list[Any]
     _redo: list[tuple[int, Move]]
@@ -28,6 +29,14 @@ class PatienceBase(Observable):
 
     def _take_back(self, snapshot: Any) -> None:  # pragma: no cover - each game's own
         raise NotImplementedError
+
+    def to_text(self) -> str:
+        """This position in the game's position text (`Game.from_text` reads it back)."""
+        return self._notation.format_position(self)
+
+    def to_json(self) -> str:
+        """A versioned save with the start position and every move, checked on load (never pickle)."""
+        return self._notation.save_json(self)
 
     @property
     def history(self) -> tuple[tuple[int, Move], ...]:

@@ -37,6 +37,7 @@ class Game(Checks, Places, PatienceBase):
     game = name  # the older name of `name`
     title = "Australian Patience"
     card_count = 52
+    _notation = notation
 
     def __init__(
         self,
@@ -103,14 +104,6 @@ class Game(Checks, Places, PatienceBase):
         """A solo position in §3 text (another game's when it has a `game:` line, as
         'game: indian')."""
         return registry.read_text(text)
-
-    def to_text(self) -> str:
-        """This solo position in §3 text."""
-        return notation.format_position(self)
-
-    def to_json(self) -> str:
-        """A versioned save with the start position and every move (never pickle)."""
-        return notation.save_json(self)
 
     @classmethod
     def from_json(cls, text: str | bytes | dict) -> PatienceGame:

@@ -4,39 +4,22 @@ from __future__ import annotations
 
 from ausp_widget.core.registry import GameEntry, register
 
+from . import hints, notation, solver
 from .game import IndianGame
+from .guide import indian_steps
 from .moves import IndianMove
+from .rules import indian_rules
 
 
 def _solve(game: IndianGame, time_limit: float | None = 10.0, node_limit: int | None = None):
-    from .solver import DEFAULT_NODE_LIMIT, solve_indian
-
-    return solve_indian(game, time_limit, DEFAULT_NODE_LIMIT if node_limit is None else node_limit)
+    """The front door's budget: no node limit given means the solver's default one."""
+    limit = solver.DEFAULT_NODE_LIMIT if node_limit is None else node_limit
+    return solver.solve_indian(game, time_limit, limit)
 
 
 def _hint(game: IndianGame, player: int = 0):
-    from .hints import hint
-
-    game._check_player(player)
-    return hint(game)
-
-
-def _rules(mode: str):
-    from .rules import indian_rules
-
-    return indian_rules()
-
-
-def _guide(mode: str):
-    from .guide import indian_steps
-
-    return indian_steps()
-
-
-def _read_save(data: dict) -> IndianGame:
-    from .notation import load_json
-
-    return load_json(data, IndianGame)
+    game._check_player(player)  # one player: any other number is refused by name
+    return hints.hint(game)
 
 
 register(
@@ -47,12 +30,12 @@ register(
         modes={"indian": ("solo", IndianGame.title)},
         deal=IndianGame.deal,
         read_text=IndianGame.from_text,
-        read_save=_read_save,
+        read_save=lambda data: notation.load_json(data, IndianGame),
         solve=_solve,
         solver=None,
         hint=_hint,
-        rules=_rules,
-        guide=_guide,
+        rules=lambda mode: indian_rules(),
+        guide=lambda mode: indian_steps(),
         tips={"indian": "The two-deck sister game: single cards, differing suits, protected cards"},
     )
 )

@@ -124,6 +124,7 @@ class IndianGame(Checks, Places, StuckSearch, PatienceBase):
     game = name  # the older name of `name`
     title = "Indian Patience"
     card_count = CARD_COUNT
+    _notation = notation
     mode = "solo"
     players = 1
     first = 0
@@ -177,13 +178,6 @@ class IndianGame(Checks, Places, StuckSearch, PatienceBase):
     def from_text(cls, text: str) -> IndianGame:
         """A position in Indian position text (see `ausp_widget.games.indian.notation`)."""
         return notation.parse_position(text, cls)
-
-    def to_text(self) -> str:
-        return notation.format_position(self)
-
-    def to_json(self) -> str:
-        """A versioned save with the start position, every move and a check of the result."""
-        return notation.save_json(self)
 
     @classmethod
     def from_json(cls, text: str | bytes | dict) -> IndianGame:
