@@ -30,6 +30,26 @@ class PatienceBase(Observable):
     def _take_back(self, snapshot: Any) -> None:  # pragma: no cover - each game's own
         raise NotImplementedError
 
+    def copy(self) -> Any:
+        """An independent game in the same position (history included, listeners not)."""
+        clone = object.__new__(type(self))
+        clone.__dict__.update(self.__dict__)
+        clone._history = list(self._history)
+        clone._undo = list(self._undo)
+        clone._redo = list(self._redo)
+        clone._listeners = []
+        self._copy_state(clone)
+        return clone
+
+    def _copy_state(self, clone: Any) -> None:  # pragma: no cover - each game's own
+        """Give `clone` its own copies of the game's changing state."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        if self.mode == "solo":
+            return f"Game.from_text({self.to_text()!r})"
+        return f"Game.from_json({self.to_json()!r})"
+
     def to_text(self) -> str:
         """This position in the game's position text (`Game.from_text` reads it back)."""
         return self._notation.format_position(self)

@@ -110,25 +110,12 @@ class Game(Checks, Places, PatienceBase):
         """Any save, of any game (its "game" field says which)."""
         return registry.read_save(decode_save(text))
 
-    def copy(self) -> Game:
-        """An independent game in the same position (history included)."""
-        clone = object.__new__(type(self))
-        clone.__dict__.update(self.__dict__)
+    def _copy_state(self, clone: Game) -> None:
         clone._layouts = [_Layout.__new__(_Layout) for _ in self._layouts]
         for mine, theirs in zip(clone._layouts, self._layouts):
             mine.stock = theirs.stock
             mine.restore(theirs.snapshot())
         clone._piles = list(self._piles)
-        clone._history = list(self._history)
-        clone._undo = list(self._undo)
-        clone._redo = list(self._redo)
-        clone._listeners = []
-        return clone
-
-    def __repr__(self) -> str:
-        if self.mode == "solo":
-            return f"Game.from_text({self.to_text()!r})"
-        return f"Game.from_json({self.to_json()!r})"
 
     # ---- reading the position -------------------------------------------------------------
     @property

@@ -184,21 +184,10 @@ class IndianGame(Checks, Places, StuckSearch, PatienceBase):
         """An Indian Patience save (any other game's save is refused, naming its game)."""
         return notation.load_json(decode_save(text), cls)
 
-    def copy(self) -> IndianGame:
-        """An independent game in the same position (history included, listeners not)."""
-        clone = object.__new__(type(self))
-        clone.__dict__.update(self.__dict__)
+    def _copy_state(self, clone: IndianGame) -> None:
         clone._cols = list(self._cols)
         clone._bottoms = list(self._bottoms)
         clone._piles = list(self._piles)
-        clone._history = list(self._history)
-        clone._undo = list(self._undo)
-        clone._redo = list(self._redo)
-        clone._listeners = []
-        return clone
-
-    def __repr__(self) -> str:
-        return f"Game.from_text({self.to_text()!r})"
 
     # ---- reading the position -------------------------------------------------------------
     def tableau(self, p: int = 0) -> tuple[tuple[Card, ...], ...]:
