@@ -57,7 +57,6 @@ from .errors import IllegalMoveError
 from .moves import Move
 
 PileKind = Literal["column", "stock", "waste", "foundation"]
-PILE_KINDS: tuple[str, ...] = ("column", "stock", "waste", "foundation")
 
 
 @dataclass(frozen=True, order=True)
@@ -208,7 +207,6 @@ def place_of(piles: Sequence[Pile], card: Card, owner: int | None = 0) -> Place 
 
 
 __all__ = [
-    "PILE_KINDS",
     "PatienceGame",
     "Pile",
     "PileKind",
