@@ -7,12 +7,13 @@ Each game writes its own steps (`ausp_widget.games.<game>.guide`); views read st
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from . import display, registry
 from .cards import Card
 from .moves import Move
+from .tasks import Goal, Task, check_task
 
 Game = Any  # any game of the protocol (`ausp_widget.core.protocol.PatienceGame`)
 
@@ -47,6 +48,13 @@ class Step:
     marks: tuple[Card, ...] = ()
     after: Game = field(default=None, repr=False)  # type: ignore[assignment]
     dim: bool = True
+    exercise: Task | None = None
+    lesson: str = ""
+
+    @property
+    def task(self) -> str | None:
+        """What the student is asked to do, in words (None for a step to watch)."""
+        return self.exercise.words if self.exercise is not None else None
 
     @property
     def highlights(self) -> tuple[Spot, ...]:
@@ -130,6 +138,43 @@ def make_step(
         after,
         dim,
     )
+
+
+def make_task(
+    title: str,
+    text: str,
+    position: Game,
+    task: str,
+    goal: Goal,
+    answer: Sequence[Move | str],
+    *,
+    checkup: bool = False,
+    slack: int = 0,
+    marks: Sequence[Card | str] = (),
+    dim: bool = False,
+) -> Step:
+    """A step that asks the student to reach `goal`. `answer` is a shortest line, checked by
+    playing it and by the engine's search (`check_task`) when the lesson is made; the step's
+    `move` is its first move and `after` the position it reaches."""
+    moves = tuple(position.parse_move(m) for m in answer)
+    exercise = Task(task, goal, moves, checkup, slack)
+    check_task(position, exercise)
+    first = make_step(title, text, position, moves[0], goal.player, marks, dim)
+    after = played(position, [(goal.player, str(m)) for m in moves])
+    return replace(first, after=after, exercise=exercise)
+
+
+def deal_position(
+    game: str, seed: int, moves: Sequence[str | tuple[int, str]] = (), mode: str = "solo"
+) -> Game:
+    """A real position: deal number `seed` of `game` in `mode`, after `moves` (text, or
+    (player, text)); its `seed` and `history` say how it was reached."""
+    return played(registry.entry(game).deal(seed, mode=mode), moves)
+
+
+def in_lesson(lesson: str, steps: Sequence[Step]) -> list[Step]:
+    """The steps, each labelled as part of `lesson` (progress is kept per lesson)."""
+    return [replace(step, lesson=lesson) for step in steps]
 
 
 def played(game: Game, moves: Sequence[str | tuple[int, str]]) -> Game:

@@ -216,3 +216,10 @@ __all__ = [
     "pile_of",
     "place_of",
 ]
+
+
+def moves_from(game: PatienceGame, place: Place, player: int = 0) -> list[Move]:
+    """The legal moves of `player` that pick up the card at `place` (what a click selects)."""
+    return [
+        m for m in game.legal_moves(player) if m.card is not None and game.move_places(m, player)[0] == place
+    ]

@@ -59,7 +59,9 @@ class AustralianPatience(widgets.VBox):
             style={"button_width": "auto"},
             tooltips=list(registry.table_tips().values()),
         )
-        self.guide = GuideView(mode, on_play_now=self.play_now, large=bool(table_options.get("large")))
+        self.guide = GuideView(
+            mode, on_play_now=self.play_now, large=bool(table_options.get("large")), on_try_here=self.try_here
+        )
         table_options.setdefault("show_modes", False)  # the app's selector is the one mode control
         self.table = GameTable(mode, seed, **table_options)
         self.rules = widgets.HTML(rules_html(mode))
@@ -114,6 +116,11 @@ class AustralianPatience(widgets.VBox):
         once it is over."""
         if self.table.game.status != "playing":
             self.table.new_game(mode=self.mode)
+        self.tabs.selected_index = PLAY
+
+    def try_here(self, game: Game) -> None:
+        """Play on from a guide position in the live game."""
+        self.table.game = game
         self.tabs.selected_index = PLAY
 
     def close(self) -> None:

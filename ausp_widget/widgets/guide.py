@@ -1,127 +1,43 @@
-"""The illustrated guide: steps with Prev / Next, auto-play, and a small layout per step.
+"""The guide: a course of lessons on the live table's own board, with steps to watch and steps
+to do.
 
-Each step first shows its position with the moving group and its destination highlighted
-and the other cards dimmed; "Show move" (or the auto-play's next tick) then applies the
-move. The small layout is the live table's own board, drawn smaller, so the guide and the game
-lay the cards out the same way, and moving between steps only restyles the cards that
-differ. The last step offers "Play now", which calls the app back to start a live game.
+A step to watch shows its position with the moving group and its destination highlighted;
+"Show move" (or the auto-play) applies the move. A task step asks the student for a move: they
+click a card and a destination on the board, exactly as in the live game, or call
+`attempt("J♥ Q♥")`. A wrong try changes nothing and is answered with the game's own reason
+(the rule it breaks) or with what the move fails to do; after two wrong tries the card to move
+is highlighted; "Show me" plays the answer only when asked. Progress (lessons done, stars) is
+kept across kernel restarts (`ausp_widget.core.progress`). "Play now" hands over to the live
+game and "Try from here" opens the step's position there.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 
 import ipywidgets as widgets
 import traitlets
 
-from ausp_widget.core.cards import Card
 from ausp_widget.core.lesson import Spot, Step, steps
 from ausp_widget.core.lesson import figure as guide_figure
+from ausp_widget.core.moves import DRAW
+from ausp_widget.core.progress import LessonProgress, Progress, lessons_progress, task_id
 from ausp_widget.core.protocol import PatienceGame as Game
-from ausp_widget.core.protocol import Pile, PileRef, Place, place_of
+from ausp_widget.core.protocol import PileRef, Place, moves_from, pile_of
 from ausp_widget.core.registry import table_modes
+from ausp_widget.core.tasks import Feedback, TaskRun
 
-from .board import Board, close_tree
+from .board import close_tree, show
 from .card import CardView
-from .table import stylesheet
+from .step_board import DIM, ROLE_CLASSES, StepBoard  # noqa: F401  (the names tests use)
 
-# The live table's highlight classes, so a step looks like the same move made in the game:
-# the moving group as a selected card, its destination as a legal target, other cards the
-# words talk about as a hint, and the group after the move as a moved card.
-ROLE_CLASSES = {"group": "ausp-selected", "target": "ausp-target", "mark": "ausp-hint", "moved": "ausp-moved"}
-DIM = "ausp-guide-dim"
-# The small board reuses the table's stylesheet (card faces, columns, highlights) at a
-# smaller size; only the dimming and the sizes are the guide's own.
-GUIDE_CSS = """
-.ausp-table.ausp-guide-board { --ausp-w: 44px; --ausp-h: 62px; --ausp-strip: 18px; --ausp-fan: 16px;
-  --ausp-corner: 12px; --ausp-pip: 24px; --ausp-radius: 5px; }
-.ausp-table .jupyter-widgets.jupyter-button.ausp-card.ausp-guide-dim {
-  filter: grayscale(1) contrast(0.3) brightness(1.3); }
-.ausp-table.ausp-guide-board .jupyter-widgets.jupyter-button.ausp-card.ausp-back {
-  font-size: 8px; padding: 2px; }
-.ausp-table.ausp-guide-board .ausp-board { gap: 6px; padding: 8px; }
-.ausp-table.ausp-guide-board.ausp-large { --ausp-w: 72px; --ausp-h: 101px; --ausp-strip: 27px;
-  --ausp-fan: 40px; --ausp-corner: 18px; --ausp-pip: 40px; --ausp-radius: 6px; }
-"""
-
-
-class StepBoard:
-    """The guide's board: the live table's own `Board`, drawn small, with a step's roles
-    (moving group, destination, marked cards) as highlights and the other cards dimmed."""
-
-    def __init__(self) -> None:
-        self.board = Board(lambda _view: None, pool=4)  # a step's columns are short; longer ones grow
-        self.box = widgets.VBox([widgets.HTML(f"<style>{stylesheet()}{GUIDE_CSS}</style>"), self.board.box])
-        self.box.add_class("ausp-table")
-        self.box.add_class("ausp-guide-board")
-
-    @property
-    def foundation_row(self) -> widgets.HBox:
-        return self.board.foundations
-
-    @property
-    def views(self) -> dict[tuple, CardView]:
-        """The card widgets by where they sit: ("stock", p), ("waste", p, j), ("column", p, c, d)
-        and ("foundation", k) with k from 1, as the moves name the piles."""
-        found: dict[tuple, CardView] = {}
-        for p, side in self.board.sides.items():
-            found[("stock", p)] = side.stock
-            found.update({("waste", p, j): view for j, view in enumerate(side.fan)})
-            for c, column in enumerate(side.columns):
-                found.update({("column", p, c, d): view for d, view in enumerate(column)})
-        count = self.board.shape[1] if self.board.shape else 0
-        found.update({("foundation", k + 1): view for k, view in enumerate(self.board.piles[:count])})
-        return found
-
-    def show(self, game: Game, roles: dict[Spot, str], focus: set[tuple[int, Card]] | None) -> int:
-        """Show `game` with these highlights; returns how many card widgets changed."""
-        piles = game.piles()
-        self.board.arrange(piles)
-        return self.board.show(piles, step_marks(piles, roles, focus), game.protected_means)
-
-    def card_views(self) -> list[CardView]:
-        """The card widgets now showing a card (for tests and for the browser)."""
-        return [view for view in self.views.values() if view.card is not None and not view.hidden]
-
-
-def step_marks(
-    piles: tuple[Pile, ...], roles: dict[Spot, str], focus: set[tuple[int, Card]] | None
-) -> dict[Place | PileRef, list[str]]:
-    """The board's marks for a step: each role's class on its place, the rest dimmed."""
-    marks: dict[Place | PileRef, list[str]] = {}
-    for spot, role in roles.items():
-        marks.setdefault(_key(piles, spot), []).append(ROLE_CLASSES[role])
-    if focus is not None:
-        for pile in piles:
-            if pile.kind == "stock" and pile.ref not in marks:
-                marks[pile.ref] = [DIM]
-            if pile.kind not in ("column", "waste"):
-                continue
-            for depth, card in enumerate(pile.cards):
-                place = Place(pile.ref, depth)
-                if card is not None and (pile.owner, card) not in focus and place not in marks:
-                    marks[place] = [DIM]
-    return marks
-
-
-def _key(piles: tuple[Pile, ...], spot: Spot) -> Place | PileRef:
-    """Where a guide `Spot` is on the board: a card's place, or a pile."""
-    if spot.kind == "foundation":
-        return PileRef("foundation", None, spot.number - 1)
-    if spot.kind == "column":
-        return PileRef("column", spot.player, spot.number - 1)
-    if spot.kind != "card":
-        return PileRef(spot.kind, spot.player)
-    place = place_of(piles, spot.card, owner=spot.player)
-    if place is not None:
-        return place
-    home = next((p.ref for p in piles if p.kind == "foundation" and p.top is spot.card), None)
-    return home or PileRef("stock", spot.player)  # the card a draw is about to turn up
+STARS = "★★★"
 
 
 class GuideView(widgets.VBox):
-    """The guide for one mode: `step` (index into `steps`), `shown` (the move applied) and
-    `figure()`, the step on show as a matplotlib figure."""
+    """The guide for one mode: `step` (index into `steps`), `shown` (a watched step's move
+    applied), `attempt(move)` for a task, `progress` per lesson, and `figure()`."""
 
     step = traitlets.Int(0)
     shown = traitlets.Bool(False)
@@ -133,6 +49,8 @@ class GuideView(widgets.VBox):
         mode: str = "solo",
         on_play_now: Callable[[], None] | None = None,
         large: bool = False,
+        progress: Progress | None = None,
+        on_try_here: Callable[[Game], None] | None = None,
         **kwargs,
     ) -> None:
         if mode not in table_modes():
@@ -140,12 +58,17 @@ class GuideView(widgets.VBox):
         super().__init__(**kwargs)
         self.add_class("ausp-guide")
         self.on_play_now = on_play_now
+        self.on_try_here = on_try_here
+        self.store = progress if progress is not None else Progress()
         self.steps: list[Step] = steps(mode)
+        self.runs: dict[int, TaskRun] = {}
+        self._selected: Place | None = None
         self._syncing = False
         self.prev_button = widgets.Button(description="Prev", icon="arrow-left", tooltip="previous step")
         self.next_button = widgets.Button(description="Next", icon="arrow-right", tooltip="next step")
         self.show_button = widgets.ToggleButton(description="Show move", tooltip="apply this step's move")
         self.counter = widgets.Label()
+        self.lessons = widgets.Dropdown(description="Lesson", layout={"width": "auto"})
         self.play = widgets.Play(interval=2000, min=0, max=1, step=1, description="Auto-play")
         self.speed = widgets.FloatSlider(
             value=2.0, min=0.5, max=6.0, step=0.5, description="Seconds", readout_format=".1f",
@@ -153,27 +76,51 @@ class GuideView(widgets.VBox):
         )  # fmt: skip
         self.title = widgets.HTML()
         self.text = widgets.HTML()
-        self.board = StepBoard()
+        self.task_words = widgets.HTML()
+        self.feedback = widgets.HTML()
+        self.show_me = widgets.Button(
+            description="Show me", icon="eye", tooltip="play the answer on the board"
+        )
+        self.try_again = widgets.Button(
+            description="Try again", icon="undo", tooltip="start this task afresh"
+        )
+        self.board = StepBoard(self._on_card_click)
         self.play_now = widgets.Button(description="Play now", button_style="success", icon="play")
-        self.play_now.layout.display = "none"
+        self.try_here = widgets.Button(
+            description="Try from here", icon="external-link", tooltip="open this position in the live game"
+        )
+        for button in (self.prev_button, self.next_button, self.show_button, self.show_me, self.try_again):
+            button.add_class("ausp-guide-button")
         self.prev_button.on_click(lambda _b: self.go(self.step - 1))
         self.next_button.on_click(lambda _b: self.go(self.step + 1))
         self.play_now.on_click(lambda _b: self._play_now())
+        self.try_here.on_click(lambda _b: self.try_from_here())
+        self.show_me.on_click(lambda _b: self.show_answer())
+        self.try_again.on_click(lambda _b: self.restart_task())
         self.show_button.observe(self._on_show_button, names="value")
         self.play.observe(self._on_tick, names="value")
         self.speed.observe(self._on_speed, names="value")
+        self.lessons.observe(self._on_lesson_chosen, names="value")
         controls = widgets.HBox([self.prev_button, self.counter, self.next_button, self.show_button])
+        controls.add_class("ausp-guide-controls")
         # The Play control does not draw its description, so a label says what it does.
         self.play_label = widgets.Label("Auto-play", layout={"width": "auto"})
         self.play_label.add_class("ausp-play-label")
         auto = widgets.HBox([self.play_label, self.play, self.speed])
+        self.task_box = widgets.VBox(
+            [self.task_words, self.feedback, widgets.HBox([self.show_me, self.try_again])]
+        )
+        self.task_box.add_class("ausp-task")
+        leave = widgets.HBox([self.play_now, self.try_here])
         self.children = [
+            self.lessons,
             controls,
             auto,
             self.title,
             self.text,
+            self.task_box,
             self.board.box,
-            self.play_now,
+            leave,
         ]
         self.set_trait("mode", mode)
         self.observe(self._on_mode, names="mode")
@@ -181,6 +128,7 @@ class GuideView(widgets.VBox):
         self.large = large
         self.observe(self._render, names=["step", "shown"])
         self._reset_play()
+        self._fill_lessons()
         self._render()
 
     # ---- navigation --------------------------------------------------------------------------
@@ -202,6 +150,7 @@ class GuideView(widgets.VBox):
     def go(self, index: int) -> None:
         """Go to step `index` (clamped to the guide), its move not yet applied."""
         index = max(0, min(index, len(self.steps) - 1))
+        self._selected = None
         with self.hold_trait_notifications():
             self.shown = False
             self.step = index
@@ -213,7 +162,9 @@ class GuideView(widgets.VBox):
 
     def _on_mode(self, change) -> None:
         self.steps = steps(change["new"])
+        self.runs = {}
         self._reset_play()
+        self._fill_lessons()
         if self.step == 0 and not self.shown:
             self._render()
         else:
@@ -243,22 +194,39 @@ class GuideView(widgets.VBox):
         if self._syncing:
             return
         step, shown = divmod(change["new"], 2)
+        step = min(step, len(self.steps) - 1)
         with self.hold_trait_notifications():
-            self.step = min(step, len(self.steps) - 1)
-            self.shown = bool(shown) and self.steps[self.step].move is not None
+            self._selected = None
+            self.step = step
+            self.shown = bool(shown) and self.steps[step].move is not None and self.steps[step].task is None
+        if self.steps[step].task is not None and self.play.playing:
+            self.play.playing = False  # the class makes this move: auto-play waits for it
+            self._say("Auto-play stops here: this step is for you to do.")
 
     def _on_speed(self, change) -> None:
         self.play.interval = int(change["new"] * 1000)
 
     def _on_show_button(self, change) -> None:
         if self.show_button.value != self.shown:
-            self.shown = change["new"] and self.current.move is not None
+            self.shown = change["new"] and self.current.move is not None and self.current.task is None
             self._sync_play()
+
+    def _on_lesson_chosen(self, change) -> None:
+        if not self._syncing and change["new"] is not None and change["new"] != self.step:
+            self.go(change["new"])
 
     def _play_now(self) -> None:
         self.play.playing = False
         if self.on_play_now is not None:
             self.on_play_now()
+
+    def try_from_here(self) -> Game:
+        """The position on show as a new game to play on (the live game, in the app)."""
+        self.play.playing = False
+        game = self._on_board().copy()
+        if self.on_try_here is not None:
+            self.on_try_here(game)
+        return game
 
     def figure(self, step: int | Step | None = None, after: bool | None = None, **options):
         """A step as a matplotlib figure, for slides and handouts (see `Step.figure`):
@@ -276,12 +244,136 @@ class GuideView(widgets.VBox):
             after = self.shown if current else False
         return guide_figure(step, after=after, **options)
 
+    # ---- tasks -----------------------------------------------------------------------------
+    def _run(self) -> TaskRun | None:
+        step = self.current
+        if step.exercise is None:
+            return None
+        if self.step not in self.runs:
+            self.runs[self.step] = TaskRun(step.exercise, step.position)
+        return self.runs[self.step]
+
+    def attempt(self, move) -> Feedback:
+        """Try `move` (text or a `Move`) on this step's task: the same path a click takes."""
+        run = self._run()
+        if run is None:
+            feedback = Feedback(False, "This step is to watch, not to play: press Show move, or Next.")
+        else:
+            feedback = run.attempt(move)
+            if feedback.done:
+                self._record(run)
+            elif run.hint_due:
+                hint = " Hint: the highlighted card is the one to move." if run.next_moves() else ""
+                feedback = Feedback(False, feedback.text + hint, rule=feedback.rule)
+        self._selected = None
+        self._render()
+        self._say(feedback.text, good=feedback.correct)
+        return feedback
+
+    def show_answer(self) -> tuple:
+        """ "Show me": play the rest of a shortest line to the goal on the board."""
+        run = self._run()
+        if run is None or run.done:
+            return ()
+        line = run.show()
+        self._selected = None
+        self._render()
+        self._say("The answer: " + ", ".join(str(m) for m in line) + ". Press Try again to do it yourself.")
+        return line
+
+    def restart_task(self) -> None:
+        """Put the task's position back and start it afresh."""
+        run = self._run()
+        if run is not None:
+            run.reset()
+            self._selected = None
+            self._render()
+            self._say("")
+
+    def _record(self, run: TaskRun) -> None:
+        step = self.current
+        self.store.record(task_id(self.mode, step.lesson, step.title), run.solved, run.stars)
+        self._fill_lessons()
+
+    @property
+    def progress(self) -> dict[str, LessonProgress]:
+        """Each lesson of this guide: tasks solved, done or not, stars (kept across restarts)."""
+        return lessons_progress(self.mode, self.steps, self.store)
+
+    def _fill_lessons(self) -> None:
+        progress, options = self.progress, []
+        for index, step in enumerate(self.steps):
+            if index == 0 or step.lesson != self.steps[index - 1].lesson:
+                mark = "✓ " if progress[step.lesson].done and progress[step.lesson].tasks else ""
+                options.append((f"{len(options) + 1}. {mark}{step.lesson} ({progress[step.lesson]})", index))
+        self._syncing = True
+        try:
+            self.lessons.options = options
+            self.lessons.value = max(i for _, i in options if i <= self.step)
+        finally:
+            self._syncing = False
+
+    # ---- clicks on the board -------------------------------------------------------------------
+    def _on_card_click(self, view: CardView) -> None:
+        run = self._run()
+        if run is None:
+            self._say("This step is to watch: the cards move with Show move. Task steps ask for your move.")
+            return
+        if run.done:
+            self._say("This task is done: press Next to go on, or Try again.")
+            return
+        game, pile = run.game, view.pile
+        if pile is None:
+            return
+        if pile.kind == "stock":
+            self.attempt(DRAW)
+        elif self._selected is None:
+            self._select(game, view)
+        else:
+            self._drop(game, view)
+
+    def _select(self, game: Game, view: CardView) -> None:
+        place = view.place
+        if place is None or view.pile.kind == "foundation":
+            self._say("Click one of the cards you play first, then the place where it should go.")
+            return
+        if not moves_from(game, place, 0):
+            run = self._run()
+            run.wrong += 1
+            self._render()
+            self._say(game.explain_stuck(place, 0))
+            return
+        self._selected = place
+        self._render()
+        self._say("Now click where it should go (click it again to send it to a foundation).", good=None)
+
+    def _drop(self, game: Game, view: CardView) -> None:
+        selected, place, pile = self._selected, view.place, view.pile
+        if pile == selected.pile and place is not None and place.depth >= selected.depth:
+            home = next((m for m in moves_from(game, selected, 0) if m.kind == "foundation"), None)
+            if place == selected and home is not None:
+                self.attempt(home)
+            else:
+                self._selected = None
+                self._render()
+                self._say("Selection cancelled.", good=None)
+            return
+        try:
+            move = game.move_between(selected, pile, 0)
+        except ValueError as error:  # a place no move can reach (the waste, a foundation's middle)
+            self._selected = None
+            self.runs[self.step].wrong += 1
+            self._render()
+            self._say(f"Not allowed: {error}.")
+            return
+        self.attempt(move)
+
     # ---- drawing -------------------------------------------------------------------------------
     def roles(self) -> dict[Spot, str]:
-        """The highlighted places of the current view, with their role."""
+        """The highlighted places of a watched step, with their role."""
         step = self.current
         roles: dict[Spot, str] = {}
-        if step.move is not None:
+        if step.move is not None and step.task is None:
             for card in step.group:
                 roles[Spot("card", card=card, player=step.player)] = "moved" if self.shown else "group"
             if not self.shown and step.target is not None:
@@ -290,22 +382,66 @@ class GuideView(widgets.VBox):
             roles.setdefault(Spot("card", card=card, player=0), "mark")
         return roles
 
+    def _on_board(self) -> Game:
+        run = self.runs.get(self.step)
+        if run is not None and self.current.exercise is not None:
+            return run.game
+        return self.current.after if self.shown else self.current.position
+
+    def _task_marks(self, run: TaskRun) -> dict[Place | PileRef, list[str]]:
+        game, marks = run.game, {}
+        piles = game.piles()
+        if self._selected is not None:
+            pile = pile_of(piles, self._selected.pile)
+            for depth in range(self._selected.depth, len(pile.cards)):
+                marks[Place(self._selected.pile, depth)] = [ROLE_CLASSES["group"]]
+            for move in moves_from(game, self._selected, 0):
+                target = game.move_places(move, 0)[1]
+                if target is not None:
+                    marks.setdefault(target, []).append(ROLE_CLASSES["target"])
+        elif run.hint_due and not run.helped:
+            run.helped = True
+        if run.helped and not run.done and self._selected is None:
+            line = run.next_moves()
+            where = game.move_places(line[0], 0)[0] if line else None
+            marks.setdefault(where or PileRef("stock", 0), []).append(ROLE_CLASSES["mark"])
+        return marks
+
     def _render(self, _change=None) -> None:
-        step = self.current
+        step, run = self.current, self._run()
         last = self.step == len(self.steps) - 1
-        game = step.after if self.shown else step.position
         self.counter.value = f"Step {self.step + 1} of {len(self.steps)}"
-        self.title.value = f"<h3 style='margin:4px 0'>{_escape(step.title)}</h3>"
-        self.text.value = f"<p style='margin:2px 0 6px'>{_escape(step.text)}</p>"
+        self.title.value = f"<h3 style='margin:4px 0'>{escape(step.title)}</h3>"
+        self.text.value = f"<p style='margin:2px 0 6px'>{escape(step.text)}</p>"
         self.prev_button.disabled = self.step == 0
         self.next_button.disabled = last
-        self.show_button.disabled = step.move is None
-        self.show_button.description = f"Show move: {step.move}" if step.move is not None else "Show move"
+        self.show_button.disabled = step.move is None or run is not None
         if self.show_button.value != self.shown:
             self.show_button.value = self.shown
-        self.play_now.layout.display = None if last else "none"
-        focus = {(s.player, s.card) for s in step.focus} or None
-        self.board.show(game, self.roles(), focus)
+        show(self.task_box, run is not None)
+        show(self.show_button, run is None)
+        if run is not None:
+            checkup = " (a check-up: no hints)" if step.exercise.checkup else ""
+            stars = f" <span class='ausp-stars'>{STARS[: run.stars]}</span>" if run.solved else ""
+            self.task_words.value = f"<b>Your move{checkup}:</b> {escape(step.task)}{stars}"
+            self.show_me.disabled = run.done or step.exercise.checkup
+            self.try_again.disabled = not run.played and not run.wrong
+            self.board.show_marks(run.game, self._task_marks(run))
+        else:
+            focus = {(s.player, s.card) for s in step.focus} or None
+            self.board.show(self._on_board(), self.roles(), focus)
+        if self.lessons.options:
+            self._syncing = True
+            try:
+                self.lessons.value = max(i for _, i in self.lessons.options if i <= self.step)
+            finally:
+                self._syncing = False
+        if run is None or not (run.played or run.wrong):
+            self._say("")
+
+    def _say(self, text: str, good: bool | None = False) -> None:
+        kind = {True: "ausp-good", False: "ausp-bad", None: "ausp-note"}[good] if text else "ausp-note"
+        self.feedback.value = f"<div class='ausp-feedback {kind}'>{escape(text)}</div>" if text else ""
 
     def close(self) -> None:
         """Stop the auto-play and close the step board and every control."""
@@ -316,9 +452,3 @@ class GuideView(widgets.VBox):
                 close_tree(child)
             self.layout.close()
         super().close()
-
-
-def _escape(text: str) -> str:
-    from html import escape
-
-    return escape(text)

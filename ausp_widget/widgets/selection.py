@@ -7,7 +7,7 @@ from typing import Any
 
 from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.moves import DRAW, Move
-from ausp_widget.core.protocol import PileRef, Place, pile_of, place_of
+from ausp_widget.core.protocol import PileRef, Place, moves_from, pile_of, place_of
 
 from . import words
 from .card import CardView
@@ -83,8 +83,7 @@ class Selecting:
 
     def _moves_from(self, place: Place) -> list[Move]:
         """Your legal moves that pick up the card at `place`."""
-        game = self._game
-        return [m for m in game.legal_moves(0) if m.card is not None and game.move_places(m, 0)[0] == place]
+        return moves_from(self._game, place, 0)
 
     def _select(self, view: CardView) -> None:
         place, game = view.place, self._game

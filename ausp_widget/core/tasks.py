@@ -1,0 +1,308 @@
+"""What a lesson asks the student to do, and how a try is judged, for any game.
+
+A `Goal` is a fact about a position ("A♣ is on a foundation", "J♥ lies on Q♥"), read from the
+game's piles. A try is judged twice: by the game's own rules (its refusal names the rule a move
+breaks, the same words the live table shows), and by the engine (a short search says whether
+the goal can still be reached in the moves left). So any line that reaches the goal counts,
+never only one stored answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from itertools import pairwise
+from typing import Any, Literal
+
+from .cards import Card
+from .errors import IllegalMoveError, NotationError
+from .moves import Move
+from .protocol import Pile, Place
+
+Game = Any  # any game of the protocol (`ausp_widget.core.protocol.PatienceGame`)
+
+GoalKind = Literal["home", "free", "on", "bottom", "empty", "drawn", "count", "won"]
+
+
+@dataclass(frozen=True)
+class Goal:
+    """A fact about the student's (`player`'s) cards that a task asks them to make true.
+
+    home: `count` copies of `card` on the foundations · free: `card` is the top card of a column
+    (or home) · on: `card` lies directly on `onto` · bottom: `card` lies alone or under others at
+    the bottom of a column · empty: `count` empty columns · drawn: `card` has left the stock ·
+    count: `count` of the player's cards on the foundations · won: the game is won.
+    """
+
+    kind: GoalKind
+    card: Card | None = None
+    onto: Card | None = None
+    count: int = 1
+    player: int = 0
+
+    def reached(self, game: Game) -> bool:
+        piles = game.piles()
+        if self.kind == "won":
+            return game.status == "won"
+        if self.kind == "home":
+            return _home_copies(piles, self.card) >= self.count
+        if self.kind == "count":
+            return sum(p.owners.count(self.player) for p in piles if p.kind == "foundation") >= self.count
+        if self.kind == "empty":
+            return sum(1 for p in self._columns(piles) if not p.cards) >= self.count
+        if self.kind == "drawn":
+            return self.card not in game.stock(self.player)
+        if self.kind == "free" and _home_copies(piles, self.card) >= self.count:
+            return True
+        for pile in self._columns(piles):
+            cards = pile.cards
+            if self.kind == "free" and cards and cards[-1] == self.card:
+                return True
+            if self.kind == "bottom" and cards[:1] == (self.card,):
+                return True
+            if self.kind == "on" and any(a == self.onto and b == self.card for a, b in pairwise(cards)):
+                return True
+        return False
+
+    def _columns(self, piles: tuple[Pile, ...]) -> Iterator[Pile]:
+        return (p for p in piles if p.kind == "column" and p.owner == self.player)
+
+    def words(self) -> str:
+        """The goal as a short phrase, for feedback ("A♣ on a foundation")."""
+        return {
+            "home": f"{self.card} on a foundation",
+            "free": f"{self.card} uncovered",
+            "on": f"{self.card} on {self.onto}",
+            "bottom": f"{self.card} at the head of a column",
+            "empty": "an empty column" if self.count == 1 else f"{self.count} empty columns",
+            "drawn": f"{self.card} turned up from the stock",
+            "count": f"{self.count} cards on the foundations",
+            "won": "every card on the foundations",
+        }[self.kind]
+
+    def aim(self) -> str:
+        """The goal as what to do ("free A♣"), for saying what a move fails to do."""
+        return {
+            "home": f"send {self.card} to a foundation",
+            "free": f"free {self.card}",
+            "on": f"put {self.card} on {self.onto}",
+            "bottom": f"move {self.card} to the head of a column",
+            "empty": "empty a column" if self.count == 1 else f"make {self.count} empty columns",
+            "drawn": f"turn up {self.card} from the stock",
+            "count": f"get {self.count} cards onto the foundations",
+            "won": "win the game",
+        }[self.kind]
+
+
+def home_goal(position: Game, card: Card | str, player: int = 0) -> Goal:
+    """ "Send `card` home": one more copy of it on the foundations than `position` has."""
+    card = Card.parse(card) if isinstance(card, str) else card
+    return Goal("home", card, count=_home_copies(position.piles(), card) + 1, player=player)
+
+
+def free_goal(position: Game, card: Card | str, player: int = 0) -> Goal:
+    """ "Free `card`": its copy in the columns on top of its column (or sent home)."""
+    card = Card.parse(card) if isinstance(card, str) else card
+    return Goal("free", card, count=_home_copies(position.piles(), card) + 1, player=player)
+
+
+def _home_copies(piles: tuple[Pile, ...], card: Card | None) -> int:
+    return sum(p.cards.count(card) for p in piles if p.kind == "foundation")
+
+
+# ---- the engine's part: can the goal still be reached? ----------------------------------------
+def shortest_line(game: Game, goal: Goal, limit: int) -> tuple[Move, ...] | None:
+    """A shortest line of at most `limit` moves by `goal.player` that reaches `goal`, or None.
+
+    Iterative deepening over the legal moves, remembering positions already searched to a
+    depth (moves that do not touch each other reach the same position in either order)."""
+    if goal.reached(game):
+        return ()
+    for depth in range(1, limit + 1):
+        line = _search(game.copy(), goal, depth, {})
+        if line is not None:
+            return tuple(line)
+    return None
+
+
+def _search(game: Game, goal: Goal, depth: int, searched: dict) -> list[Move] | None:
+    key = game.piles()
+    if searched.get(key, -1) >= depth:
+        return None
+    searched[key] = depth
+    for move in game.legal_moves(goal.player):
+        game.play(move, goal.player)
+        try:
+            if goal.reached(game):
+                return [move]
+            if depth > 1:
+                rest = _search(game, goal, depth - 1, searched)
+                if rest is not None:
+                    return [move, *rest]
+        finally:
+            game.undo()
+    return None
+
+
+# ---- a task and one go at it ------------------------------------------------------------------
+@dataclass(frozen=True)
+class Task:
+    """What a step asks: `words` for the student, the `goal`, the author's `answer` (a shortest
+    line, checked by the engine when the lesson is made) and whether it is a `checkup`, played
+    without hints. A line may take `slack` moves more than the answer and still count."""
+
+    words: str
+    goal: Goal
+    answer: tuple[Move, ...]
+    checkup: bool = False
+    slack: int = 0
+
+    @property
+    def par(self) -> int:
+        """The fewest moves that reach the goal."""
+        return len(self.answer)
+
+
+def check_task(position: Game, task: Task) -> None:
+    """Refuse a task whose answer is illegal, misses the goal, or is not a shortest line."""
+    game = position.copy()
+    for move in task.answer:
+        game.play(move, task.goal.player)
+    if not task.goal.reached(game):
+        raise ValueError(f"the answer {_line(task.answer)} does not reach {task.goal.words()}")
+    shorter = shortest_line(position, task.goal, task.par - 1) if task.par > 1 else None
+    if task.par == 0 or shorter is not None:
+        raise ValueError(
+            f"{task.goal.words()} is reached in fewer moves than the answer {_line(task.answer)}"
+            + (f": {_line(shorter)}" if shorter else "")
+        )
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The verdict on one try: `correct`, the words for the student, the move as played (None
+    when refused) and whether the goal is now `done`. `rule` is True when the game's rules
+    refused the move, False when it was legal but does not lead to the goal."""
+
+    correct: bool
+    text: str
+    move: Move | None = None
+    done: bool = False
+    rule: bool = False
+
+    def __bool__(self) -> bool:
+        return self.correct
+
+
+@dataclass
+class TaskRun:
+    """One go at a task from its position: the moves kept so far, the wrong tries, and whether
+    the student asked for help. A wrong try changes nothing."""
+
+    task: Task
+    start: Game
+    game: Game = field(init=False)
+    played: list[Move] = field(default_factory=list)
+    wrong: int = 0
+    helped: bool = False  # a hint was shown
+    shown: bool = False  # "Show me" played the answer
+
+    def __post_init__(self) -> None:
+        self.game = self.start.copy()
+
+    @property
+    def done(self) -> bool:
+        return self.task.goal.reached(self.game)
+
+    @property
+    def solved(self) -> bool:
+        """Done by the student (not by "Show me")."""
+        return self.done and not self.shown
+
+    @property
+    def stars(self) -> int:
+        """3 for the fewest moves with no wrong try; one less for each wrong try, extra move or
+        hint, down to 1; 0 until solved by the student."""
+        if not self.solved:
+            return 0
+        extra = len(self.played) - self.task.par
+        return max(1, 3 - self.wrong - extra - int(self.helped))
+
+    @property
+    def hint_due(self) -> bool:
+        """After two wrong tries a hint shows the card to move (never in a check-up)."""
+        return self.wrong >= 2 and not self.done and not self.task.checkup
+
+    def next_moves(self) -> tuple[Move, ...]:
+        """A shortest line from here to the goal (the answer when nothing was played yet)."""
+        if not self.played:
+            return self.task.answer
+        budget = self.task.par + self.task.slack - len(self.played)
+        return shortest_line(self.game, self.task.goal, max(budget, 0)) or ()
+
+    def attempt(self, move: Move | str) -> Feedback:
+        """Judge a try: the game's rules first, then the engine's search for the goal."""
+        if self.done:
+            return Feedback(False, "This task is already done: press Next to go on.")
+        player, goal = self.task.goal.player, self.task.goal
+        trial = self.game.copy()
+        try:
+            played = trial.play(move, player)
+        except (IllegalMoveError, NotationError) as error:
+            self.wrong += 1
+            return Feedback(False, f"Not allowed: {_sentence(error)}", rule=True)
+        if goal.reached(trial):
+            self.game = trial
+            self.played.append(played)
+            return Feedback(True, f"{played}: well done, {goal.words()}.", played, done=True)
+        left = self.task.par + self.task.slack - len(self.played) - 1
+        if left > 0 and shortest_line(trial, goal, left) is not None:
+            self.game = trial
+            self.played.append(played)
+            return Feedback(True, f"{played}: good. Keep going, {goal.aim()}.", played)
+        self.wrong += 1
+        return Feedback(False, _misses(played, self.task, left))
+
+    def show(self) -> tuple[Move, ...]:
+        """Play the rest of a shortest line (the student asked to be shown)."""
+        line = self.next_moves()
+        for move in line:
+            self.game.play(move, self.task.goal.player)
+        self.played += line
+        self.shown = True
+        return line
+
+    def reset(self) -> None:
+        """Start the task again from its position (stars are earned afresh)."""
+        self.game, self.played, self.wrong = self.start.copy(), [], 0
+        self.helped = self.shown = False
+
+    def hint_place(self) -> Place | None:
+        """Where the card to move lies (None for a draw, or when nothing is left to do)."""
+        line = self.next_moves()
+        if not line:
+            return None
+        source, _ = self.game.move_places(line[0], self.task.goal.player)
+        return source
+
+
+def _misses(played: Move, task: Task, left: int) -> str:
+    """What a legal move fails to do, and why it is taken back."""
+    aim = task.goal.aim()
+    if left <= 0:
+        return f"{played} is legal, but it does not {aim}. It is taken back: try another move."
+    moves = "one more move" if left == 1 else f"{left} more moves"
+    return f"{played} is legal, but after it you could not {aim} in {moves}. It is taken back: try another."
+
+
+def _sentence(error: Exception) -> str:
+    text = str(error).strip()
+    return _capital(text) + ("" if text.endswith((".", "!", "?")) else ".")
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _line(moves: tuple[Move, ...] | None) -> str:
+    return ", ".join(str(m) for m in moves or ()) or "(no moves)"
