@@ -154,18 +154,19 @@ class LessonProgress:
         ) + f", {self.stars}/{self.most} ★"
 
 
-def task_id(mode: str, lesson: str, title: str) -> str:
-    """The key a task's record is kept under: stable while the lesson and step keep their names."""
-    return f"{mode}/{lesson}/{title}"
+def task_id(game: str, lesson: str, title: str) -> str:
+    """The key a task's record is kept under: stable while the lesson and step keep their names,
+    and shared by every mode's guide that teaches the same lesson."""
+    return f"{game}/{lesson}/{title}"
 
 
-def lessons_progress(mode: str, steps: list, progress: Progress) -> dict[str, LessonProgress]:
+def lessons_progress(game: str, steps: list, progress: Progress) -> dict[str, LessonProgress]:
     """Each lesson of a guide (in order) with the tasks solved and stars earned."""
     found: dict[str, list[TaskRecord]] = {}
     for step in steps:
         records = found.setdefault(step.lesson, [])
         if step.task is not None:
-            records.append(progress.get(task_id(mode, step.lesson, step.title)))
+            records.append(progress.get(task_id(game, step.lesson, step.title)))
     return {
         lesson: LessonProgress(len(r), sum(x.solved for x in r), sum(x.stars for x in r))
         for lesson, r in found.items()

@@ -25,7 +25,7 @@ from ausp_widget.core.moves import DRAW
 from ausp_widget.core.progress import LessonProgress, Progress, lessons_progress, task_id
 from ausp_widget.core.protocol import PatienceGame as Game
 from ausp_widget.core.protocol import PileRef, Place, moves_from, pile_of
-from ausp_widget.core.registry import table_modes
+from ausp_widget.core.registry import for_table_mode, table_modes
 from ausp_widget.core.tasks import Feedback, TaskRun
 
 from .board import close_tree, show
@@ -292,13 +292,16 @@ class GuideView(widgets.VBox):
 
     def _record(self, run: TaskRun) -> None:
         step = self.current
-        self.store.record(task_id(self.mode, step.lesson, step.title), run.solved, run.stars)
+        self.store.record(task_id(self._game_name(), step.lesson, step.title), run.solved, run.stars)
         self._fill_lessons()
 
     @property
     def progress(self) -> dict[str, LessonProgress]:
         """Each lesson of this guide: tasks solved, done or not, stars (kept across restarts)."""
-        return lessons_progress(self.mode, self.steps, self.store)
+        return lessons_progress(self._game_name(), self.steps, self.store)
+
+    def _game_name(self) -> str:
+        return for_table_mode(self.mode)[0].name
 
     def _fill_lessons(self) -> None:
         progress, options = self.progress, []
