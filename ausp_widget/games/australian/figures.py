@@ -1,0 +1,67 @@
+"""The measured strategy figures the lessons quote, read from habits.json (written by
+`bench/habits.py --write`; `tests/test_habits.py` re-measures a sample of every record).
+
+Keys of `habit_figures()` and `figure_words(key)`:
+
+- paired (one player with a habit, one without, the same deals):
+  `draw_early` (Pagat: draw at the start and whenever the waste is empty),
+  `kings_useful` (a King that opens a route first, not any King at once),
+  `kings_save` (an empty column kept for a useful King; a waste King counts as useful),
+  `kings_save_strict` (the same, but a waste King must let the next card play at once),
+  `group_look` (group moves chosen by what they uncover, not in table order);
+- share of deals: `group_choice` (the solver: how often the choice between group moves, on the
+  hint player's line, decides whether the deal can be won);
+- grouped (deals split by the opening tableau; judge "solver" = winnable, "hint" = won by the
+  hint player): `ace_depth` (cards lying on the aces), `ace_depth_two` (the same, deals showing
+  exactly two aces), `aces_seen` (aces in the tableau), `self_block` (cards lying right on a
+  lower card of their suit, 4♣ on 2♣), `self_block_control` (the harmless mirror, 2♣ on 4♣).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+
+from ausp_widget.core.stats import wilson_interval
+
+__all__ = ["figure_words", "habit_figures"]
+
+
+@lru_cache(maxsize=1)
+def _text() -> str:
+    return resources.files(__package__).joinpath("habits.json").read_text(encoding="utf-8")
+
+
+def habit_figures() -> dict:
+    """Every measured figure, by key (a fresh copy: callers may change it freely)."""
+    return json.loads(_text())
+
+
+def _share(a: int, n: int) -> str:
+    """Words like "241 of 1000 deals (24.1%, 95% interval 21.5–26.8%)"."""
+    low, high = wilson_interval(a, n)
+    return f"{a} of {n} deals ({100 * a / n:.1f}%, 95% interval {100 * low:.1f}–{100 * high:.1f}%)"
+
+
+def figure_words(key: str, judge: str = "solver") -> str:
+    """One figure as words a lesson can quote; `judge` ("solver" or "hint") for grouped keys."""
+    fig = habit_figures()[key]
+    if fig["kind"] == "paired":
+        n, b = fig["n"], fig["won_without"]
+        return (
+            f"won {_share(fig['won_with'], n)} against {b} ({100 * b / n:.1f}%) without; "
+            f"{fig['only_with']} deals were won only with the habit, {fig['only_without']} only without"
+        )
+    if fig["kind"] == "share":
+        share = _share(fig["yes"], fig["n"])
+        if fig["undecided"]:
+            share = f"{share[:-1]}; {fig['undecided']} undecided)"
+        return f"in {share}, {fig['description']}"
+    verb = "winnable" if judge == "solver" else "won by the hint player"
+    parts = []
+    for label, counts in fig[judge].items():
+        words = _share(counts["won"], counts["n"]).replace(" deals (", f" {verb} (", 1)
+        undecided = f", {counts['undecided']} undecided" if counts["undecided"] else ""
+        parts.append(f"{fig['words'].format(label)}: {words}{undecided}")
+    return "; ".join(parts)
