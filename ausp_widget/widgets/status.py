@@ -41,7 +41,8 @@ class StatusPanel:
         self.status.value = text
 
     def note(self, line: str) -> None:
-        """Add a numbered line to the move log (newest first on screen)."""
+        """Add a numbered line to the move log. The newest line comes first in the HTML; the
+        stylesheet shows the lines oldest to newest, scrolled to the newest at the bottom."""
         self._numbered += 1
         self._lines.append(f"{self._numbered}. {line}")
 

@@ -1,0 +1,335 @@
+"""What a class sees: the classroom and two-player notebooks in JupyterLab, in an 800-px-wide notebook
+and at projector size (`large=True` cards, a 1280-px screen).
+
+Every check measures the page: the table's cards lie inside the board, the board inside the
+notebook, no button or label cuts its words, the move log shows its newest line whole and no line
+half, and the guide's auto-play moves without a click. Screenshots of each stage go to the test's tmp
+dir, or to $AUSP_SHOTS when set, with the guide's control geometry as `guide-controls.json`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import pathlib
+import re
+
+import pytest
+from conftest import ALLOWED_EXTERNAL
+from jupyter_servers import CHROMIUM, CHROMIUM_ARGS, KERNEL_IDLE
+
+NOTEBOOK_800 = {"width": 880, "height": 1000}  # the notebook panel is then 800 px wide
+PROJECTOR = {"width": 1280, "height": 800}
+CARD_MIN, CARD, CARD_LARGE = 40, 58, 86  # the stylesheet's card widths: smallest, normal, projector
+
+# Everything on the table a student could miss: cards outside the board, the notebook or the
+# window, or cut by a box that clips without a scrollbar; words cut inside their button or label.
+CUT_OFF_JS = """(table) => {
+  const problems = [];
+  const shown = (e) => e.offsetParent !== null && getComputedStyle(e).visibility !== 'hidden';
+  const name = (e) => e.title || e.innerText.trim().slice(0, 40) || e.className;
+  const scrolls = (v) => v === 'auto' || v === 'scroll';
+  const panel = table.closest('.jp-WindowedPanel-outer') || document.documentElement;
+  const wide = (e, what) => {
+    if (e && e.scrollWidth > e.clientWidth + 1)
+      problems.push(`${what} needs ${e.scrollWidth}px but shows ${e.clientWidth}px`);
+  };
+  wide(table.querySelector('.ausp-board'), 'the board');
+  wide(table, 'the table');
+  wide(table.closest('.jp-OutputArea-output'), 'the output area');
+  wide(panel, 'the notebook');
+  const cards = [...table.querySelectorAll('.ausp-card')].filter(shown);
+  if (cards.length < 20) problems.push(`only ${cards.length} cards on show`);
+  for (const card of cards) {
+    const r = card.getBoundingClientRect();
+    if (r.left < -0.5 || r.right > window.innerWidth + 0.5)
+      problems.push(`${name(card)} lies outside the window (${r.left}..${r.right})`);
+    for (let box = card.parentElement; box && box !== panel; box = box.parentElement) {
+      const style = getComputedStyle(box);
+      const b = box.getBoundingClientRect();
+      const left = b.left + box.clientLeft, top = b.top + box.clientTop;
+      const outX = r.left < left - 0.5 || r.right > left + box.clientWidth + 0.5;
+      const outY = r.top < top - 0.5 || r.bottom > top + box.clientHeight + 0.5;
+      const barX = box.offsetHeight - box.clientHeight - 2 * box.clientTop > 0;
+      const barY = box.offsetWidth - box.clientWidth - 2 * box.clientLeft > 0;
+      if (outX && style.overflowX !== 'visible' && !(scrolls(style.overflowX) && barX))
+        problems.push(`${name(card)} is cut off sideways by ${box.className}`);
+      if (outY && style.overflowY !== 'visible' && !(scrolls(style.overflowY) && barY))
+        problems.push(`${name(card)} is cut off vertically by ${box.className}`);
+    }
+  }
+  const words = table.querySelectorAll(
+    'button.jupyter-button:not(.ausp-card), .widget-label, .widget-readout, .ausp-status');
+  for (const e of [...words].filter(shown)) wide(e, `the words "${name(e)}"`);
+  for (const back of [...table.querySelectorAll('.ausp-card.ausp-text')].filter(shown))
+    if (back.scrollHeight > back.clientHeight + 1) problems.push(`the words on ${name(back)} overflow it`);
+  return problems;
+}"""
+
+CARD_WIDTH_JS = """(table) => Math.max(...[...table.querySelectorAll('.ausp-side-you .ausp-col .ausp-card')]
+  .filter(e => e.offsetParent !== null).map(e => e.getBoundingClientRect().width))"""
+
+# The move log's lines and the part of it on show: the content box cut by every box that clips it.
+LOG_JS = """(table) => {
+  const log = table.querySelector('.ausp-log');
+  const content = log.querySelector('.widget-html-content, .jupyter-widget-html-content');
+  let top = -Infinity, bottom = Infinity, scrollable = false;
+  for (let box = content; box && box !== table; box = box.parentElement) {
+    const style = getComputedStyle(box);
+    if (style.overflowY === 'visible') continue;
+    const b = box.getBoundingClientRect();
+    top = Math.max(top, b.top + box.clientTop);
+    bottom = Math.min(bottom, b.top + box.clientTop + box.clientHeight);
+    if (box.scrollHeight > box.clientHeight + 1)
+      scrollable = scrollable || ((style.overflowY === 'auto' || style.overflowY === 'scroll')
+                                  && box.offsetWidth - box.clientWidth - 2 * box.clientLeft > 0);
+  }
+  const lines = [...content.children].map(line => {
+    const r = line.getBoundingClientRect();
+    return {text: line.innerText, top: r.top, bottom: r.bottom};
+  });
+  const overflows = content.scrollHeight > content.clientHeight + 1
+    || log.scrollHeight > log.clientHeight + 1;
+  return {top, bottom, lines, overflows, scrollable};
+}"""
+
+# This notebook's panel id, once it is the current tab and its kernel is idle (JupyterLab may
+# reopen the notebooks of an earlier test behind it).
+OURS_READY = """(name) => {
+  const lab = window.jupyterapp;
+  if (!lab || !lab.shell) return false;
+  const ours = Array.from(lab.shell.widgets('main')).find(w => w.context && w.context.path.endsWith(name));
+  if (!ours) return false;
+  if (lab.shell.currentWidget !== ours) lab.shell.activateById(ours.id);
+  const session = ours.sessionContext;
+  return ours.context.isReady && session.session && session.session.kernel
+    && session.kernelDisplayStatus === 'idle' && lab.shell.currentWidget === ours && ours.id;
+}"""
+
+# The guide's own controls (not its board): words, place and size, whether their words fit.
+GUIDE_CONTROLS_JS = """(app) => {
+  const board = app.querySelector('.ausp-guide-board .ausp-board');
+  return {board: board && `needs ${board.scrollWidth}px, shows ${board.clientWidth}px`,
+          controls: [...app.querySelectorAll('.ausp-guide button, .ausp-guide .widget-label')]
+    .filter(e => e.offsetParent !== null && !e.closest('.ausp-guide-board') && e.innerText.trim())
+    .map(e => { const r = e.getBoundingClientRect();
+      return {words: e.innerText.trim(), x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width),
+              cut: e.scrollWidth > e.clientWidth + 1, disabled: !!e.disabled}; })};
+}"""
+
+
+@pytest.fixture(scope="module")
+def browser_with_scrollbars(browser):
+    """Chromium as a class has it, scrollbars drawn and taking room: Playwright hides them in
+    headless mode unless told not to, and a hidden scrollbar cannot be checked for."""
+    launched = browser.browser_type.launch(
+        executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS, ignore_default_args=["--hide-scrollbars"]
+    )
+    yield launched
+    launched.close()
+
+
+@pytest.fixture
+def page(browser_with_scrollbars):
+    """As conftest's page (offline: a request leaving 127.0.0.1 fails the test), with scrollbars."""
+    context = browser_with_scrollbars.new_context(viewport=NOTEBOOK_800)
+    external: list[str] = []
+
+    def offline(route):
+        external.append(route.request.url)
+        route.abort()
+
+    context.route(lambda url: not url.startswith("http://127.0.0.1"), offline)
+    tab = context.new_page()
+    tab.set_default_timeout(60_000)
+    yield tab
+    unexpected = [u for u in external if not any(name in u for name in ALLOWED_EXTERNAL)]
+    context.close()
+    assert not unexpected, f"requests left 127.0.0.1: {unexpected}"
+
+
+@pytest.fixture
+def shots(tmp_path):
+    """Screenshots of each stage: under the test's tmp dir, or $AUSP_SHOTS when set."""
+    folder = pathlib.Path(os.environ.get("AUSP_SHOTS", tmp_path))
+    folder.mkdir(parents=True, exist_ok=True)
+
+    def take(page, name: str, element=None) -> pathlib.Path:
+        if element is not None:  # the notebook scrolls inside its own panel: bring it to the top
+            element.evaluate("e => e.scrollIntoView({block: 'start'})")
+            page.wait_for_timeout(150)
+        path = folder / f"{name}.png"
+        page.screenshot(path=str(path))
+        return path
+
+    take.folder = folder
+    return take
+
+
+def eventually(page, check, seconds: float = 15):
+    """Poll `check` until it returns something true (the kernel answers asynchronously)."""
+    for _ in range(int(seconds * 10)):
+        value = check()
+        if value:
+            return value
+        page.wait_for_timeout(100)
+    raise AssertionError(f"still not true after {seconds} s: {check()!r}")
+
+
+def open_in_lab(page, lab_url: str, name: str):
+    """Open and run a notebook in an 800-px-wide notebook panel, code hidden, side panels shut;
+    returns the locator of the apps in this notebook (JupyterLab may reopen others in the back)."""
+    page.set_viewport_size(NOTEBOOK_800)
+    page.goto(f"{lab_url}/lab/tree/{name}")
+    panel = page.wait_for_function(OURS_READY, arg=name, timeout=90_000).json_value()
+    page.evaluate("""() => { const lab = window.jupyterapp;
+      if (!lab.shell.leftCollapsed) lab.commands.execute('application:toggle-left-area');
+      if (!lab.shell.rightCollapsed) lab.commands.execute('application:toggle-right-area'); }""")
+    width = page.evaluate(f"() => document.getElementById('{panel}').getBoundingClientRect().width")
+    assert 780 <= width <= 820, f"the notebook is {width} px wide, not about 800"
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    apps = page.locator(f"[id='{panel}'] .ausp-app")
+    apps.first.wait_for(timeout=60_000)
+    page.wait_for_function(KERNEL_IDLE, timeout=60_000)  # every cell has run
+    wide_code = page.evaluate(
+        f"""() => [...document.querySelectorAll("[id='{panel}'] .jp-Cell .cm-scroller")]
+              .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.innerText.slice(0, 60))"""
+    )
+    assert wide_code == [], f"code lines wider than the 800-px notebook: {wide_code}"
+    page.evaluate("window.jupyterapp.commands.execute('notebook:hide-all-cell-code')")
+    return apps
+
+
+def assert_table_fits(page, table, card_width: tuple[float, float]) -> None:
+    """Every card of the live table is on show whole (no part cut off unseen), within the
+    notebook's width, and the cards are `card_width` (low, high) px wide."""
+
+    def settled():  # wait for the layout after a resize or a new game
+        width = table.evaluate(CARD_WIDTH_JS)
+        return not table.evaluate(CUT_OFF_JS) and card_width[0] <= width <= card_width[1]
+
+    with contextlib.suppress(AssertionError):  # the asserts below say what is wrong
+        eventually(page, settled, seconds=5)
+    assert table.evaluate(CUT_OFF_JS) == []
+    width = table.evaluate(CARD_WIDTH_JS)
+    assert card_width[0] <= width <= card_width[1], f"cards are {width} px wide, not {card_width}"
+
+
+def log_number(line: str) -> int:
+    return int(line.split(".", 1)[0])
+
+
+def assert_log_shows_newest(table) -> dict:
+    """The newest move is the log's last line on show, wholly inside the log's visible box; no line
+    is cut in half; lines that do not fit are reached by a visible scrollbar."""
+    log = table.evaluate(LOG_JS)
+    lines = log["lines"]
+    assert lines, "the move log is empty"
+    top, bottom = log["top"] - 0.5, log["bottom"] + 0.5
+    inside = [line for line in lines if line["top"] >= top and line["bottom"] <= bottom]
+    halves = [
+        line["text"]
+        for line in lines
+        if line not in inside and line["bottom"] > top + 1 and line["top"] < bottom - 1
+    ]
+    assert not halves, f"lines cut off by the log's edge: {halves} ({log})"
+    newest = max(lines, key=lambda line: log_number(line["text"]))
+    assert newest in inside, f"the newest line {newest} is not inside the log's box {top}..{bottom}"
+    last_on_show = max(inside, key=lambda line: line["bottom"])
+    assert last_on_show == newest, f"the log's last line on show is {last_on_show['text']!r}, not the newest"
+    if log["overflows"]:
+        assert log["scrollable"], "the log has more lines than it shows, and no scrollbar"
+    return log
+
+
+def draw(page, app, times: int) -> None:
+    """Click Draw `times` times, each time waiting for the move log to number the draw."""
+    log = app.locator(".ausp-live .ausp-log")
+    for _ in range(times):
+        before = log.inner_text()
+        app.get_by_role("button", name="Draw").click()
+        eventually(page, lambda before=before: log.inner_text() != before, seconds=10)
+
+
+def test_classroom_demo_autoplays_and_fits_an_800px_notebook_and_a_projector(page, lab_url, shots):
+    app = open_in_lab(page, lab_url, "02_classroom_demo.ipynb").first
+    table = app.locator(".ausp-live")
+    guide = app.locator(".ausp-guide")
+
+    # The guide's auto-play steps by itself once the notebook has run: no click.
+    counter = app.get_by_text(re.compile(r"^Step \d+ of \d+$"))
+    first = counter.inner_text()
+    assert first.startswith("Step 1 of")
+    eventually(page, lambda: counter.inner_text() != first, seconds=12)
+    shots(page, "02-1-guide-autoplay-800", guide)
+    pause = app.locator(".widget-play button").first
+    if "fa-pause" in pause.locator("i").get_attribute("class"):
+        pause.click()
+
+    # Solo at projector size in an 800-px notebook: the whole table fits, the log shows the newest draw.
+    app.get_by_role("tab", name="Play").click()
+    draw(page, app, 8)
+    assert_table_fits(page, table, (CARD_MIN, CARD_LARGE - 1))
+    assert_log_shows_newest(table)
+    shots(page, "02-2-solo-log-800", table.locator(".ausp-board"))
+
+    # The turn-based table (the bot's layout, the foundations, yours) fits the same notebook.
+    app.get_by_role("button", name="Turn-based vs bot").click()
+    table.locator(".ausp-side-bot").wait_for()
+    assert_table_fits(page, table, (CARD_MIN, CARD_LARGE - 1))
+    shots(page, "02-3-turns-800", table)
+
+    # The guide's controls as a class sees them, step after step (observations, not asserted:
+    # the guide is someone else's file): words cut, buttons that shift as the counter grows.
+    app.get_by_role("tab", name="Guide").click()
+    seen = []
+    for _ in range(10):
+        seen.append({"step": counter.inner_text(), **app.evaluate(GUIDE_CONTROLS_JS)})
+        show_move = guide.get_by_role("button", name=re.compile("^Show move"))
+        if show_move.is_visible() and show_move.is_enabled():
+            show_move.click()
+        before = counter.inner_text()
+        guide.get_by_role("button", name="Next").click()
+        eventually(page, lambda before=before: counter.inner_text() != before, seconds=10)
+    shots(page, "02-4-guide-turns-800", guide)
+
+    # Projector: a 1280-px screen gives the large cards their full size, and everything still fits.
+    page.set_viewport_size(PROJECTOR)
+    seen.append({"step": counter.inner_text() + " (projector)", **app.evaluate(GUIDE_CONTROLS_JS)})
+    shots(page, "02-5-guide-turns-projector", guide)
+    (shots.folder / "guide-controls.json").write_text(json.dumps(seen, indent=1, ensure_ascii=False))
+    print("guide controls:", json.dumps(seen, ensure_ascii=False))
+    app.get_by_role("tab", name="Play").click()
+    assert_table_fits(page, table, (CARD_LARGE, CARD_LARGE))
+    shots(page, "02-6-turns-projector", table)
+    app.get_by_role("button", name="Solo").click()
+    table.locator(".ausp-side-bot").wait_for(state="hidden")
+    draw(page, app, 8)
+    assert_table_fits(page, table, (CARD_LARGE, CARD_LARGE))
+    assert_log_shows_newest(table)
+    shots(page, "02-7-solo-log-projector", table.locator(".ausp-controls"))
+
+
+def test_two_players_notebook_plays_both_games_in_the_app(page, lab_url, shots):
+    apps = open_in_lab(page, lab_url, "03_two_players.ipynb")
+    eventually(page, lambda: apps.count() == 2, seconds=60)
+    turns, race = apps.nth(0), apps.nth(1)
+
+    # Turn-based, normal cards, in an 800-px notebook: both layouts whole, cards full size.
+    turns.get_by_role("tab", name="Play").click()
+    turns_table = turns.locator(".ausp-live")
+    turns_table.locator(".ausp-side-bot").wait_for()
+    assert_table_fits(page, turns_table, (CARD, CARD))
+    shots(page, "03-1-turns-800", turns_table)
+
+    # Simultaneous: the same app, opened on its Play tab, its mode selected, the bot racing.
+    assert race.get_by_role("tab", name="Play").get_attribute("aria-selected") == "true"
+    assert "mod-active" in race.get_by_role("button", name="Simultaneous vs bot").get_attribute("class")
+    race_table = race.locator(".ausp-live")
+    race_table.locator(".ausp-side-bot").wait_for()
+    log = race_table.locator(".ausp-log")
+    eventually(page, lambda: "The bot:" in log.inner_text(), seconds=20)
+    assert_table_fits(page, race_table, (CARD, CARD))
+    assert_log_shows_newest(race_table)
+    shots(page, "03-2-race-800", race_table)
