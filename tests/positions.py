@@ -29,3 +29,18 @@ waste: 5♣
 6: 8♠ 9♠ J♠ Q♠
 7: K♠ A♣ K♣
 """
+
+
+def versus(mode: str, you, bot, first: int = 0):
+    """A two-player game from two solo positions (your cards and piles on F1 F3 F5 F7, the
+    bot's on F2 F4 F6 F8), checked like a save: for tests of end games no deal reaches quickly."""
+    from ausp_widget import Game
+    from ausp_widget.games.australian.layout import layout_from_cards
+
+    layouts = [layout_from_cards(g.tableau(), g.stock(), g.waste()) for g in (you, bot)]
+    piles = []
+    for suit in range(4):
+        piles.append((0,) * len(you.foundations[suit]))
+        piles.append((1,) * len(bot.foundations[suit]))
+    game = Game(layouts, piles, mode=mode, first=first)
+    return Game.from_json(game.to_json())

@@ -3,10 +3,10 @@
 import re
 
 import pytest
+from positions import PAGAT
 
 from ausp_widget import Card, Game
 from ausp_widget.core.lesson import Spot
-from ausp_widget.games.australian.guide import PAGAT
 from ausp_widget.render.html import board_html
 
 

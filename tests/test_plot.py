@@ -4,10 +4,10 @@ import matplotlib.colors as mcolors
 import pytest
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch
+from positions import PAGAT
 
 from ausp_widget import Card, Game
-from ausp_widget.core.lesson import figure, steps
-from ausp_widget.games.australian.guide import PAGAT
+from ausp_widget.core.lesson import figure, make_step, played, steps
 from ausp_widget.games.indian.guide import indian_position
 from ausp_widget.render.plot import RED, ROLE_COLOURS, plot_position
 
@@ -99,16 +99,18 @@ def test_the_group_move_step_in_pictures():
     gids = {p.get_gid() for p in patches(fig, "highlight:")}
     assert gids == {
         "highlight:group:0:J♥",
-        "highlight:group:0:9♦",
+        "highlight:group:0:7♦",
         "highlight:group:0:4♣",
         "highlight:target:0:Q♥",
     }
-    labels = {t.get_gid(): t for ax in fig.axes for t in ax.texts if t.get_gid()}
+    dimmed = make_step("J♥ group", "J♥ moves.", step.position, "J♥ Q♥", marks=["Q♥"]).figure()
+    labels = {t.get_gid(): t for ax in dimmed.axes for t in ax.texts if t.get_gid()}
     assert labels["label:0:K♦"].get_alpha() < 0.5, "cards the step does not talk about are dimmed"
 
 
 def test_figures_save_as_png_svg_and_pdf(tmp_path):
-    step = next(s for s in steps("solo") if s.title == "A King fills an empty column")
+    task = next(s for s in steps("solo") if s.title == "A King fills an empty column")
+    step = make_step("A King", "K♥ takes the empty column.", played(task.position, ["7♠ 8♠"]), "K♥ 3")
     fig = step.figure()
     magic = {"png": b"\x89PNG", "svg": b"<?xml", "pdf": b"%PDF"}
     for ext, head in magic.items():

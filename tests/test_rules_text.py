@@ -1,11 +1,11 @@
 """The rules panel's words agree with the engine, and the guide quotes the same words."""
 
 import pytest
+from positions import versus
 
 from ausp_widget import Game, IllegalMoveError
 from ausp_widget.core.lesson import steps
 from ausp_widget.core.ruletext import rules, rules_html, rules_text
-from ausp_widget.games.australian.guide import LESSON, versus
 from ausp_widget.games.australian.rules import RULE, TIPS, bot_rules
 from ausp_widget.games.indian.guide import indian_position
 from ausp_widget.games.indian.rules import INDIAN_CHOICES, INDIAN_RULE
@@ -74,25 +74,28 @@ def test_html_panel_carries_every_sentence_escaped():
 def test_guide_quotes_the_rules():
     solo = {step.title: step.text for step in steps("solo")}
     assert solo["Build down in suit"] == RULE["build_down"]
-    assert solo["Draw once through your stock"] == RULE["draw"]
+    assert RULE["draw"].split(". ")[0] in solo["Draw, then use the card"]
     assert RULE["king"] in solo["A King fills an empty column"]
     assert RULE["layout"] in solo["Lay out"]
+    assert RULE["group"] in solo["Move a card with the cards covering it"]
     turns = {step.title: step.text for step in steps("turns")}
-    assert RULE["layout_each"] in turns["Lay out"]
+    assert RULE["turn"].split(";")[0] in turns["Drawing ends your turn"]
     sim = {step.title: step.text for step in steps("simultaneous")}
-    assert RULE["at_once"] in sim["Both players move at once"]
+    assert RULE["sim_end"] in sim["The end of play"]
 
 
 def test_the_stated_move_rules_hold_in_the_engine():
-    game = Game.from_text(LESSON)
+    game = Game.deal(3)  # column 3 (7♠ J♣ K♥ 2♥) empties onto 8♠
     with pytest.raises(IllegalMoveError, match="same suit"):
-        game.copy().play("9♦ 10♠")
-    game.play("9♠ 10♠")
+        game.copy().play("7♠ 8♥")
+    game.play("7♠ 8♠")
     with pytest.raises(IllegalMoveError, match="only a King"):
-        game.copy().play("J♥ 3")
+        game.copy().play("J♣ 3")
+    assert "K♥ 3" in map(str, game.legal_moves()), "a King heading its group may fill the column"
+    waste = Game.deal(8350)
+    waste.play("draw")
     with pytest.raises(IllegalMoveError, match="waste"):
-        game.copy().play("4♣ 5♣")
-    assert "K♠ 3" in map(str, game.legal_moves()), "a King heading its group may fill the column"
+        waste.copy().play("4♣ 5♣")
 
 
 def test_unknown_mode_is_refused():

@@ -15,11 +15,11 @@ import comm
 import ipywidgets as widgets
 import pytest
 import traitlets
+from positions import PAGAT
 
 from ausp_widget import Card, Game, IllegalMoveError, Move
 from ausp_widget.core.cards import CARDS
 from ausp_widget.games.australian.bot import Bot
-from ausp_widget.games.australian.guide import PAGAT
 from ausp_widget.games.australian.layout import layout_from_cards
 from ausp_widget.games.indian.guide import indian_position
 from ausp_widget.widgets.card import card_class

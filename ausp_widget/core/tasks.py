@@ -30,8 +30,9 @@ class Goal:
 
     home: `count` copies of `card` on the foundations · free: `card` is the top card of a column
     (or home) · on: `card` lies directly on `onto` · bottom: `card` lies alone or under others at
-    the bottom of a column · empty: `count` empty columns · drawn: `card` has left the stock ·
-    count: `count` of the player's cards on the foundations · won: the game is won.
+    the bottom of a column · empty: `count` empty columns · drawn: `card` has left the stock (its
+    words never name the card: the stock is face down) · count: `count` of the player's cards
+    on the foundations · won: the game is won.
     """
 
     kind: GoalKind
@@ -75,8 +76,8 @@ class Goal:
             "on": f"{self.card} on {self.onto}",
             "bottom": f"{self.card} at the head of a column",
             "empty": "an empty column" if self.count == 1 else f"{self.count} empty columns",
-            "drawn": f"{self.card} turned up from the stock",
-            "count": f"{self.count} cards on the foundations",
+            "drawn": "a card turned up from the stock",
+            "count": f"{self.count} of your cards on the foundations",
             "won": "every card on the foundations",
         }[self.kind]
 
@@ -88,8 +89,8 @@ class Goal:
             "on": f"put {self.card} on {self.onto}",
             "bottom": f"move {self.card} to the head of a column",
             "empty": "empty a column" if self.count == 1 else f"make {self.count} empty columns",
-            "drawn": f"turn up {self.card} from the stock",
-            "count": f"get {self.count} cards onto the foundations",
+            "drawn": "turn up a card from the stock",
+            "count": f"get {self.count} of your cards onto the foundations",
             "won": "win the game",
         }[self.kind]
 
@@ -119,7 +120,7 @@ def shortest_line(game: Game, goal: Goal, limit: int) -> tuple[Move, ...] | None
     if goal.reached(game):
         return ()
     for depth in range(1, limit + 1):
-        line = _search(game.copy(), goal, depth, {})
+        line = _search(game, goal, depth, {})
         if line is not None:
             return tuple(line)
     return None
@@ -131,16 +132,14 @@ def _search(game: Game, goal: Goal, depth: int, searched: dict) -> list[Move] | 
         return None
     searched[key] = depth
     for move in game.legal_moves(goal.player):
-        game.play(move, goal.player)
-        try:
-            if goal.reached(game):
-                return [move]
-            if depth > 1:
-                rest = _search(game, goal, depth - 1, searched)
-                if rest is not None:
-                    return [move, *rest]
-        finally:
-            game.undo()
+        after = game.copy()  # a copy, not undo: moves against the bot cannot be taken back
+        after.play(move, goal.player)
+        if goal.reached(after):
+            return [move]
+        if depth > 1:
+            rest = _search(after, goal, depth - 1, searched)
+            if rest is not None:
+                return [move, *rest]
     return None
 
 
@@ -248,7 +247,9 @@ class TaskRun:
         trial = self.game.copy()
         try:
             played = trial.play(move, player)
-        except (IllegalMoveError, NotationError) as error:
+        except NotationError as error:  # a slip of the pen, not a try: it costs nothing
+            return Feedback(False, f"That is not a move: {_sentence(error)}")
+        except IllegalMoveError as error:
             self.wrong += 1
             return Feedback(False, f"Not allowed: {_sentence(error)}", rule=True)
         if goal.reached(trial):
@@ -287,12 +288,12 @@ class TaskRun:
 
 
 def _misses(played: Move, task: Task, left: int) -> str:
-    """What a legal move fails to do, and why it is taken back."""
+    """What a legal move fails to do; the move is taken back."""
     aim = task.goal.aim()
     if left <= 0:
-        return f"{played} is legal, but it does not {aim}. It is taken back: try another move."
-    moves = "one more move" if left == 1 else f"{left} more moves"
-    return f"{played} is legal, but after it you could not {aim} in {moves}. It is taken back: try another."
+        return f"{played} is legal, but it does not {aim}. Try another move."
+    moves = "the one move" if left == 1 else f"the {left} moves"
+    return f"{played} is legal, but it does not help: after it, {moves} left could not {aim}. Try another."
 
 
 def _sentence(error: Exception) -> str:

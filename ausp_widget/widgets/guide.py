@@ -35,6 +35,21 @@ from .step_board import DIM, ROLE_CLASSES, StepBoard  # noqa: F401  (the names t
 STARS = "★★★"
 
 
+def _landed(game: Game, move) -> list[Place | PileRef]:
+    """Where the cards of the move just played lie now, to mark them as moved."""
+    piles = game.piles()
+    if move.kind == "draw":
+        waste = pile_of(piles, PileRef("waste", 0))
+        return [Place(waste.ref, len(waste.cards) - 1)]
+    for pile in piles:
+        if pile.kind == "foundation" and pile.top == move.card:
+            return [pile.ref]
+        if pile.kind == "column" and pile.owner == 0 and move.card in pile.cards:
+            start = pile.cards.index(move.card)
+            return [Place(pile.ref, depth) for depth in range(start, len(pile.cards))]
+    return []
+
+
 class GuideView(widgets.VBox):
     """The guide for one mode: `step` (index into `steps`), `shown` (a watched step's move
     applied), `attempt(move)` for a task, `progress` per lesson, and `figure()`."""
@@ -402,7 +417,10 @@ class GuideView(widgets.VBox):
                 target = game.move_places(move, 0)[1]
                 if target is not None:
                     marks.setdefault(target, []).append(ROLE_CLASSES["target"])
-        elif run.hint_due and not run.helped:
+        elif run.played:
+            for key in _landed(game, run.played[-1]):
+                marks.setdefault(key, []).append(ROLE_CLASSES["moved"])
+        if run.hint_due and not run.helped and self._selected is None:
             run.helped = True
         if run.helped and not run.done and self._selected is None:
             line = run.next_moves()
