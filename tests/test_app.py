@@ -106,26 +106,32 @@ def test_changing_step_restyles_only_what_changed():
     assert all(guide.board.views[slot].button is button for slot, button in buttons.items())
 
 
-def test_auto_play_ticks_through_highlight_then_move():
-    guide = watched_move()
-    index = guide.step
-    assert guide.play.max == 2 * len(guide.steps) - 1
-    guide.step = 0
-    guide.play.value = 2 * index + 1  # the second tick of that step: the move shown
-    assert (guide.step, guide.shown) == (index, True)
-    guide.play.value = 2 * index + 2
-    assert (guide.step, guide.shown) == (index + 1, False)
+def test_auto_play_steps_on_the_kernels_clock_through_highlight_then_move():
+    clock = ManualClock()
+    guide = GuideView(clock=clock)
+    watched = watched_move()
+    guide.mode = watched.mode
+    index = watched.step
+    guide.go(index - 1)
     guide.speed.value = 4.5
-    assert guide.play.interval == 4500
-    guide.prev_button.click()
-    assert guide.play.value == 2 * index, "the auto-play continues from where the buttons left it"
+    guide.play.value = True  # the Auto-play button
+    assert guide.playing and clock.pending == 1
+    clock.advance(4.4)
+    assert guide.step == index - 1, "nothing happens before the interval"
+    clock.advance(0.1)
+    seen = [(guide.step, guide.shown)]
+    while guide.playing and len(seen) < 2 * len(guide.steps):
+        clock.advance(4.5)
+        seen.append((guide.step, guide.shown))
+    assert (index, True) in seen, "the move of a watched step is shown before going on"
+    assert not guide.playing and clock.pending == 0
+    assert guide.step == len(guide.steps) - 1 or guide.current.task is not None
 
 
-def test_the_auto_play_control_is_labelled_where_it_is_drawn():
+def test_the_auto_play_control_says_what_it_does():
     guide = GuideView()
     row = next(box for box in guide.children if guide.play in getattr(box, "children", ()))
-    position = row.children.index(guide.play)
-    assert position > 0 and row.children[position - 1].value == "Auto-play"
+    assert guide.play.description == "Auto-play" and guide.speed in row.children
 
 
 def test_every_step_offers_play_now():

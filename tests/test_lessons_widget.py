@@ -7,6 +7,7 @@ import pytest
 
 from ausp_widget.core.progress import Progress, read_records, task_id
 from ausp_widget.core.protocol import PileRef, Place
+from ausp_widget.widgets.clock import ManualClock
 from ausp_widget.widgets.guide import ROLE_CLASSES, GuideView
 
 
@@ -114,11 +115,14 @@ def test_watch_steps_refuse_attempts_politely(store):
 
 
 def test_auto_play_stops_at_a_task(store):
-    guide = GuideView(progress=store)
+    clock = ManualClock()
+    guide = GuideView(progress=store, clock=clock)
     task = next(i for i, s in enumerate(guide.steps) if s.task)
-    guide.play.playing = True
-    guide.play.value = 2 * task
-    assert guide.step == task and not guide.play.playing and not guide.shown
+    guide.playing = True
+    for _ in range(2 * task + 2):
+        clock.advance(guide.speed.value)
+    assert guide.step == task and not guide.playing and not guide.play.value and not guide.shown
+    assert "for you to do" in guide.feedback.value and clock.pending == 0
 
 
 def test_progress_is_kept_across_a_restart_and_shown_in_the_lesson_menu(tmp_path):

@@ -30,6 +30,7 @@ from ausp_widget.core.tasks import Feedback, TaskRun
 
 from .board import close_tree, show
 from .card import CardView
+from .clock import Clock, KernelClock, Timer
 from .step_board import DIM, ROLE_CLASSES, StepBoard  # noqa: F401  (the names tests use)
 
 STARS = "★★★"
@@ -58,6 +59,7 @@ class GuideView(widgets.VBox):
     shown = traitlets.Bool(False)
     mode = traitlets.Unicode("solo")
     large = traitlets.Bool(False, help="larger cards on the step board, for a projector")
+    playing = traitlets.Bool(False, help="auto-play: the kernel steps the guide every `speed` seconds")
 
     def __init__(
         self,
@@ -66,6 +68,7 @@ class GuideView(widgets.VBox):
         large: bool = False,
         progress: Progress | None = None,
         on_try_here: Callable[[Game], None] | None = None,
+        clock: Clock | None = None,
         **kwargs,
     ) -> None:
         if mode not in table_modes():
@@ -75,6 +78,8 @@ class GuideView(widgets.VBox):
         self.on_play_now = on_play_now
         self.on_try_here = on_try_here
         self.store = progress if progress is not None else Progress()
+        self.clock = clock if clock is not None else KernelClock()
+        self._timer: Timer | None = None
         self.steps: list[Step] = steps(mode)
         self.runs: dict[int, TaskRun] = {}
         self._selected: Place | None = None
@@ -83,8 +88,12 @@ class GuideView(widgets.VBox):
         self.next_button = widgets.Button(description="Next", icon="arrow-right", tooltip="next step")
         self.show_button = widgets.ToggleButton(description="Show move", tooltip="apply this step's move")
         self.counter = widgets.Label()
+        self.counter.add_class("ausp-counter")
         self.lessons = widgets.Dropdown(description="Lesson", layout={"width": "auto"})
-        self.play = widgets.Play(interval=2000, min=0, max=1, step=1, description="Auto-play")
+        # Auto-play runs on the kernel's clock, not a browser timer: it starts however and whenever
+        # it is switched on (before the guide is drawn, after a reload, from code).
+        self.play = widgets.ToggleButton(description="Auto-play", icon="play", tooltip="step on by itself")
+        traitlets.link((self.play, "value"), (self, "playing"))
         self.speed = widgets.FloatSlider(
             value=2.0, min=0.5, max=6.0, step=0.5, description="Seconds", readout_format=".1f",
             layout={"width": "240px"},
@@ -113,36 +122,23 @@ class GuideView(widgets.VBox):
         self.show_me.on_click(lambda _b: self.show_answer())
         self.try_again.on_click(lambda _b: self.restart_task())
         self.show_button.observe(self._on_show_button, names="value")
-        self.play.observe(self._on_tick, names="value")
-        self.speed.observe(self._on_speed, names="value")
+        self.observe(self._on_playing, names="playing")
         self.lessons.observe(self._on_lesson_chosen, names="value")
-        controls = widgets.HBox([self.prev_button, self.counter, self.next_button, self.show_button])
+        controls = widgets.HBox(
+            [self.prev_button, self.counter, self.next_button, self.show_button, self.play, self.speed]
+        )
         controls.add_class("ausp-guide-controls")
-        # The Play control does not draw its description, so a label says what it does.
-        self.play_label = widgets.Label("Auto-play", layout={"width": "auto"})
-        self.play_label.add_class("ausp-play-label")
-        auto = widgets.HBox([self.play_label, self.play, self.speed])
         self.task_box = widgets.VBox(
             [self.task_words, self.feedback, widgets.HBox([self.show_me, self.try_again])]
         )
         self.task_box.add_class("ausp-task")
-        leave = widgets.HBox([self.play_now, self.try_here])
-        self.children = [
-            self.lessons,
-            controls,
-            auto,
-            self.title,
-            self.text,
-            self.task_box,
-            self.board.box,
-            leave,
-        ]
+        where = widgets.HBox([self.lessons, self.play_now, self.try_here])
+        self.children = [where, controls, self.title, self.text, self.task_box, self.board.box]
         self.set_trait("mode", mode)
         self.observe(self._on_mode, names="mode")
         self.observe(self._on_large, names="large")
         self.large = large
         self.observe(self._render, names=["step", "shown"])
-        self._reset_play()
         self._fill_lessons()
         self._render()
 
@@ -169,7 +165,6 @@ class GuideView(widgets.VBox):
         with self.hold_trait_notifications():
             self.shown = False
             self.step = index
-        self._sync_play()
 
     @property
     def current(self) -> Step:
@@ -178,7 +173,6 @@ class GuideView(widgets.VBox):
     def _on_mode(self, change) -> None:
         self.steps = steps(change["new"])
         self.runs = {}
-        self._reset_play()
         self._fill_lessons()
         if self.step == 0 and not self.shown:
             self._render()
@@ -189,55 +183,50 @@ class GuideView(widgets.VBox):
         box = self.board.box
         (box.add_class if change["new"] else box.remove_class)("ausp-large")
 
-    def _reset_play(self) -> None:
-        self._syncing = True
-        try:
-            self.play.playing = False
-            self.play.max = 2 * len(self.steps) - 1
-            self.play.value = 2 * self.step + self.shown
-        finally:
-            self._syncing = False
-
-    def _sync_play(self) -> None:
-        self._syncing = True
-        try:
-            self.play.value = 2 * self.step + self.shown
-        finally:
-            self._syncing = False
-
-    def _on_tick(self, change) -> None:
-        if self._syncing:
-            return
-        step, shown = divmod(change["new"], 2)
-        step = min(step, len(self.steps) - 1)
-        with self.hold_trait_notifications():
-            self._selected = None
-            self.step = step
-            self.shown = bool(shown) and self.steps[step].move is not None and self.steps[step].task is None
-        if self.steps[step].task is not None and self.play.playing:
-            self.play.playing = False  # the class makes this move: auto-play waits for it
-            self._say("Auto-play stops here: this step is for you to do.")
-
-    def _on_speed(self, change) -> None:
-        self.play.interval = int(change["new"] * 1000)
-
     def _on_show_button(self, change) -> None:
         if self.show_button.value != self.shown:
             self.shown = change["new"] and self.current.move is not None and self.current.task is None
-            self._sync_play()
+
+    # ---- auto-play ---------------------------------------------------------------------------
+    def _on_playing(self, change) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if change["new"]:
+            self._timer = self.clock.call_later(self.speed.value, self._tick)
+
+    def _tick(self) -> None:
+        """One beat of the auto-play: show this step's move, else go to the next step; stop at
+        the last step and at a task (the class makes that move)."""
+        self._timer = None
+        if not self.playing:
+            return
+        step = self.current
+        if step.move is not None and step.task is None and not self.shown:
+            self.shown = True
+        elif self.step < len(self.steps) - 1:
+            self.go(self.step + 1)
+            if self.current.task is not None:
+                self.playing = False
+                self._say("Auto-play stops here: this step is for you to do.", good=None)
+                return
+        else:
+            self.playing = False
+            return
+        self._timer = self.clock.call_later(self.speed.value, self._tick)
 
     def _on_lesson_chosen(self, change) -> None:
         if not self._syncing and change["new"] is not None and change["new"] != self.step:
             self.go(change["new"])
 
     def _play_now(self) -> None:
-        self.play.playing = False
+        self.playing = False
         if self.on_play_now is not None:
             self.on_play_now()
 
     def try_from_here(self) -> Game:
         """The position on show as a new game to play on (the live game, in the app)."""
-        self.play.playing = False
+        self.playing = False
         game = self._on_board().copy()
         if self.on_try_here is not None:
             self.on_try_here(game)
@@ -342,6 +331,11 @@ class GuideView(widgets.VBox):
             return
         game, pile = run.game, view.pile
         if pile is None:
+            return
+        if pile.owner == 1:
+            self._selected = None
+            self._render()
+            self._say("Those are the bot's cards: you play the cards at the bottom of the table.")
             return
         if pile.kind == "stock":
             self.attempt(DRAW)
@@ -467,7 +461,7 @@ class GuideView(widgets.VBox):
     def close(self) -> None:
         """Stop the auto-play and close the step board and every control."""
         if hasattr(self, "board"):
-            self.play.playing = False
+            self.playing = False
             self.board.board.close()
             for child in self.children:
                 close_tree(child)

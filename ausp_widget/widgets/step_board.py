@@ -26,8 +26,8 @@ DIM = "ausp-guide-dim"
 # The small board reuses the table's stylesheet (card faces, columns, highlights) at a
 # smaller size; only the dimming and the sizes are the guide's own.
 GUIDE_CSS = """
-.ausp-table.ausp-guide-board { --ausp-w: 44px; --ausp-h: 62px; --ausp-strip: 18px; --ausp-fan: 16px;
-  --ausp-corner: 12px; --ausp-pip: 24px; --ausp-radius: 5px; }
+.ausp-table.ausp-guide-board { container-type: inline-size; min-width: 0;
+  --ausp-w-max: 44px; --ausp-w-min: 30px; }
 .ausp-table .jupyter-widgets.jupyter-button.ausp-card.ausp-guide-dim {
   filter: grayscale(1) contrast(0.3) brightness(1.3); }
 .ausp-table.ausp-guide-board .jupyter-widgets.jupyter-button.ausp-card.ausp-back {
@@ -37,8 +37,12 @@ GUIDE_CSS = """
 .ausp-legend-item { display: inline-flex; align-items: center; gap: 5px; }
 .ausp-swatch { display: inline-block; width: 12px; height: 12px; border-radius: 3px; }
 .ausp-table.ausp-guide-board.ausp-large .ausp-legend-row { font-size: 17px; }
-.ausp-table.ausp-guide-board.ausp-large { --ausp-w: 72px; --ausp-h: 101px; --ausp-strip: 27px;
-  --ausp-fan: 40px; --ausp-corner: 18px; --ausp-pip: 40px; --ausp-radius: 6px; }
+.ausp-table.ausp-guide-board.ausp-large { --ausp-w-max: 72px; }
+.ausp-guide .ausp-feedback { padding: 4px 8px; border-radius: 4px; margin: 2px 0; }
+.ausp-guide .ausp-feedback.ausp-good { background: color-mix(in srgb, #1e9e4a 16%, transparent); }
+.ausp-guide .ausp-feedback.ausp-bad { background: color-mix(in srgb, #c8102e 12%, transparent); }
+.ausp-guide .ausp-stars { color: #f29900; letter-spacing: 2px; }
+.ausp-guide .ausp-counter { min-width: 8.5em; justify-content: center; }
 """
 
 
