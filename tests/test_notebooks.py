@@ -15,6 +15,7 @@ EXPECTED = {
     "02_classroom_demo.ipynb": {"widgets": 1, "images": 1},
     "03_two_players.ipynb": {"widgets": 2, "images": 0},
     "04_analysis.ipynb": {"widgets": 1, "images": 3},
+    "05_lesson_plan.ipynb": {"widgets": 1, "images": 1},
 }
 
 
