@@ -198,3 +198,11 @@ def test_place_clicks_on_a_watch_step_do_not_move_cards(store):
     assert [(v.card, v.place) for v in guide.board.card_views()] == cards
     assert "to watch" in guide.feedback.value
     assert isinstance(guide.board.card_views()[0].place, Place)
+
+
+def test_a_right_move_after_two_wrong_tries_is_still_right(store):
+    guide = at(GuideView(progress=store), "Free the A♣")
+    guide.attempt("A♣ F")
+    guide.attempt("Q♥ K♥")
+    feedback = guide.attempt("A♣ 2♣")
+    assert feedback.correct and not feedback.done and "Hint" not in feedback.text

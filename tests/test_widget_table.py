@@ -685,7 +685,7 @@ def columns_of(table: GameTable) -> list[list[widgets.Button]]:
     """Your columns as the browser finds them (`.ausp-side-you .ausp-col`), each card on show in order."""
     side = next(w for w in visible(table) if "ausp-side-you" in w._dom_classes)
     boxes = [w for w in walk(side) if "ausp-col" in getattr(w, "_dom_classes", ()) and on_show(w)]
-    return [[b for b in box.children if on_show(b)] for box in boxes]
+    return [[b for b in box.children if isinstance(b, widgets.Button) and on_show(b)] for box in boxes]
 
 
 def indian(columns: list[str], **options) -> GameTable:
@@ -943,3 +943,12 @@ def test_winnable_thinks_once_at_a_time_and_stops_when_the_table_closes():
     table.close()
     clock.advance(30.0)
     assert clock.pending == 0 and "winnable" not in table.status.value.lower()
+
+
+def test_columns_are_numbered_as_the_moves_name_them():
+    for game, count in (("australian", 7), ("indian", 10)):
+        table = GameTable(game=game)
+        side = table.board.sides[0]
+        assert [number.value for number in side.numbers] == [str(n) for n in range(1, count + 1)]
+        assert all(box.children[0] is number for box, number in zip(side.column_boxes, side.numbers))
+        table.close()

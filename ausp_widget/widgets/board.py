@@ -61,8 +61,13 @@ class Side:
         self.stock = make()
         self.fan = [make() for _ in range(FAN)]
         self.columns = [[make() for _ in range(pool)] for _ in range(columns)]
+        # Each column is headed by its number, the number the moves use ("K♣ 3").
+        self.numbers = [widgets.Label(str(c + 1)) for c in range(columns)]
+        for number in self.numbers:
+            number.add_class("ausp-col-number")
         self.column_boxes = [
-            box(widgets.VBox, [v.button for v in column], "ausp-col") for column in self.columns
+            box(widgets.VBox, [number, *(v.button for v in column)], "ausp-col")
+            for number, column in zip(self.numbers, self.columns, strict=True)
         ]
         label = widgets.Label(caption)
         label.add_class("ausp-caption")
@@ -82,7 +87,7 @@ class Side:
         """Give column `c` at least `size` card widgets (a long column)."""
         column = self.columns[c]
         column.extend(self._make() for _ in range(len(column), size))
-        self.column_boxes[c].children = tuple(view.button for view in column)
+        self.column_boxes[c].children = (self.numbers[c], *(view.button for view in column))
 
     def views(self) -> Iterator[CardView]:
         yield self.stock

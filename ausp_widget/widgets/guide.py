@@ -113,8 +113,12 @@ class GuideView(widgets.VBox):
         self.try_here = widgets.Button(
             description="Try from here", icon="external-link", tooltip="open this position in the live game"
         )
-        for button in (self.prev_button, self.next_button, self.show_button, self.show_me, self.try_again):
+        for button in (
+            self.prev_button, self.next_button, self.show_button, self.play, self.show_me, self.try_again,
+            self.play_now, self.try_here,
+        ):  # fmt: skip
             button.add_class("ausp-guide-button")
+            button.layout.width = "auto"  # as wide as its words, never cut
         self.prev_button.on_click(lambda _b: self.go(self.step - 1))
         self.next_button.on_click(lambda _b: self.go(self.step + 1))
         self.play_now.on_click(lambda _b: self._play_now())
@@ -133,6 +137,7 @@ class GuideView(widgets.VBox):
         )
         self.task_box.add_class("ausp-task")
         where = widgets.HBox([self.lessons, self.play_now, self.try_here])
+        where.add_class("ausp-guide-controls")
         self.children = [where, controls, self.title, self.text, self.task_box, self.board.box]
         self.set_trait("mode", mode)
         self.observe(self._on_mode, names="mode")
@@ -266,7 +271,7 @@ class GuideView(widgets.VBox):
             feedback = run.attempt(move)
             if feedback.done:
                 self._record(run)
-            elif run.hint_due:
+            elif not feedback.correct and run.hint_due:
                 hint = " Hint: the highlighted card is the one to move." if run.next_moves() else ""
                 feedback = Feedback(False, feedback.text + hint, rule=feedback.rule)
         self._selected = None

@@ -43,6 +43,8 @@ GUIDE_CSS = """
 .ausp-guide .ausp-feedback.ausp-bad { background: color-mix(in srgb, #c8102e 12%, transparent); }
 .ausp-guide .ausp-stars { color: #f29900; letter-spacing: 2px; }
 .ausp-guide .ausp-counter { min-width: 8.5em; justify-content: center; }
+.ausp-guide .ausp-guide-controls { flex-wrap: wrap; gap: 4px 6px; align-items: center; }
+.ausp-guide .jupyter-button.ausp-guide-button { min-width: 6.5em; padding: 0 10px; margin: 0; }
 """
 
 

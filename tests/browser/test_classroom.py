@@ -263,9 +263,10 @@ def test_classroom_demo_autoplays_and_fits_an_800px_notebook_and_a_projector(pag
     assert first.startswith("Step 1 of")
     eventually(page, lambda: counter.inner_text() != first, seconds=12)
     shots(page, "02-1-guide-autoplay-800", guide)
-    pause = app.locator(".widget-play button").first
-    if "fa-pause" in pause.locator("i").get_attribute("class"):
-        pause.click()
+    auto = guide.get_by_role("button", name="Auto-play")
+    if "mod-active" in (auto.get_attribute("class") or ""):
+        auto.click()  # the same button stops it
+    eventually(page, lambda: "mod-active" not in (auto.get_attribute("class") or ""))
 
     # Solo at projector size in an 800-px notebook: the whole table fits, the log shows the newest draw.
     app.get_by_role("tab", name="Play").click()
@@ -280,12 +281,14 @@ def test_classroom_demo_autoplays_and_fits_an_800px_notebook_and_a_projector(pag
     assert_table_fits(page, table, (CARD_MIN, CARD_LARGE - 1))
     shots(page, "02-3-turns-800", table)
 
-    # The guide's controls as a class sees them, step after step (observations, not asserted:
-    # the guide is someone else's file): words cut, buttons that shift as the counter grows.
+    # The guide's controls as a class sees them, step after step: Next and Play now stay where
+    # they are as the counter grows (a class aims at them), and no control cuts its words.
     app.get_by_role("tab", name="Guide").click()
-    seen = []
+    seen, next_x, play_y = [], [], []
     for _ in range(10):
         seen.append({"step": counter.inner_text(), **app.evaluate(GUIDE_CONTROLS_JS)})
+        next_x.append(guide.get_by_role("button", name="Next").bounding_box()["x"])
+        play_y.append(guide.get_by_role("button", name="Play now").bounding_box()["y"])
         show_move = guide.get_by_role("button", name=re.compile("^Show move"))
         if show_move.is_visible() and show_move.is_enabled():
             show_move.click()
@@ -293,6 +296,13 @@ def test_classroom_demo_autoplays_and_fits_an_800px_notebook_and_a_projector(pag
         guide.get_by_role("button", name="Next").click()
         eventually(page, lambda before=before: counter.inner_text() != before, seconds=10)
     shots(page, "02-4-guide-turns-800", guide)
+    assert max(next_x) - min(next_x) < 1, f"Next moves as the steps change: {next_x}"
+    assert max(play_y) - min(play_y) < 1, f"Play now moves as the steps change: {play_y}"
+    cut = [c["words"] for step in seen for c in step["controls"] if c["cut"]]
+    assert not cut, f"controls cut their words: {cut}"
+    for step in seen:
+        needs, shows = (int(n) for n in re.findall(r"(\d+)px", step["board"]))
+        assert needs <= shows, f"the guide's board is cut at {step['step']}: {step['board']}"
 
     # Projector: a 1280-px screen gives the large cards their full size, and everything still fits.
     page.set_viewport_size(PROJECTOR)

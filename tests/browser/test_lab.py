@@ -91,15 +91,38 @@ def test_learn_then_play_in_jupyterlab(page, lab_url, shots):
     app.get_by_role("button", name="Prev").click()
     assert eventually(page, lambda: guide_state(app) == first)
 
-    # Step to the end, then hand over to the live game in the same output.
-    for _ in range(total - 1):
+    # A lesson task, done on the guide's board: a wrong try is refused with the rule it breaks
+    # and changes nothing; the right move is praised and earns stars.
+    title = app.locator(".ausp-guide h3").first
+    for _ in range(total):
+        if title.inner_text() == "Build down in suit":
+            break
         app.get_by_role("button", name="Next").click()
+        page.wait_for_timeout(150)
+    assert title.inner_text() == "Build down in suit"
+    assert "Your move" in app.locator(".ausp-task").inner_text()
+    feedback = app.locator(".ausp-guide .ausp-task")
+    board = app.locator(".ausp-guide-board")
+    six = board.locator('button[title="six of hearts"]')
+    before = board.locator("button.ausp-face").evaluate_all("els => els.map(e => e.title)")
+    six.click(position={"x": 12, "y": 6})
+    board.locator('button[title="seven of spades"]').click(position={"x": 12, "y": 6})
+    eventually(page, lambda: "same suit" in feedback.inner_text())
+    assert board.locator("button.ausp-face").evaluate_all("els => els.map(e => e.title)") == before
+    shots(page, "3-lesson-wrong-try")
+    six.click(position={"x": 12, "y": 6})
+    board.locator('button[title="seven of hearts"]').click(position={"x": 12, "y": 6})
+    eventually(page, lambda: "well done" in feedback.inner_text())
+    assert "★" in feedback.inner_text()
+    shots(page, "3-lesson-done")
+
+    # Hand over to the live game in the same output.
     play_now = app.get_by_role("button", name="Play now")
     play_now.wait_for()
     play_now.click()
     deal = Game.deal(4)
     wait_columns(page, app, [names(col) for col in deal.tableau()])
-    shots(page, "3-play")
+    shots(page, "4-play")
 
     # A legal move by clicking the card, then its destination: 6♥ goes onto 7♥.
     before = live_columns(app)

@@ -125,7 +125,7 @@ def _groups() -> list[Step]:
         ),
         make_task(
             "Nothing moves onto the waste",
-            "The 5♣ you just drew lies on the waste, and " + RULE["waste"].split("; ")[-1] + ".",
+            "The 5♣ you just drew lies on the waste, and " + RULE["waste"].split("; ")[-1],
             waste,
             "Get 4♣ onto the 5♣.",
             Goal("on", _card("4♣"), _card("5♣")),
@@ -166,7 +166,7 @@ def _drawing() -> list[Step]:
             "Draw twice more and Q♣ lies under 4♠ and 6♣: the waste is never turned over to make a new "
             "stock, so Q♣ comes back only once both cards above it have been played.",
             _deal(DRAW, ("draw", "draw", "draw")),
-            marks=["Q♣"],
+            marks=["Q♣", "4♠", "6♣"],
         ),
     ]
 

@@ -75,9 +75,9 @@ def _blocked() -> list[Step]:
     start = _deal(BLOCKED)
     return [
         make_step(
-            "4♣ waits for A♣ to 3♣",
-            "A card lying right on a lower card of its own suit blocks it: the foundation needs the lower "
-            f"card first. Measured by the solver: {figure_words('self_block')}.",
+            "A card on a lower card of its suit",
+            "A card lying right on a lower card of its own suit blocks it, as a 4♣ on 2♣ must wait for A♣ "
+            f"to 3♣ to go home first. Measured by the solver: {figure_words('self_block')}.",
             start,
             marks=["7♥", "3♥"],
         ),
