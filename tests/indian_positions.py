@@ -7,6 +7,7 @@ low ones, as foundations build up from the Ace).
 """
 
 from collections import Counter
+from collections.abc import Sequence
 
 from ausp_widget.core.cards import CARDS, SUITS, Card
 from ausp_widget.games.indian.game import IndianGame
@@ -41,3 +42,33 @@ def position(columns: list[str], *, waste: str = "", stock: str = "", rest: str 
 
 def game(columns: list[str], **options) -> IndianGame:
     return IndianGame.from_text(position(columns, **options))
+
+
+def indian_position(
+    columns: Sequence[str],
+    *,
+    stock: str = "",
+    waste: str = "",
+    foundations: str = "- - - - - - - -",
+    rest: str = "stock",
+) -> IndianGame:
+    """An Indian Patience position from the cards that matter: `columns` (1, 2, … as in the
+    position text, `[9♠]` face down, `5♠*` protected), the first stock cards, the waste and
+    the foundation tops. Every card not named goes to the end of the stock in card order
+    (or, with `rest="waste"`, under the waste), so the text `Game.from_text` reads holds all
+    104 cards. Such a position has no deal number: for tests of rules, never for lessons."""
+    columns = [*columns, *[""] * (10 - len(columns))]
+    named = Counter(Card.parse(w.strip("[]*")) for text in [*columns, waste, stock] for w in text.split())
+    for pile in foundations.split():
+        if pile != "-":
+            top = Card.parse(pile)
+            named.update(Card(rank, top.suit) for rank in range(1, top.rank + 1))
+    others = [str(card) for card in CARDS for _ in range(2 - named[card])]
+    lines = [
+        "game: indian",
+        f"foundations: {foundations}",
+        f"stock: {' '.join([stock, *(others if rest == 'stock' else [])]).strip() or '-'}",
+        f"waste: {' '.join([*(others if rest == 'waste' else []), waste]).strip() or '-'}",
+        *(f"{n}: {text or '-'}" for n, text in enumerate(columns, start=1)),
+    ]
+    return IndianGame.from_text("\n".join(lines) + "\n")

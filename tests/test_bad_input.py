@@ -5,6 +5,7 @@ import json
 import sys
 
 import pytest
+from indian_positions import indian_position
 from positions import PAGAT
 
 from ausp_widget import Card, Game, IllegalMoveError, Move, NotationError, solve
@@ -12,7 +13,6 @@ from ausp_widget.analysis import hint
 from ausp_widget.core.solving import SolveResult
 from ausp_widget.games.indian import solver as indian_solver
 from ausp_widget.games.indian.game import STUCK_SEARCH_LIMIT, IndianGame
-from ausp_widget.games.indian.guide import indian_position
 from ausp_widget.games.indian.moves import IndianMove
 
 KING = Card.parse("K♠")

@@ -95,7 +95,7 @@ def test_solve_takes_any_registered_game_by_name_or_by_its_position_text(capsys,
     assert main(["solve", "--seed", "5", "--game", "indian", "--time-limit", "0.2"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("deal 5 of Indian Patience: ") and "positions searched" in out
-    from ausp_widget.games.indian.guide import indian_position
+    from indian_positions import indian_position
 
     near_end = indian_position(["K♠"], foundations="K♣ K♣ K♦ K♦ K♥ K♥ K♠ Q♠")
     path = tmp_path / "indian.txt"

@@ -69,7 +69,7 @@ def test_bad_input():
 
 
 def test_an_indian_board_shows_backs_that_name_nothing_and_marks_the_protected_card():
-    from ausp_widget.games.indian.guide import indian_position
+    from indian_positions import indian_position
 
     game = indian_position(["5♠*", "[9♦] 6♣ 7♥", "[J♠] 5♣ 8♣"], stock="Q♠", foundations="- - - - - - 4♠ -")
     html = board_html(game)
@@ -83,7 +83,7 @@ def test_an_indian_board_shows_backs_that_name_nothing_and_marks_the_protected_c
 
 
 def test_the_indian_piles_leave_room_for_the_waste_fan():
-    from ausp_widget.games.indian.guide import indian_position
+    from indian_positions import indian_position
 
     game = indian_position(["[9♦] 6♣ 7♥"], stock="Q♠", waste="3♣ 8♦ 9♥")
     html = board_html(game)

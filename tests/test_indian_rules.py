@@ -281,7 +281,7 @@ def test_a_lone_card_moving_into_another_empty_column_is_not_useful():
 
 
 def test_the_words_for_a_foundation_move_name_the_pile_the_card_went_to():
-    from ausp_widget.games.indian.guide import indian_position
+    from indian_positions import indian_position
 
     game = indian_position(["7♥"], foundations="- - - - 7♥ 6♥ - -")
     played = game.play("7♥ F")  # F5 already ends with the other 7♥: this one goes onto F6

@@ -2,13 +2,13 @@
 
 import matplotlib.colors as mcolors
 import pytest
+from indian_positions import indian_position
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch
 from positions import PAGAT
 
 from ausp_widget import Card, Game
 from ausp_widget.core.lesson import figure, make_step, played, steps
-from ausp_widget.games.indian.guide import indian_position
 from ausp_widget.render.plot import RED, ROLE_COLOURS, plot_position
 
 

@@ -15,13 +15,13 @@ import comm
 import ipywidgets as widgets
 import pytest
 import traitlets
+from indian_positions import indian_position
 from positions import PAGAT
 
 from ausp_widget import Card, Game, IllegalMoveError, Move
 from ausp_widget.core.cards import CARDS
 from ausp_widget.games.australian.bot import Bot
 from ausp_widget.games.australian.layout import layout_from_cards
-from ausp_widget.games.indian.guide import indian_position
 from ausp_widget.widgets.card import card_class
 from ausp_widget.widgets.table import FIRST_PAUSE, GameTable, ManualClock, stylesheet
 

@@ -6,17 +6,11 @@ step can be replayed. The moves come from whole games played by following the hi
 checked by the engine when the chapter is built. The words quote
 `ausp_widget.games.indian.rules.INDIAN_RULE` where it says the same thing, and say "here we
 choose" where the chapter teaches one of `INDIAN_CHOICES`.
-
-`indian_position` (below) builds a position from the cards that matter; the chapter does not
-use it, but it stays for checks that need a made-up position.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
-
-from ausp_widget.core.cards import CARDS, Card
+from ausp_widget.core.cards import Card
 from ausp_widget.core.lesson import Step, deal_position, in_lesson, make_step, make_task
 from ausp_widget.core.ruletext import words
 from ausp_widget.core.tasks import Goal, free_goal, home_goal
@@ -71,36 +65,6 @@ DEAL_53_LINE = _moves(
     "9♥ F, 10♥ F, 10♠ F, 9♦ F, 9♣ 1, 10♦ F, J♦ F, J♥ F, Q♦ F, Q♥ F, K♥ F, Q♣ K♠, K♦ F, J♣ Q♠, 6♣ F, "
     "7♣ F, 8♣ F, 9♣ F, 10♣ F, J♠ F, J♣ F, Q♣ F, Q♠ F, K♠ F, K♣ F"
 )
-
-
-def indian_position(
-    columns: Sequence[str],
-    *,
-    stock: str = "",
-    waste: str = "",
-    foundations: str = "- - - - - - - -",
-    rest: str = "stock",
-) -> IndianGame:
-    """An Indian Patience position from the cards that matter: `columns` (1, 2, … as in the
-    position text, `[9♠]` face down, `5♠*` protected), the first stock cards, the waste and
-    the foundation tops. Every card not named goes to the end of the stock in card order
-    (or, with `rest="waste"`, under the waste), so the text `Game.from_text` reads holds all
-    104 cards. Such a position has no deal number: the guide never uses one."""
-    columns = [*columns, *[""] * (10 - len(columns))]
-    named = Counter(Card.parse(w.strip("[]*")) for text in [*columns, waste, stock] for w in text.split())
-    for pile in foundations.split():
-        if pile != "-":
-            top = Card.parse(pile)
-            named.update(Card(rank, top.suit) for rank in range(1, top.rank + 1))
-    others = [str(card) for card in CARDS for _ in range(2 - named[card])]
-    lines = [
-        "game: indian",
-        f"foundations: {foundations}",
-        f"stock: {' '.join([stock, *(others if rest == 'stock' else [])]).strip() or '-'}",
-        f"waste: {' '.join([*(others if rest == 'waste' else []), waste]).strip() or '-'}",
-        *(f"{n}: {text or '-'}" for n, text in enumerate(columns, start=1)),
-    ]
-    return IndianGame.from_text("\n".join(lines) + "\n")
 
 
 # ---- the chapter ----------------------------------------------------------------------------------
