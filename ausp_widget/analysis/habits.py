@@ -69,14 +69,7 @@ def _advice(board: _Board, finders: Sequence[Callable[[], object]], late=()) -> 
 
 def hint_finders(board: _Board) -> list[Callable[[], object]]:
     """The hint's finders, best first (as `hint_from_view` tries them)."""
-    return [
-        board.to_foundation,
-        board.freeing_for_foundation,
-        board.waste_to_tableau,
-        board.king_to_empty_column,
-        board.emptying_for_a_king,
-        board.uncovering,
-    ]
+    return board.finders()
 
 
 def hint_player(view: View) -> Move | None:

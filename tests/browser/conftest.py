@@ -6,6 +6,7 @@ tests behave the same offline and online.
 
 from __future__ import annotations
 
+import os
 import pathlib
 import shutil
 
@@ -67,9 +68,10 @@ def browser():
         launched.close()
 
 
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1400, "height": 1100})
+def offline_page(browser, viewport: dict):
+    """A page that may only talk to 127.0.0.1 (a request elsewhere fails the test), for `page`
+    fixtures: yields the page, then closes its context and checks what left."""
+    context = browser.new_context(viewport=viewport)
     external: list[str] = []
 
     def offline(route):
@@ -83,3 +85,27 @@ def page(browser):
     unexpected = [u for u in external if not any(name in u for name in ALLOWED_EXTERNAL)]
     context.close()
     assert not unexpected, f"requests left 127.0.0.1: {unexpected}"
+
+
+@pytest.fixture
+def page(browser):
+    yield from offline_page(browser, {"width": 1400, "height": 1100})
+
+
+@pytest.fixture
+def shots(tmp_path):
+    """Screenshots of each stage: under the test's tmp dir, or $AUSP_SHOTS when set;
+    `shots(page, name, element)` first brings `element` to the top of the notebook's panel."""
+    folder = pathlib.Path(os.environ.get("AUSP_SHOTS", tmp_path))
+    folder.mkdir(parents=True, exist_ok=True)
+
+    def take(page, name: str, element=None) -> pathlib.Path:
+        if element is not None:  # the notebook scrolls inside its own panel: bring it to the top
+            element.evaluate("e => e.scrollIntoView({block: 'start'})")
+            page.wait_for_timeout(150)
+        path = folder / f"{name}.png"
+        page.screenshot(path=str(path))
+        return path
+
+    take.folder = folder
+    return take

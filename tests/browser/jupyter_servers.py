@@ -160,3 +160,13 @@ def open_notebook(page, lab_url: str, name: str, path: str = "lab/tree"):
     app = page.locator(".ausp-app").first
     app.wait_for(timeout=60_000)
     return app
+
+
+def eventually(page, check, seconds: float = 15):
+    """Poll `check` until it returns something true (the kernel answers asynchronously)."""
+    for _ in range(int(seconds * 10)):
+        value = check()
+        if value:
+            return value
+        page.wait_for_timeout(100)
+    raise AssertionError(f"still not true after {seconds} s: {check()!r}")

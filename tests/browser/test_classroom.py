@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
-import pathlib
 import re
 
 import pytest
-from conftest import ALLOWED_EXTERNAL
-from jupyter_servers import CHROMIUM, CHROMIUM_ARGS, KERNEL_IDLE
+from conftest import offline_page
+from jupyter_servers import CHROMIUM, CHROMIUM_ARGS, KERNEL_IDLE, eventually
 
 NOTEBOOK_800 = {"width": 880, "height": 1000}  # the notebook panel is then 800 px wide
 PROJECTOR = {"width": 1280, "height": 800}
@@ -132,49 +130,8 @@ def browser_with_scrollbars(browser):
 
 @pytest.fixture
 def page(browser_with_scrollbars):
-    """As conftest's page (offline: a request leaving 127.0.0.1 fails the test), with scrollbars."""
-    context = browser_with_scrollbars.new_context(viewport=NOTEBOOK_800)
-    external: list[str] = []
-
-    def offline(route):
-        external.append(route.request.url)
-        route.abort()
-
-    context.route(lambda url: not url.startswith("http://127.0.0.1"), offline)
-    tab = context.new_page()
-    tab.set_default_timeout(60_000)
-    yield tab
-    unexpected = [u for u in external if not any(name in u for name in ALLOWED_EXTERNAL)]
-    context.close()
-    assert not unexpected, f"requests left 127.0.0.1: {unexpected}"
-
-
-@pytest.fixture
-def shots(tmp_path):
-    """Screenshots of each stage: under the test's tmp dir, or $AUSP_SHOTS when set."""
-    folder = pathlib.Path(os.environ.get("AUSP_SHOTS", tmp_path))
-    folder.mkdir(parents=True, exist_ok=True)
-
-    def take(page, name: str, element=None) -> pathlib.Path:
-        if element is not None:  # the notebook scrolls inside its own panel: bring it to the top
-            element.evaluate("e => e.scrollIntoView({block: 'start'})")
-            page.wait_for_timeout(150)
-        path = folder / f"{name}.png"
-        page.screenshot(path=str(path))
-        return path
-
-    take.folder = folder
-    return take
-
-
-def eventually(page, check, seconds: float = 15):
-    """Poll `check` until it returns something true (the kernel answers asynchronously)."""
-    for _ in range(int(seconds * 10)):
-        value = check()
-        if value:
-            return value
-        page.wait_for_timeout(100)
-    raise AssertionError(f"still not true after {seconds} s: {check()!r}")
+    """As conftest's page, in an 800-px notebook, with scrollbars."""
+    yield from offline_page(browser_with_scrollbars, NOTEBOOK_800)
 
 
 def open_in_lab(page, lab_url: str, name: str):

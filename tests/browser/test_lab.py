@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import os
-import pathlib
 import re
 
-import pytest
-from jupyter_servers import open_notebook
+from jupyter_servers import eventually, open_notebook
 
 from ausp_widget import Game
 
@@ -15,18 +12,6 @@ from ausp_widget import Game
 COLUMNS_JS = """(root) => Array.from(root.querySelectorAll('.ausp-live .ausp-side-you .ausp-col')).map(
   col => Array.from(col.querySelectorAll('button.ausp-face')).filter(b => b.offsetParent !== null)
              .map(b => b.title))"""
-
-
-@pytest.fixture
-def shots(tmp_path):
-    """Screenshots of each stage: under the test's tmp dir, or $AUSP_SHOTS when set."""
-    folder = pathlib.Path(os.environ.get("AUSP_SHOTS", tmp_path))
-    folder.mkdir(parents=True, exist_ok=True)
-
-    def take(page, name: str) -> None:
-        page.screenshot(path=str(folder / f"{name}.png"))
-
-    return take
 
 
 def names(column) -> list[str]:
@@ -59,16 +44,6 @@ def guide_state(app) -> tuple[str, list[str]]:
     """The guide step's title and the cards it highlights."""
     title = app.locator(".ausp-guide h3, .ausp-guide .ausp-step-title").first.inner_text()
     return title, app.locator(GUIDE_HIGHLIGHTS).evaluate_all("els => els.map(e => e.title)")
-
-
-def eventually(page, check, seconds: float = 15):
-    """Poll `check` until it returns something true (the kernel answers asynchronously)."""
-    for _ in range(int(seconds * 10)):
-        value = check()
-        if value:
-            return value
-        page.wait_for_timeout(100)
-    raise AssertionError(f"still not true after {seconds} s: {check()!r}")
 
 
 def test_learn_then_play_in_jupyterlab(page, lab_url, shots):

@@ -59,14 +59,7 @@ def hint_from_view(view: View) -> Hint:
     if not view.my_turn:
         return Hint(None, "wait for your turn: the bot is playing")
     board = _Board(view)
-    for finder in (
-        board.to_foundation,
-        board.freeing_for_foundation,
-        board.waste_to_tableau,
-        board.king_to_empty_column,
-        board.emptying_for_a_king,
-        board.uncovering,
-    ):
+    for finder in board.finders():
         found = finder()
         if found:
             return found
@@ -127,6 +120,17 @@ class _Board:
         return parent in self.exposed and self.where.get(card, (-1,))[0] != self.exposed[parent]
 
     # ---- the hints, best first --------------------------------------------------------------
+    def finders(self) -> list:
+        """The hints' finders, best first: the first that finds something gives the hint."""
+        return [
+            self.to_foundation,
+            self.freeing_for_foundation,
+            self.waste_to_tableau,
+            self.king_to_empty_column,
+            self.emptying_for_a_king,
+            self.uncovering,
+        ]
+
     def to_foundation(self) -> Hint | None:
         candidates = [col[-1] for col in self.columns if col]
         if self.waste_top:
