@@ -1,13 +1,13 @@
 """The rules panel's words agree with the engine, and the guide quotes the same words."""
 
 import pytest
+from indian_positions import indian_position
 from positions import versus
 
 from ausp_widget import Game, IllegalMoveError
 from ausp_widget.core.lesson import steps
 from ausp_widget.core.ruletext import rules, rules_html, rules_text
 from ausp_widget.games.australian.rules import RULE, TIPS, bot_rules
-from ausp_widget.games.indian.guide import indian_position
 from ausp_widget.games.indian.rules import INDIAN_CHOICES, INDIAN_RULE
 
 MODES = ("solo", "turns", "simultaneous")
