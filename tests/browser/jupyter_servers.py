@@ -36,6 +36,20 @@ KERNEL_IDLE = """() => {
 }"""
 
 
+# The notebook `name` in JupyterLab's main area, made current, its kernel idle: its panel's id.
+# (JupyterLab may reopen notebooks of an earlier test in background tabs, with kernels of their own.)
+OURS_READY = """(name) => {
+  const lab = window.jupyterapp;
+  if (!lab || !lab.shell) return false;
+  const ours = Array.from(lab.shell.widgets('main')).find(w => w.context && w.context.path.endsWith(name));
+  if (!ours) return false;
+  if (lab.shell.currentWidget !== ours) lab.shell.activateById(ours.id);
+  const session = ours.sessionContext;
+  return ours.context.isReady && session.session && session.session.kernel
+    && session.kernelDisplayStatus === 'idle' && lab.shell.currentWidget === ours && ours.id;
+}"""
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -155,9 +169,13 @@ def open_notebook(page, lab_url: str, name: str, path: str = "lab/tree"):
     """Open a notebook, wait for its kernel, run every cell; returns the app's locator.
     (`path` is "notebooks" for Notebook 7.)"""
     page.goto(f"{lab_url}/{path}/{name}")
-    page.wait_for_function(KERNEL_IDLE, timeout=90_000)
+    if path == "lab/tree":
+        panel = page.wait_for_function(OURS_READY, arg=name, timeout=90_000).json_value()
+        app = page.locator(f"[id='{panel}'] .ausp-app").first
+    else:  # Notebook 7 shows one notebook per page
+        page.wait_for_function(KERNEL_IDLE, timeout=90_000)
+        app = page.locator(".ausp-app").first
     page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    app = page.locator(".ausp-app").first
     app.wait_for(timeout=60_000)
     return app
 

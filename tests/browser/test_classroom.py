@@ -15,7 +15,7 @@ import re
 
 import pytest
 from conftest import offline_page
-from jupyter_servers import CHROMIUM, CHROMIUM_ARGS, KERNEL_IDLE, eventually
+from jupyter_servers import CHROMIUM, CHROMIUM_ARGS, KERNEL_IDLE, OURS_READY, eventually
 
 NOTEBOOK_800 = {"width": 880, "height": 1000}  # the notebook panel is then 800 px wide
 PROJECTOR = {"width": 1280, "height": 800}
@@ -94,17 +94,6 @@ LOG_JS = """(table) => {
 
 # This notebook's panel id, once it is the current tab and its kernel is idle (JupyterLab may
 # reopen the notebooks of an earlier test behind it).
-OURS_READY = """(name) => {
-  const lab = window.jupyterapp;
-  if (!lab || !lab.shell) return false;
-  const ours = Array.from(lab.shell.widgets('main')).find(w => w.context && w.context.path.endsWith(name));
-  if (!ours) return false;
-  if (lab.shell.currentWidget !== ours) lab.shell.activateById(ours.id);
-  const session = ours.sessionContext;
-  return ours.context.isReady && session.session && session.session.kernel
-    && session.kernelDisplayStatus === 'idle' && lab.shell.currentWidget === ours && ours.id;
-}"""
-
 # The guide's own controls (not its board): words, place and size, whether their words fit.
 GUIDE_CONTROLS_JS = """(app) => {
   const board = app.querySelector('.ausp-guide-board .ausp-board');
