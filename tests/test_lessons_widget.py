@@ -35,8 +35,9 @@ def test_a_task_step_says_what_to_do_and_never_shows_the_answer(store):
     assert guide.current.task == "Put the J♥ group on the Q♥."
     assert "Put the J♥ group on the Q♥." in guide.task_words.value
     assert "J♥ Q♥" not in guide.task_words.value + guide.text.value + guide.show_button.description
-    assert "ausp-hidden" not in guide.task_box._dom_classes
-    assert "ausp-hidden" in guide.show_button._dom_classes
+    assert guide.task_box.layout.display is None and guide.show_button.layout.display == "none"
+    guide.go(0)  # a step to watch: no task, no Show me; Show move instead
+    assert guide.task_box.layout.display == "none" and guide.show_button.layout.display is None
 
 
 def test_attempt_wrong_then_right_from_code(store):

@@ -28,7 +28,7 @@ from ausp_widget.core.protocol import PileRef, Place, moves_from, pile_of
 from ausp_widget.core.registry import for_table_mode, table_modes
 from ausp_widget.core.tasks import Feedback, TaskRun
 
-from .board import close_tree, show
+from .board import close_tree
 from .card import CardView
 from .clock import Clock, KernelClock, Timer
 from .step_board import DIM, ROLE_CLASSES, StepBoard  # noqa: F401  (the names tests use)
@@ -438,8 +438,9 @@ class GuideView(widgets.VBox):
         self.show_button.disabled = step.move is None or run is not None
         if self.show_button.value != self.shown:
             self.show_button.value = self.shown
-        show(self.task_box, run is not None)
-        show(self.show_button, run is None)
+        # The guide is not inside the table's stylesheet scope: hide by layout, not by class.
+        self.task_box.layout.display = None if run is not None else "none"
+        self.show_button.layout.display = None if run is None else "none"
         if run is not None:
             checkup = " (a check-up: no hints)" if step.exercise.checkup else ""
             stars = f" <span class='ausp-stars'>{STARS[: run.stars]}</span>" if run.solved else ""

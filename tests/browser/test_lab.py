@@ -54,6 +54,7 @@ def test_learn_then_play_in_jupyterlab(page, lab_url, shots):
     counter = app.get_by_text(re.compile(r"^Step \d+ of \d+$"))
     total = int(counter.inner_text().split()[-1])
     first = eventually(page, lambda: guide_state(app) if guide_state(app)[1] else None)
+    assert not app.get_by_role("button", name="Show me").is_visible(), "a step to watch has no task"
     app.get_by_role("button", name="Next").click()
 
     def moved_on() -> bool:
@@ -76,6 +77,7 @@ def test_learn_then_play_in_jupyterlab(page, lab_url, shots):
         page.wait_for_timeout(150)
     assert title.inner_text() == "Build down in suit"
     assert "Your move" in app.locator(".ausp-task").inner_text()
+    assert app.get_by_role("button", name="Show me").is_visible()
     feedback = app.locator(".ausp-guide .ausp-task")
     board = app.locator(".ausp-guide-board")
     six = board.locator('button[title="six of hearts"]')
