@@ -6,7 +6,7 @@ Patience) ← `analysis` (solver and hint front doors) ← `render` (HTML, figur
 """
 
 from . import games  # registers every game
-from .analysis import solve
+from .analysis import evaluate, solve
 from .core.cards import Card
 from .core.errors import IllegalMoveError, NotationError
 from .core.moves import Move
@@ -19,6 +19,7 @@ __all__ = [
     "IllegalMoveError",
     "NotationError",
     "solve",
+    "evaluate",
     "AustralianPatience",
     "games",
 ]

@@ -41,4 +41,12 @@ def hint(game: Any, player: int = 0) -> Any:
     return registry.entry_for(game).hint(game, player)
 
 
-__all__ = ["SolveResult", "hint", "solve", "solver"]
+def evaluate(player: Any, deals: Any = range(1, 501), jobs: int = 1, executor: Any = None, **options: Any):
+    """Play `player` (a function of a view, or an object with `choose(view)`) on each deal and
+    count its wins; see `ausp_widget.analysis.arena`."""
+    from .arena import evaluate as run
+
+    return run(player, deals, jobs, executor, **options)
+
+
+__all__ = ["SolveResult", "evaluate", "hint", "solve", "solver"]

@@ -1,0 +1,184 @@
+"""Measure a player: play it on many deals, count its wins, and keep going when it fails.
+
+A player is anything that picks a move from what a player may see: a function `player(view)`
+or an object with `choose(view)`, returning a `Move`, its text, or None to stop (the same
+interface as the bot). `evaluate` plays it alone on each deal; a player that raises, returns an
+illegal move, takes too long over one move, or never finishes loses that deal, and the reason
+is kept in `failures`. Deals run one after another (`jobs=1`), in local processes (`jobs=N`),
+or on any `concurrent.futures.Executor` (`executor=`, for instance a Dask client's
+`get_executor()`); a player sent to other processes must be picklable (a function or class
+defined at module level, not a lambda).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from ausp_widget.core import registry
+from ausp_widget.core.errors import IllegalMoveError, NotationError
+from ausp_widget.core.stats import wilson_interval
+
+Player = Callable[[Any], Any] | Any  # player(view) -> move, or an object with .choose(view)
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """One deal: won or not, the cards the player put on the foundations, the moves it made,
+    and why it lost the deal by failing (None when it simply played on to the end)."""
+
+    deal: int
+    won: bool
+    home: int
+    moves: int
+    failure: str | None = None
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """A player's results over deals: `games`, `wins`, `rate`, `interval` (95% Wilson),
+    `home` (cards on the foundations, mean), `failures` ({deal: reason}) and `deals` (each
+    deal's `DealResult`, in order)."""
+
+    name: str
+    deals: tuple[DealResult, ...] = field(repr=False)
+
+    @property
+    def games(self) -> int:
+        return len(self.deals)
+
+    @property
+    def wins(self) -> int:
+        return sum(d.won for d in self.deals)
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.wins, self.games)
+
+    @property
+    def home(self) -> float:
+        return sum(d.home for d in self.deals) / self.games if self.games else 0.0
+
+    @property
+    def failures(self) -> dict[int, str]:
+        return {d.deal: d.failure for d in self.deals if d.failure is not None}
+
+    def __str__(self) -> str:
+        low, high = self.interval
+        failed = f", {len(self.failures)} failed" if self.failures else ""
+        return (
+            f"{self.name}: won {self.wins} of {self.games} ({100 * self.rate:.1f}%, 95% interval "
+            f"{100 * low:.1f}–{100 * high:.1f}%), {self.home:.1f} cards home on average{failed}"
+        )
+
+
+def _choose(player: Player) -> Callable[[Any], Any]:
+    choose = getattr(player, "choose", None)
+    if callable(choose):
+        return choose
+    if callable(player):
+        return player
+    raise TypeError(f"a player is a function of a view or has a choose(view) method, not {player!r}")
+
+
+def play_deal(player: Player, deal: int, game: str = "australian", move_seconds: float = 5.0) -> DealResult:
+    """Play `player` alone on one deal to its end; any failure of the player ends the deal as
+    a loss, with the reason."""
+    choose = _choose(player)
+    reset = getattr(player, "reset", None)
+    if callable(reset):
+        reset()
+    position = registry.entry(game).deal(deal)
+    limit = 20 * position.card_count  # every move but a King's between empty columns is one-way
+    moves, failure = 0, None
+    while position.status == "playing":
+        if moves >= limit:
+            failure = f"no end after {limit} moves (moving a King between empty columns for ever?)"
+            break
+        start = time.perf_counter()
+        try:
+            move = choose(position.view(0))
+        except Exception as error:  # the student's code: any error loses the deal, named
+            failure = f"move {moves + 1}: the player raised {type(error).__name__}: {error}"
+            break
+        took = time.perf_counter() - start
+        if took > move_seconds:
+            failure = f"move {moves + 1}: took {took:.2f} s, over the {move_seconds:g} s a move may take"
+            break
+        if move is None:
+            break
+        try:
+            position.play(move)
+        except (IllegalMoveError, NotationError) as error:
+            failure = f"move {moves + 1}: {move!s} was refused: {error}"
+            break
+        moves += 1
+    won = position.status == "won"
+    home = sum(pile.owners.count(0) for pile in position.piles() if pile.kind == "foundation")
+    return DealResult(deal, won, home, moves, failure)
+
+
+def _run_chunk(player: Player, deals: list[int], game: str, move_seconds: float) -> list[DealResult]:
+    return [play_deal(player, deal, game, move_seconds) for deal in deals]
+
+
+def evaluate(
+    player: Player,
+    deals: Iterable[int] = range(1, 501),
+    jobs: int = 1,
+    executor: Executor | None = None,
+    *,
+    game: str = "australian",
+    move_seconds: float = 5.0,
+    name: str | None = None,
+) -> Evaluation:
+    """Play `player` on each deal number in `deals` and count: see `Evaluation`."""
+    deals = [_deal_number(d) for d in deals]
+    registry.entry(game)  # an unknown game is named now, before any deal is played
+    _choose(player)
+    if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
+        raise ValueError(f"jobs must be a whole number from 1, not {jobs!r}")
+    if not move_seconds > 0:
+        raise ValueError(f"move_seconds must be above 0, not {move_seconds!r}")
+    name = name or getattr(player, "__name__", None) or type(player).__name__
+    if executor is None and jobs == 1:
+        return Evaluation(name, tuple(_run_chunk(player, deals, game, move_seconds)))
+    workers = jobs if executor is None else max(jobs, 4)
+    chunks = [deals[k::workers] for k in range(workers) if deals[k::workers]]
+    own = executor is None
+    pool = ProcessPoolExecutor(jobs) if own else executor
+    try:
+        futures = [pool.submit(_run_chunk, player, chunk, game, move_seconds) for chunk in chunks]
+        results = [r for future in futures for r in future.result()]
+    finally:
+        if own:
+            pool.shutdown()
+    order = {deal: k for k, deal in enumerate(deals)}
+    return Evaluation(name, tuple(sorted(results, key=lambda r: order[r.deal])))
+
+
+def _deal_number(deal: object) -> int:
+    if isinstance(deal, bool) or not isinstance(deal, int) or deal < 0:
+        raise ValueError(f"deals are whole numbers from 0, not {deal!r}")
+    return deal
+
+
+def compare(evaluations: Iterable[Evaluation]) -> str:
+    """Players side by side on the same deals, as a text table (best first)."""
+    rows = sorted(evaluations, key=lambda e: -e.rate)
+    width = max([len(e.name) for e in rows] + [6])
+    lines = [f"{'player':<{width}}  won        rate    95% interval   cards home  failed"]
+    for e in rows:
+        low, high = e.interval
+        lines.append(
+            f"{e.name:<{width}}  {e.wins:>4}/{e.games:<5} {100 * e.rate:5.1f}%  "
+            f"{100 * low:5.1f}–{100 * high:5.1f}%   {e.home:9.1f}  {len(e.failures):>6}"
+        )
+    return "\n".join(lines)

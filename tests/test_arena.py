@@ -1,0 +1,106 @@
+"""Measuring a player: wins counted as the engine plays, failures named and the run going on,
+the same results in one process, in several, or on any executor."""
+
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from ausp_widget import Game
+from ausp_widget.analysis.arena import compare, evaluate, play_deal
+from ausp_widget.analysis.players import RandomPlayer, bot_player, hint_player
+from ausp_widget.games.australian.hints import hint
+
+
+def test_the_count_is_the_engines():
+    result = evaluate(hint_player, range(1, 21))
+    for deal in result.deals:
+        game = Game.deal(deal.deal)
+        while game.status == "playing" and (move := hint(game).move) is not None:
+            game.play(move)
+        assert deal.won == (game.status == "won")
+        assert deal.home == sum(len(pile) for pile in game.foundations)
+    assert result.games == 20 and result.wins == sum(d.won for d in result.deals)
+    low, high = result.interval
+    assert low <= result.rate <= high and not result.failures
+
+
+def raises(view):
+    raise KeyError("oops")
+
+
+def illegal(view):
+    return "K♠ F"
+
+
+def slow(view):
+    time.sleep(0.05)
+    return "draw"
+
+
+def gives_up(view):
+    return None
+
+
+@pytest.mark.parametrize(
+    ("player", "words"),
+    [
+        (raises, "the player raised KeyError: 'oops'"),
+        (illegal, "K♠ F was refused"),
+        (slow, "over the 0.01 s a move may take"),
+    ],
+)
+def test_a_failing_player_loses_the_deal_with_the_reason_and_the_run_goes_on(player, words):
+    result = evaluate(player, [1, 2, 3], move_seconds=0.01)
+    assert result.games == 3 and result.wins == 0
+    assert set(result.failures) == {1, 2, 3}
+    assert all(words in reason and reason.startswith("move 1:") for reason in result.failures.values())
+
+
+def test_a_player_that_stops_simply_loses():
+    deal = play_deal(gives_up, 5)
+    assert not deal.won and deal.failure is None and deal.moves == 0
+
+
+def test_processes_and_executors_give_the_same_results_in_deal_order():
+    deals = [9, 3, 14, 1, 7, 12]
+    alone = evaluate(hint_player, deals)
+    assert [d.deal for d in alone.deals] == deals
+    assert evaluate(hint_player, deals, jobs=2).deals == alone.deals
+    with ThreadPoolExecutor(2) as pool:
+        assert evaluate(hint_player, deals, executor=pool).deals == alone.deals
+
+
+def test_players_are_objects_or_functions_and_random_is_repeatable():
+    first = evaluate(RandomPlayer(3), range(1, 6))
+    assert evaluate(RandomPlayer(3), range(1, 6)).deals == first.deals
+    assert evaluate(bot_player(), range(1, 6)).games == 5
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"deals": ["x"]}, "deals are whole numbers"),
+        ({"jobs": 0}, "jobs must be a whole number"),
+        ({"game": "klondike"}, "klondike"),
+        ({"move_seconds": 0}, "move_seconds must be above 0"),
+    ],
+)
+def test_bad_arguments_are_named(kwargs, words):
+    with pytest.raises(ValueError, match=words):
+        evaluate(hint_player, **{"deals": [1], **kwargs})
+
+
+def test_a_player_must_be_able_to_choose():
+    with pytest.raises(TypeError, match="choose"):
+        evaluate(42, [1])
+
+
+def test_compare_lists_the_players_best_first():
+    table = compare(
+        [evaluate(RandomPlayer(), range(1, 11), name="random"), evaluate(hint_player, range(1, 11))]
+    )
+    lines = table.splitlines()
+    assert (
+        lines[0].startswith("player") and lines[1].startswith("hint_player") and lines[2].startswith("random")
+    )
