@@ -6,7 +6,7 @@ Patience) ← `analysis` (solver and hint front doors) ← `render` (HTML, figur
 """
 
 from . import games  # registers every game
-from .analysis import evaluate, solve
+from .analysis import evaluate, solve, win_chance
 from .core.cards import Card
 from .core.errors import IllegalMoveError, NotationError
 from .core.moves import Move
@@ -20,6 +20,7 @@ __all__ = [
     "NotationError",
     "solve",
     "evaluate",
+    "win_chance",
     "AustralianPatience",
     "games",
 ]

@@ -49,4 +49,12 @@ def evaluate(player: Any, deals: Any = range(1, 501), jobs: int = 1, executor: A
     return run(player, deals, jobs, executor, **options)
 
 
-__all__ = ["SolveResult", "evaluate", "hint", "solve", "solver"]
+def win_chance(game: Any, player: int = 0, samples: int = 100, seed: int = 0, **options: Any):
+    """Of all the ways the stock could still be ordered, the share that can be won, judged from
+    `player`'s view only; see `ausp_widget.analysis.chance`."""
+    from .chance import win_chance as estimate
+
+    return estimate(game, player, samples, seed, **options)
+
+
+__all__ = ["SolveResult", "evaluate", "hint", "solve", "solver", "win_chance"]

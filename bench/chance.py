@@ -1,0 +1,49 @@
+"""The win chance: time per position at the default 100 samples, and calibration — over deals
+1–N, the mean opening chance against the share of those deals the solver proves winnable (the
+chance averages over stock orders, the deals average over deals: the two should agree within
+their intervals).
+
+Run: .venv/bin/python bench/chance.py [--deals 500]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from ausp_widget import Game, solve, win_chance
+from ausp_widget.core.stats import wilson_interval
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--deals", type=int, default=500)
+    parser.add_argument("--samples", type=int, default=100)
+    args = parser.parse_args()
+    times, chances, winnable, undecided = [], [], 0, 0
+    for seed in range(1, args.deals + 1):
+        start = time.perf_counter()
+        estimate = win_chance(Game.deal(seed), samples=args.samples, seed=seed)
+        times.append(time.perf_counter() - start)
+        chances.append(estimate.p)
+        undecided += estimate.undecided
+        winnable += solve(Game.deal(seed), time_limit=10).winnable is True
+    times.sort()
+    p95 = times[int(0.95 * (len(times) - 1))]
+    print(
+        f"chance: {args.samples} samples a position: median {statistics.median(times):.2f} s, "
+        f"p95 {p95:.2f} s, worst {times[-1]:.2f} s; {undecided} undecided samples in all"
+    )
+    mean = statistics.fmean(chances)
+    spread = statistics.stdev(chances) / len(chances) ** 0.5
+    low, high = wilson_interval(winnable, args.deals)
+    print(
+        f"chance: calibration over deals 1–{args.deals}: mean opening chance {100 * mean:.1f}% "
+        f"(± {196 * spread:.1f} points, 95%); solver proves {winnable} of {args.deals} winnable "
+        f"({100 * winnable / args.deals:.1f}%, 95% interval {100 * low:.1f}–{100 * high:.1f}%)"
+    )
+
+
+if __name__ == "__main__":
+    main()

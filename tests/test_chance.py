@@ -1,0 +1,91 @@
+"""The win chance reads only what the player sees: the hidden stock order cannot change it."""
+
+import pytest
+
+from ausp_widget import Game, solve
+from ausp_widget.analysis.chance import win_chance
+
+ONE_MOVE_FROM_A_WIN = """\
+foundations: K♣ K♦ K♥ Q♠
+stock: -
+waste: -
+1: K♠
+2: -
+3: -
+4: -
+5: -
+6: -
+7: -
+"""
+
+
+class OnlyTheView:
+    """A stand-in that can show a view and nothing else: no stock order, no game to peek into."""
+
+    def __init__(self, game: Game) -> None:
+        self._view = game.view(0)
+
+    def view(self, player: int):
+        return self._view
+
+
+def test_two_games_that_differ_only_in_the_stock_order_get_the_same_chance():
+    game = Game.deal(4)
+    game.play("draw")
+    text = game.to_text()
+    stock_line = next(line for line in text.splitlines() if line.startswith("stock:"))
+    reordered = text.replace(stock_line, "stock: " + " ".join(reversed(stock_line.split()[1:])))
+    other = Game.from_text(reordered)
+    assert other.stock() != game.stock() and other.view(0) == game.view(0)
+    mine, theirs = win_chance(game, seed=7, samples=30), win_chance(other, seed=7, samples=30)
+    assert (mine.p, mine.wins, mine.undecided) == (theirs.p, theirs.wins, theirs.undecided)
+
+
+def test_the_chance_needs_nothing_but_the_view():
+    game = Game.deal(9)
+    real, stand_in = win_chance(game, samples=25, seed=1), win_chance(OnlyTheView(game), samples=25, seed=1)
+    assert (real.p, real.wins, real.undecided) == (stand_in.p, stand_in.wins, stand_in.undecided)
+
+
+def test_a_position_with_nothing_hidden_is_certain():
+    won = win_chance(Game.from_text(ONE_MOVE_FROM_A_WIN), samples=5)
+    assert won.p == 1.0 and won.wins == 5 and won.undecided == 0
+    assert won.low <= 1.0 <= won.high
+
+
+def test_the_estimate_is_repeatable_and_its_interval_holds_it():
+    game = Game.deal(352)
+    first = win_chance(game, samples=40, seed=3)
+    again = win_chance(game, samples=40, seed=3)
+    assert (first.p, first.wins) == (again.p, again.wins)
+    assert first.low <= first.wins / first.samples <= first.high
+    assert 0 < first.p < 1, "deal 352's opening is neither sure nor hopeless"
+    assert "sampled stock orders can be won" in str(first)
+
+
+def test_over_deals_the_chance_follows_the_solvers_verdicts():
+    """Deals the solver proves lost tend to have lower chances than deals it proves won."""
+    won, lost = [], []
+    for seed in range(1, 41):
+        chance = win_chance(Game.deal(seed), samples=20, seed=seed).p
+        (won if solve(Game.deal(seed), time_limit=5).winnable else lost).append(chance)
+    assert won and lost and sum(won) / len(won) > sum(lost) / len(lost)
+
+
+def test_when_time_runs_out_the_rest_count_as_undecided():
+    estimate = win_chance(Game.deal(2), samples=50, time_limit=1e-9)
+    assert estimate.undecided >= 49 and estimate.high > estimate.low
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "words"),
+    [
+        (Game.deal(1), {"samples": 0}, "samples must be a whole number"),
+        (Game.deal(1), {"time_limit": 0}, "time_limit must be above 0"),
+        (Game.deal(1, "turns"), {}, "solo Australian Patience view, not a turns"),
+        (Game.deal(1, game="indian"), {}, "not a solo indian"),
+    ],
+)
+def test_bad_requests_are_named(game, options, words):
+    with pytest.raises(ValueError, match=words):
+        win_chance(game, **options)
