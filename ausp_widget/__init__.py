@@ -6,7 +6,7 @@ Patience) ← `analysis` (solver and hint front doors) ← `render` (HTML, figur
 """
 
 from . import games  # registers every game
-from .analysis import evaluate, solve, win_chance
+from .analysis import evaluate, review, solve, win_chance
 from .core.cards import Card
 from .core.errors import IllegalMoveError, NotationError
 from .core.moves import Move
@@ -21,6 +21,7 @@ __all__ = [
     "solve",
     "evaluate",
     "win_chance",
+    "review",
     "AustralianPatience",
     "games",
 ]

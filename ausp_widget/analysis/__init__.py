@@ -57,4 +57,12 @@ def win_chance(game: Any, player: int = 0, samples: int = 100, seed: int = 0, **
     return estimate(game, player, samples, seed, **options)
 
 
-__all__ = ["SolveResult", "evaluate", "hint", "solve", "solver", "win_chance"]
+def review(game: Any, samples: int = 40, seed: int = 0):
+    """Each move of a solo game with the chance it kept, the costly ones marked (inaccuracy,
+    mistake, blunder) with a better move; see `ausp_widget.analysis.review`."""
+    from .review import review as run
+
+    return run(game, samples, seed)
+
+
+__all__ = ["SolveResult", "evaluate", "hint", "review", "solve", "solver", "win_chance"]

@@ -26,7 +26,14 @@ def _step_figure(step: Any, **options: Any) -> Any:
     return step_figure(step, **options)
 
 
+def _review_figure(review: Any, **options: Any) -> Any:
+    from .charts import review_figure
+
+    return review_figure(review, **options)
+
+
 register_drawer("html", board_html)
+register_drawer("review_figure", _review_figure)
 register_drawer("figure", _figure)
 register_drawer("step_figure", _step_figure)
 
