@@ -16,6 +16,7 @@ EXPECTED = {
     "03_two_players.ipynb": {"widgets": 2, "images": 0},
     "04_analysis.ipynb": {"widgets": 1, "images": 3},
     "05_lesson_plan.ipynb": {"widgets": 1, "images": 1},
+    "06_write_a_player.ipynb": {"widgets": 0, "images": 1},
 }
 
 
