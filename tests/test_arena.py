@@ -6,9 +6,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from ausp_widget import Game
+from ausp_widget import Game, solve
 from ausp_widget.analysis.arena import compare, evaluate, play_deal
-from ausp_widget.analysis.players import RandomPlayer, bot_player, hint_player
+from ausp_widget.analysis.players import RandomPlayer, StrongPlayer, bot_player, hint_player
 from ausp_widget.games.australian.hints import hint
 
 
@@ -104,3 +104,36 @@ def test_compare_lists_the_players_best_first():
     assert (
         lines[0].startswith("player") and lines[1].startswith("hint_player") and lines[2].startswith("random")
     )
+
+
+def test_the_strong_player_sees_only_the_view():
+    game = Game.deal(4)
+    text = game.to_text()
+    stock = next(line for line in text.splitlines() if line.startswith("stock:"))
+    other = Game.from_text(text.replace(stock, "stock: " + " ".join(reversed(stock.split()[1:]))))
+    assert other.stock() != game.stock()
+    first, second = StrongPlayer(samples=6), StrongPlayer(samples=6)
+    assert first.choose(game.view(0)) == second.choose(other.view(0))
+
+
+def test_the_strong_player_finishes_a_game_with_nothing_hidden():
+    game = Game.deal(222)
+    line = solve(game, time_limit=10).moves
+    k = next(i for i in range(len(line)) if not _after(game, line[:i]).stock())
+    end = _after(game, line[:k])
+    player = StrongPlayer(samples=4)
+    while end.status == "playing":
+        end.play(player.choose(end.view(0)))
+    assert end.status == "won"
+
+
+def test_the_strong_player_plays_whole_deals_without_failing():
+    result = evaluate(StrongPlayer(samples=4), range(1, 4))
+    assert result.games == 3 and not result.failures
+
+
+def _after(game, moves):
+    game = game.copy()
+    for move in moves:
+        game.play(move)
+    return game

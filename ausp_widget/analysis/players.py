@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from ausp_widget.core.moves import Move
+from ausp_widget.core.registry import entry
 from ausp_widget.games.australian.bot import Bot
 from ausp_widget.games.australian.hints import hint_from_view
 
@@ -35,3 +36,57 @@ def bot_player() -> Bot:
     """The two-player bot's rules, played alone (foundations first, then the waste, then
     uncovering, then draw)."""
     return Bot()
+
+
+class StrongPlayer:
+    """Perfect-information sampling: in each position, deal the unseen cards into the stock in
+    `samples` orders, and play the move after which most of those orders can still be won (the
+    hint's move breaks ties). It reads only the view. When nothing is hidden (an empty stock) it
+    follows the solver's winning line. A King that already heads its column is never moved to
+    another empty one (that goes round in circles)."""
+
+    def __init__(self, samples: int = 16, seed: int = 0, node_limit: int = 4_000) -> None:
+        self.samples, self.seed, self.node_limit = samples, seed, node_limit
+        self.reset()
+
+    def reset(self) -> None:
+        self._random = random.Random(self.seed)
+        self._line: list[Move] = []
+
+    def choose(self, view: Any) -> Move | None:
+        from .chance import _position, _unseen
+
+        heads = {column[0] for column in view.tableau if column}
+        moves = [m for m in view.legal_moves() if not (m.kind == "column" and m.card in heads)]
+        advice = hint_from_view(view).move
+        if len(moves) <= 1:
+            return moves[0] if moves else None
+        unseen = _unseen(view)
+        if not unseen:  # nothing hidden: the solver's line, once found, is followed to the end
+            if not self._line:
+                self._line = list(self._solve(_position(view, [])).moves or ())
+            if self._line and self._line[0] in moves:
+                return self._line.pop(0)
+            self._line = []
+            return advice
+        games = []
+        for _ in range(self.samples):
+            order = unseen[:]
+            self._random.shuffle(order)
+            games.append(_position(view, order))
+        alive = [g for g in games if self._solve(g).winnable]
+        if not alive:
+            return advice
+        scores = {}
+        for move in moves:
+            kept = 0
+            for game in alive:
+                trial = game.copy()
+                trial.play(move)
+                kept += bool(self._solve(trial).winnable)
+            scores[move] = kept
+        best = max(scores.values())
+        return advice if advice in scores and scores[advice] == best else max(scores, key=scores.get)
+
+    def _solve(self, game: Any) -> Any:
+        return entry("australian").solve(game, None, self.node_limit)
