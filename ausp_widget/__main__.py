@@ -4,6 +4,7 @@
     python -m ausp_widget solve --seed 5 --game indian
     python -m ausp_widget solve --position saved.txt      # any game's position text
     python -m ausp_widget stats --deals 1000 --jobs 2
+    python -m ausp_widget puzzles --make 50 --level 3 --game indian --out mine.json
 
 The solver knows the order of the stock (full information): "winnable" means that
 someone who knew every card could win the deal.
@@ -173,6 +174,20 @@ def _cmd_stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_puzzles(args: argparse.Namespace) -> int:
+    from ausp_widget.analysis.puzzles_make import write
+
+    out = args.out or f"puzzles_{args.game}.json"
+    made = write(
+        args.game, args.make, out, args.level, args.seed, progress=None if args.quiet else progress_bar()
+    )
+    print(
+        f"{len(made)} {args.game} puzzles written to {out}"
+        + (f" (fewer than {args.make})" if len(made) < args.make else "")
+    )
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m ausp_widget",
@@ -199,6 +214,14 @@ def build_parser() -> argparse.ArgumentParser:
     many.add_argument("--quiet", action="store_true", help="no progress bar")
     many.add_argument("--game", choices=games, default="australian", help="which game (default australian)")
     many.set_defaults(run=_cmd_stats)
+    cut = commands.add_parser("puzzles", help="make puzzles from deals played forward, checked by the solver")
+    cut.add_argument("--make", type=_positive, default=50, help="how many puzzles (default 50)")
+    cut.add_argument("--level", type=int, choices=range(1, 6), help="only this level, 1-5 (default: all)")
+    cut.add_argument("--game", choices=games, default="australian", help="which game (default australian)")
+    cut.add_argument("--seed", type=int, default=0, help="the generator's seed (default 0)")
+    cut.add_argument("--out", metavar="FILE", help="where to write them (default puzzles_GAME.json)")
+    cut.add_argument("--quiet", action="store_true", help="no progress bar")
+    cut.set_defaults(run=_cmd_puzzles)
     return parser
 
 

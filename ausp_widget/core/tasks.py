@@ -9,7 +9,7 @@ never only one stored answer.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any, Literal
@@ -148,13 +148,20 @@ def _search(game: Game, goal: Goal, depth: int, searched: dict) -> list[Move] | 
 class Task:
     """What a step asks: `words` for the student, the `goal`, the author's `answer` (a shortest
     line, checked by the engine when the lesson is made) and whether it is a `checkup`, played
-    without hints. A line may take `slack` moves more than the answer and still count."""
+    without hints. A line may take `slack` moves more than the answer and still count.
+
+    `search(game, goal, limit)` finds a line to the goal (None: it cannot be reached); by
+    default `shortest_line`. A goal too far for a depth-limited search (winning from a late
+    position) supplies a full search here, and then the move budget does not limit a line."""
 
     words: str
     goal: Goal
     answer: tuple[Move, ...]
     checkup: bool = False
     slack: int = 0
+    search: Callable[[Game, Goal, int], tuple[Move, ...] | None] | None = field(
+        default=None, compare=False, repr=False
+    )
 
     @property
     def par(self) -> int:
@@ -237,7 +244,11 @@ class TaskRun:
         if not self.played:
             return self.task.answer
         budget = self.task.par + self.task.slack - len(self.played)
-        return shortest_line(self.game, self.task.goal, max(budget, 0)) or ()
+        return self._search(self.game, self.task.goal, max(budget, 0)) or ()
+
+    @property
+    def _search(self) -> Callable[[Game, Goal, int], tuple[Move, ...] | None]:
+        return self.task.search or shortest_line
 
     def attempt(self, move: Move | str) -> Feedback:
         """Judge a try: the game's rules first, then the engine's search for the goal."""
@@ -257,7 +268,9 @@ class TaskRun:
             self.played.append(played)
             return Feedback(True, f"{played}: well done, {goal.words()}.", played, done=True)
         left = self.task.par + self.task.slack - len(self.played) - 1
-        if left > 0 and shortest_line(trial, goal, left) is not None:
+        if self.task.search is not None:
+            left = max(left, 1)  # a full search: the budget does not limit the line
+        if left > 0 and self._search(trial, goal, left) is not None:
             self.game = trial
             self.played.append(played)
             return Feedback(True, f"{played}: good. Keep going, {goal.aim()}.", played)
@@ -290,6 +303,8 @@ class TaskRun:
 def _misses(played: Move, task: Task, left: int) -> str:
     """What a legal move fails to do; the move is taken back."""
     aim = task.goal.aim()
+    if task.search is not None:
+        return f"{played} is legal, but it does not help: after it, no line of play could {aim}. Try another."
     if left <= 0:
         return f"{played} is legal, but it does not {aim}. Try another move."
     moves = "the one move" if left == 1 else f"the {left} moves"

@@ -1,0 +1,276 @@
+"""Puzzles cut from real games: a position reached from a deal number, and a task checked by
+the engine and the solver, never only against the stored line.
+
+Four kinds:
+
+- "win": win from here (a late position: the stock short, shown, or empty). Any move after
+  which the solver can still win counts; `goal` is `Goal("won")`.
+- "free": free a card in at most N moves; `goal` is a core `free_goal`.
+- "home": get N more cards home in at most M moves; `goal` is a core "count" goal.
+- "judge": winnable or not? `goal` is the answer (True or False); `judge(answer)` says
+  whether the student is right, with the solver's line or the reason the position is lost.
+
+"free" and "home" tasks are judged by the lessons' search (`core.tasks.shortest_line`, any
+line of at most N moves); "win" tasks by the solver through the task's `search` hook. Either
+way a `TaskRun` gives the same named feedback as a lesson. `load` reads the shipped puzzles;
+`make` (in `puzzles_make`) cuts new ones from deals played forward by the hint player.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+from ausp_widget.core import registry
+from ausp_widget.core.cards import Card
+from ausp_widget.core.lesson import deal_position
+from ausp_widget.core.moves import Move
+from ausp_widget.core.tasks import Feedback, Goal, Task
+
+from . import solve
+
+Kind = Literal["win", "free", "home", "judge"]
+KINDS: tuple[str, ...] = ("win", "free", "home", "judge")
+LEVELS = range(1, 6)
+SOLVER_NODES = 200_000  # the budget of one check of a "win" try
+SOLVER_SECONDS = 5.0
+GOAL_KINDS = {"win": ("won",), "free": ("free",), "home": ("count",)}
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One puzzle: deal `seed` of `game` after `moves` (the history that reaches the
+    position), what to do (`kind`, `goal`), a `solution` line (move texts), its `level`
+    (1–5), `themes` and `difficulty` (from the solver's work; higher is harder)."""
+
+    id: str
+    game: str
+    seed: int
+    moves: tuple[str, ...]
+    kind: Kind
+    goal: Goal | bool
+    solution: tuple[str, ...]
+    level: int
+    themes: tuple[str, ...] = ()
+    difficulty: float = 0.0
+
+    @property
+    def position(self) -> Any:
+        """The puzzle's position, a fresh game each time (replayed from the deal)."""
+        return deal_position(self.game, self.seed, self.moves)
+
+    @property
+    def words(self) -> str:
+        """The question, for the student."""
+        if self.kind == "judge":
+            return "Can this position still be won? Answer yes or no."
+        if self.kind == "win":
+            return "Win from here: every card is face up and the stock is shown."
+        assert isinstance(self.goal, Goal)
+        n = len(self.solution)
+        within = f"in {n} move{'s' if n > 1 else ''}" if n else "now"
+        if self.kind == "free":
+            return f"Free {self.goal.card} {within}."
+        more = self.goal.count - _home_count(self.position, self.goal.player)
+        return f"Get {more} more card{'s' if more > 1 else ''} home {within}."
+
+    def task(self) -> Task:
+        """The puzzle as a core `Task`, for a `TaskRun` (a "judge" puzzle has none: `judge`)."""
+        if self.kind == "judge" or not isinstance(self.goal, Goal):
+            raise ValueError(f"puzzle {self.id} asks winnable or not: answer it with judge(True/False)")
+        position = self.position
+        answer = tuple(_replay(position, self.solution))
+        if self.kind == "win":
+            return Task(self.words, self.goal, answer, slack=0, search=solver_line)
+        return Task(self.words, self.goal, answer)
+
+    def judge(self, answer: bool) -> Feedback:
+        """Whether `answer` (True: winnable) is right, with the solver's line or why it is lost."""
+        if self.kind != "judge":
+            raise ValueError(f"puzzle {self.id} is a {self.kind!r} puzzle: play it through task()")
+        if not isinstance(answer, bool):
+            raise ValueError(f"the answer is True (winnable) or False (lost), not {answer!r}")
+        right = answer == self.goal
+        verdict = "Right" if right else "Not so"
+        if self.goal:
+            line = ", ".join(self.solution)
+            text = (
+                f"{verdict}: this position can be won. A winning line ({len(self.solution)} moves): {line}."
+            )
+        else:
+            text = f"{verdict}: this position is lost. {lost_reason(self.position)}"
+        return Feedback(right, text, done=True)
+
+    def to_dict(self) -> dict[str, Any]:
+        goal: Any = self.goal
+        if isinstance(goal, Goal):
+            goal = {"kind": goal.kind, "card": str(goal.card) if goal.card else None, "count": goal.count}
+        return {
+            "id": self.id,
+            "game": self.game,
+            "seed": self.seed,
+            "moves": list(self.moves),
+            "kind": self.kind,
+            "goal": goal,
+            "solution": list(self.solution),
+            "level": self.level,
+            "themes": list(self.themes),
+            "difficulty": round(self.difficulty, 3),
+        }
+
+
+def solver_line(game: Any, goal: Goal, limit: int) -> tuple[Move, ...] | None:
+    """The `Task.search` of a "win" puzzle: the solver's winning line from `game`, None when
+    the solver proves the game lost, and () when it reached no verdict in its budget (the
+    try is given the benefit of the doubt). `limit` is not used: a full search."""
+    if goal.reached(game):
+        return ()
+    if game.status != "playing":
+        return None
+    result = solve(game, time_limit=SOLVER_SECONDS, node_limit=SOLVER_NODES)
+    if result.winnable is False:
+        return None
+    return tuple(result.moves)
+
+
+def lost_reason(position: Any) -> str:
+    """Why a lost position is lost, in words: the moves it offers, each leading nowhere."""
+    moves = [str(m) for m in position.legal_moves()]
+    result = solve(position, time_limit=SOLVER_SECONDS, node_limit=SOLVER_NODES)
+    searched = f"The solver searched every line from here ({result.nodes} positions)"
+    if not moves:
+        return f"No move is left: {position.lost_because}."
+    shown = ", ".join(moves[:8]) + (" …" if len(moves) > 8 else "")
+    return (
+        f"{searched}: whichever of the {len(moves)} moves you start with ({shown}), "
+        "some card can never reach a foundation."
+    )
+
+
+def _home_count(game: Any, player: int = 0) -> int:
+    return sum(p.owners.count(player) for p in game.piles() if p.kind == "foundation")
+
+
+def _replay(position: Any, line: tuple[str, ...]) -> list[Move]:
+    game = position.copy()
+    return [game.play(text) for text in line]
+
+
+# ---- reading and writing ----------------------------------------------------------------------
+def data_file(game: str) -> Path | Any:
+    return resources.files("ausp_widget.analysis").joinpath(f"puzzles_{game}.json")
+
+
+def load(game: str = "australian", level: int | None = None, path: str | Path | None = None) -> list[Puzzle]:
+    """The shipped puzzles of `game` (or those in the file `path`), of one `level` or all,
+    easiest first. A bad entry raises a `ValueError` naming the entry and what is wrong."""
+    registry.entry(game)  # a ValueError listing the games there are
+    check_level(level)
+    source = data_file(game) if path is None else Path(path)
+    try:
+        data = json.loads(source.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ValueError(f"there is no puzzle file {source}") from None
+    except json.JSONDecodeError as error:
+        raise ValueError(f"the puzzle file {source} is not JSON: {error}") from None
+    entries = data.get("puzzles") if isinstance(data, dict) else None
+    if not isinstance(entries, list):
+        raise ValueError(f"the puzzle file {source} has no list of 'puzzles'")
+    items = [from_dict(entry, number) for number, entry in enumerate(entries, start=1)]
+    wrong = [p.id for p in items if p.game != game]
+    if wrong:
+        raise ValueError(f"puzzles {', '.join(wrong[:5])} in {source} are not {game} puzzles")
+    chosen = [p for p in items if level is None or p.level == level]
+    return sorted(chosen, key=lambda p: (p.level, p.difficulty, p.id))
+
+
+def check_level(level: object) -> None:
+    if level is not None and (isinstance(level, bool) or level not in LEVELS):
+        raise ValueError(f"level is a whole number from 1 to 5 (or None for all), not {level!r}")
+
+
+def from_dict(entry: object, number: int = 0) -> Puzzle:
+    """A puzzle from its JSON form; a `ValueError` names the entry and the field that is wrong."""
+    name = f"puzzle entry {number}" + (f" ({entry.get('id')})" if isinstance(entry, dict) else "")
+    if not isinstance(entry, dict):
+        raise ValueError(f"{name} is not an object")
+
+    def field(key: str, kind: type | tuple[type, ...]) -> Any:
+        if key not in entry:
+            raise ValueError(f"{name} has no {key!r}")
+        value = entry[key]
+        if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+            raise ValueError(f"{name}: {key!r} must be {_kind_words(kind)}, not {value!r}")
+        return value
+
+    kind = field("kind", str)
+    if kind not in KINDS:
+        raise ValueError(f"{name}: 'kind' must be one of {', '.join(KINDS)}, not {kind!r}")
+    game = field("game", str)
+    try:
+        registry.entry(game)
+    except ValueError as error:
+        raise ValueError(f"{name}: {error}") from None
+    level = field("level", int)
+    if level not in LEVELS:
+        raise ValueError(f"{name}: 'level' must be from 1 to 5, not {level!r}")
+    moves, solution, themes = (field(k, list) for k in ("moves", "solution", "themes"))
+    for key, values in (("moves", moves), ("solution", solution), ("themes", themes)):
+        if not all(isinstance(v, str) for v in values):
+            raise ValueError(f"{name}: {key!r} must be a list of texts")
+    return Puzzle(
+        id=field("id", str),
+        game=game,
+        seed=field("seed", int),
+        moves=tuple(moves),
+        kind=kind,
+        goal=_goal_from(entry.get("goal"), kind, name),
+        solution=tuple(solution),
+        level=level,
+        themes=tuple(themes),
+        difficulty=float(field("difficulty", (int, float))),
+    )
+
+
+def _goal_from(goal: object, kind: str, name: str) -> Goal | bool:
+    if kind == "judge":
+        if not isinstance(goal, bool):
+            raise ValueError(f"{name}: a judge puzzle's 'goal' is true or false, not {goal!r}")
+        return goal
+    if not isinstance(goal, dict) or goal.get("kind") not in GOAL_KINDS[kind]:
+        raise ValueError(f"{name}: a {kind} puzzle's 'goal' is a {GOAL_KINDS[kind][0]!r} goal, not {goal!r}")
+    card = goal.get("card")
+    count = goal.get("count", 1)
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        raise ValueError(f"{name}: the goal's 'count' must be a whole number of at least 1, not {count!r}")
+    try:
+        parsed = Card.parse(card) if card is not None else None
+    except ValueError as error:
+        raise ValueError(f"{name}: the goal's card: {error}") from None
+    if kind == "free" and parsed is None:
+        raise ValueError(f"{name}: a free puzzle's goal names a card")
+    return Goal(goal["kind"], parsed, count=count)
+
+
+def _kind_words(kind: type | tuple[type, ...]) -> str:
+    names = {int: "a whole number", str: "a text", list: "a list", float: "a number"}
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return " or ".join(names.get(k, k.__name__) for k in kinds)
+
+
+def save(puzzles: list[Puzzle], path: str | Path, **about: Any) -> None:
+    """Write `puzzles` as JSON (with `about`: the generator's seed, level cut points…)."""
+    data = {**about, "puzzles": [p.to_dict() for p in puzzles]}
+    Path(path).write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
+def make(
+    game: str = "australian", count: int = 10, level: int | None = None, seed: int = 0, **options: Any
+) -> list[Puzzle]:
+    """New puzzles cut from deals played forward (see `puzzles_make.make`)."""
+    from .puzzles_make import make as _make
+
+    return _make(game, count, level, seed, **options)

@@ -1,0 +1,352 @@
+"""Making puzzles: deals played forward by the hint player, cut where the solver (or the
+lessons' search) shows the task is possible and not trivial.
+
+A position is kept only when it offers at least two legal moves and at least one of them
+loses the goal (after it the goal can no longer be reached in the moves left, or the solver
+proves the game lost). Difficulty comes from the work: the solution's length, the share of
+first moves that lose, and the search effort (positions the solver searched, or the legal
+moves to choose from). Levels 1–5 are difficulty quantiles within each kind; a request for
+one level uses the cut points stored with the shipped puzzles, so level 3 means the same to
+every teacher.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from ausp_widget.core import registry
+from ausp_widget.core.cards import Card
+from ausp_widget.core.lesson import deal_position, moving_group
+from ausp_widget.core.tasks import Goal, free_goal, shortest_line
+
+from . import hint, solve
+from .puzzles import KINDS, LEVELS, Puzzle, check_level, data_file, save
+
+KING = Card.parse("K♠").rank
+MAX_PLIES = 300
+WIN_LINE = 55  # the longest solution of a "win" puzzle (its last 20 or so send cards home)
+SHORT = 4  # the longest solution of a "free" or "home" puzzle
+LATE_STOCK = {"australian": 8, "indian": 4}  # "win": a short stock or an empty one
+JUDGE_STOCK = {"australian": 12, "indian": 6}
+NODES = 60_000  # the solver's budget for one check while making puzzles
+SECONDS = 3.0
+SCAN_STOCK = {"australian": 24, "indian": 8}  # how far back to look for a winnable position
+SCANS = {"australian": 120, "indian": 6}
+TRIES = {"australian": 40, "indian": 8}  # positions tried per deal
+MIX = ("free", "home", "win", "judge", "free", "home", "win")  # the kinds, in turn
+
+
+def make(
+    game: str = "australian",
+    count: int = 10,
+    level: int | None = None,
+    seed: int = 0,
+    *,
+    kinds: Sequence[str] | None = None,
+    cuts: dict[str, list[float]] | None = None,
+    max_deals: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[Puzzle]:
+    """`count` new puzzles of `game` (of one `level`, or spread over all five), cut from deals
+    chosen by `seed` (the same seed makes the same puzzles). `kinds` limits the kinds;
+    `cuts` gives each kind's four difficulty cut points between levels (by default, those of
+    the shipped puzzles when a level is asked for, else the quantiles of the puzzles made).
+    Fewer than `count` come back only when `max_deals` deals (default 40 per puzzle) ran out."""
+    registry.entry(game)
+    check_level(level)
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise ValueError(f"count is a whole number of puzzles, at least 1, not {count!r}")
+    order = tuple(kinds) if kinds else MIX
+    wrong = [k for k in order if k not in KINDS]
+    if wrong:
+        raise ValueError(f"kinds are among {', '.join(KINDS)}, not {', '.join(map(repr, wrong))}")
+    if level is not None and cuts is None:
+        cuts = shipped_cuts(game)
+    rng = random.Random(seed)
+    made: list[Puzzle] = []
+    seen: set[str] = set()
+    deals = max_deals if max_deals is not None else 40 * count
+    misses = 0  # deals in a row that gave no puzzle: after 12, the next kind has its turn
+    for _ in range(deals):
+        kind = order[(len(made) + misses // 12) % len(order)]
+        deal = rng.randrange(1, 1_000_000)
+        found = cut(game, deal, kind, rng)
+        if found is None or found.id in seen:
+            misses += 1
+            continue
+        misses = 0
+        if level is not None:
+            found = replace(found, level=level_of(found, cuts))
+            if found.level != level:
+                continue
+        seen.add(found.id)
+        made.append(found)
+        if progress:
+            progress(len(made), count)
+        if len(made) >= count:
+            break
+    if level is None:
+        cuts = cuts or quantile_cuts(made)
+        made = [replace(p, level=level_of(p, cuts)) for p in made]
+    return sorted(made, key=lambda p: (p.level, p.difficulty, p.id))
+
+
+def shipped_cuts(game: str) -> dict[str, list[float]]:
+    data = json.loads(data_file(game).read_text(encoding="utf-8"))
+    return data["cuts"]
+
+
+def quantile_cuts(puzzles: Sequence[Puzzle]) -> dict[str, list[float]]:
+    """Each kind's four difficulty cut points: its 20%, 40%, 60% and 80% quantiles."""
+    cuts = {}
+    for kind in KINDS:
+        values = sorted(p.difficulty for p in puzzles if p.kind == kind)
+        if values:
+            cuts[kind] = [values[min(len(values) - 1, len(values) * q // 5)] for q in range(1, 5)]
+    return cuts
+
+
+def level_of(puzzle: Puzzle, cuts: dict[str, list[float]] | None) -> int:
+    points = (cuts or {}).get(puzzle.kind, [])
+    return min(LEVELS.stop - 1, 1 + sum(puzzle.difficulty >= c for c in points))
+
+
+# ---- playing a deal forward -------------------------------------------------------------------
+def playout(game: str, deal: int) -> list[str]:
+    """The hint player's moves on deal `deal` until it wins, is stuck or repeats a position."""
+    position = deal_position(game, deal)
+    moves: list[str] = []
+    seen = {position.piles()}
+    while position.status == "playing" and len(moves) < MAX_PLIES:
+        move = hint(position).move
+        if move is None:
+            break
+        moves.append(str(position.play(move)))
+        key = position.piles()
+        if key in seen:
+            break
+        seen.add(key)
+    return moves
+
+
+def cut(game: str, deal: int, kind: str, rng: random.Random) -> Puzzle | None:
+    """A puzzle of `kind` from the hint player's game on `deal`, or None when none fits."""
+    moves = playout(game, deal)
+    if kind == "win" or (kind == "judge" and want_won(rng)):
+        moves = winning_line(game, deal, moves)
+        if moves is None:
+            return None
+        plies = [k for k in range(len(moves)) if len(moves) - k <= WIN_LINE][::-1]
+        if kind == "judge":
+            plies = [k for k in range(len(moves)) if len(moves) - k <= WIN_LINE]
+            rng.shuffle(plies)
+        want = True
+    else:
+        plies = list(range(len(moves) + 1))
+        rng.shuffle(plies)
+        want = False
+    cutter = {"win": _win, "free": _free, "home": _home, "judge": _judge}[kind]
+    tries = 0
+    for ply in plies:
+        position = deal_position(game, deal, moves[:ply])
+        if position.status != "playing" or len(position.legal_moves()) < 2:
+            continue
+        if kind in ("win", "judge") and _hidden(position):  # the student must see every card
+            continue
+        tries += 1
+        if tries > TRIES[game]:
+            break
+        found = _judge(position, want) if kind == "judge" else cutter(position, rng)
+        if found is not None:
+            goal, solution, difficulty = found
+            line = tuple(str(m) for m in solution)
+            return Puzzle(
+                id=f"{game[:3]}-{deal}-{ply}-{kind}",
+                game=game,
+                seed=deal,
+                moves=tuple(moves[:ply]),
+                kind=kind,  # type: ignore[arg-type]
+                goal=goal,
+                solution=line,
+                level=1,
+                themes=themes(position, line),
+                difficulty=round(difficulty, 3),
+            )
+    return None
+
+
+def want_won(rng: random.Random) -> bool:
+    """Whether the next judge puzzle should be winnable (half of them are)."""
+    return rng.random() < 0.5
+
+
+def winning_line(game: str, deal: int, moves: list[str]) -> list[str] | None:
+    """The hint player's moves up to its last position the solver can still win, then the
+    solver's winning line from there (a real game that wins); None when none was found."""
+    stock = len(registry.entry(game).deal(deal).stock())
+    for checked, ply in enumerate(range(len(moves), -1, -1)):
+        left = stock - sum(m == "draw" for m in moves[:ply])
+        if left > SCAN_STOCK[game]:
+            break
+        position = deal_position(game, deal, moves[:ply])
+        if position.status == "won":
+            return moves[:ply]
+        if checked > SCANS[game]:
+            break
+        result = _decide(position)
+        if result.winnable:
+            return moves[:ply] + [str(m) for m in result.moves]
+    return None
+
+
+def _hidden(position: Any) -> bool:
+    """Whether a column holds a face-down card (a puzzle shows every card)."""
+    return any(None in p.cards for p in position.piles() if p.kind == "column")
+
+
+def _decide(position: Any) -> Any:
+    return solve(position, time_limit=SECONDS, node_limit=NODES)
+
+
+def _first_moves(position: Any, lost: Callable[[Any], bool | None]) -> tuple[int, int, int] | None:
+    """(legal moves, losing ones, undecided ones) over the position's first moves."""
+    legal = position.legal_moves()
+    losing = undecided = 0
+    for move in legal:
+        after = position.copy()
+        after.play(move)
+        verdict = lost(after)
+        losing += verdict is True
+        undecided += verdict is None
+    return len(legal), losing, undecided
+
+
+def _win(position: Any, rng: random.Random) -> tuple[Goal, tuple, float] | None:
+    if len(position.stock()) > LATE_STOCK[position.name]:
+        return None
+    result = _decide(position)
+    if result.winnable is not True or not 3 <= len(result.moves) <= WIN_LINE:
+        return None
+
+    def lost(after: Any) -> bool | None:
+        verdict = _decide(after)
+        return None if verdict.winnable is None else not verdict.winnable and after.status != "won"
+
+    legal, losing, undecided = _first_moves(position, lost)
+    if losing < 1 or undecided:
+        return None
+    effort = math.log10(1 + result.nodes)
+    return Goal("won"), tuple(result.moves), len(result.moves) / 5 + 4 * losing / legal + effort
+
+
+def _search_task(position: Any, goal: Goal) -> tuple[Goal, tuple, float] | None:
+    line = shortest_line(position, goal, SHORT)
+    if line is None or len(line) < 2:
+        return None
+    par = len(line)
+
+    def lost(after: Any) -> bool:
+        return not goal.reached(after) and shortest_line(after, goal, par - 1) is None
+
+    legal, losing, _ = _first_moves(position, lost)
+    if losing < 1:
+        return None
+    return goal, line, par + 4 * losing / legal + math.log2(legal) / 2
+
+
+def _free(position: Any, rng: random.Random) -> tuple[Goal, tuple, float] | None:
+    buried = [
+        card
+        for pile in position.piles()
+        if pile.kind == "column" and pile.owner == 0
+        for card in pile.cards[-5:-1]
+        if card is not None
+    ]
+    rng.shuffle(buried)
+    for card in buried[:4]:
+        found = _search_task(position, free_goal(position, card))
+        if found is not None:
+            return found
+    return None
+
+
+def _home(position: Any, rng: random.Random) -> tuple[Goal, tuple, float] | None:
+    home = sum(p.owners.count(0) for p in position.piles() if p.kind == "foundation")
+    more = rng.choice((1, 2, 2, 3))
+    found = _search_task(position, Goal("count", count=home + more))
+    if found is None or len(found[1]) <= more:  # only foundation moves: too easy
+        return None
+    return found
+
+
+def _judge(position: Any, want: bool) -> tuple[bool, tuple, float] | None:
+    if len(position.stock()) > JUDGE_STOCK[position.name]:
+        return None
+    result = _decide(position)
+    if result.winnable is not want:
+        return None
+    effort = math.log10(1 + result.nodes)
+    legal = len(position.legal_moves())
+    if result.winnable:
+        if len(result.moves) > 2 * WIN_LINE:
+            return None
+        return True, tuple(result.moves), len(result.moves) / 10 + effort + math.log2(legal) / 2
+    return False, (), 1 + effort + math.log2(legal)
+
+
+# ---- themes -----------------------------------------------------------------------------------
+def themes(position: Any, line: Sequence[str]) -> tuple[str, ...]:
+    """What the solution uses: group moves, empty columns, Kings, the waste, draws, foundations."""
+    found: list[str] = []
+    game = position.copy()
+    if not game.stock():
+        found.append("endgame")
+    for text in line:
+        move = game.parse_move(text)
+        if move.kind in ("draw", "pass"):
+            found.append("draw")
+            game.play(move)
+            continue
+        source, target = game.move_places(move, 0)
+        piles = {p.ref: p for p in game.piles()}
+        if source is not None and source.pile.kind == "waste":
+            found.append("waste timing")
+        if target is not None and target.kind == "foundation":
+            found.append("foundation")
+        if target is not None and target.kind == "column":
+            if len(moving_group(game, move)) > 1:
+                found.append("group move")
+            if not piles[target].cards:
+                found.append("empty column")
+                if move.card is not None and move.card.rank == KING:
+                    found.append("King")
+        if source is not None and source.pile.kind == "column" and source.depth == 0:
+            found.append("empty column")
+        game.play(move)
+    return tuple(dict.fromkeys(found))
+
+
+def write(
+    game: str,
+    count: int,
+    path: Any,
+    level: int | None = None,
+    seed: int = 0,
+    kinds: Sequence[str] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[Puzzle]:
+    """Make puzzles and write them to `path` as `load` reads them, with the generator's seed
+    and each kind's level cut points."""
+    made = make(game, count, level, seed, kinds=kinds, progress=progress)
+    cuts = shipped_cuts(game) if level is not None else quantile_cuts(made)
+    about = {
+        "game": game,
+        "generator": {"seed": seed, "count": count, "level": level, "kinds": list(kinds or MIX)},
+    }
+    save(made, path, **about, cuts=cuts)
+    return made

@@ -1,0 +1,210 @@
+"""Puzzles: every shipped one replays from its deal and its solution reaches its goal; answers
+are judged by the engine and the solver (any correct line counts, a wrong one is named)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from ausp_widget import puzzles
+from ausp_widget.__main__ import main
+from ausp_widget.analysis import solve
+from ausp_widget.core import registry
+from ausp_widget.core.tasks import Goal, TaskRun, shortest_line
+
+GAMES = {"australian": 60, "indian": 20}
+
+
+@pytest.fixture(scope="module")
+def shipped() -> dict[str, list[puzzles.Puzzle]]:
+    return {game: puzzles.load(game=game) for game in GAMES}
+
+
+def _first(items, kind):
+    return next(p for p in items if p.kind == kind)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_enough_puzzles_at_every_level(shipped, game):
+    items = shipped[game]
+    assert len(items) >= GAMES[game]
+    assert {p.level for p in items} == {1, 2, 3, 4, 5}
+    assert len({p.id for p in items}) == len(items)
+    assert all(p.game == game and p.difficulty > 0 for p in items)
+    assert puzzles.load(game=game, level=2) == [p for p in items if p.level == 2]
+    data = json.loads(puzzles_file(game))
+    assert isinstance(data["generator"]["seed"], int)
+
+
+def puzzles_file(game: str) -> str:
+    from ausp_widget.analysis.puzzles import data_file
+
+    return data_file(game).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_puzzle_replays_from_its_deal_and_its_solution_reaches_its_goal(shipped, game):
+    for p in shipped[game]:
+        replay = registry.entry(game).deal(p.seed)
+        for text in p.moves:
+            replay.play(text)
+        position = p.position
+        assert position.to_json() == replay.to_json(), p.id
+        assert position.status == "playing", p.id
+        after = position.copy()
+        for text in p.solution:
+            after.play(text)
+        if p.kind == "judge":
+            assert (after.status == "won") == p.goal or (not p.goal and not p.solution), p.id
+        else:
+            assert p.goal.reached(after), p.id
+            assert p.task().par == len(p.solution)
+
+
+def test_the_kinds_and_themes_are_there(shipped):
+    kinds = Counter(p.kind for p in shipped["australian"])
+    assert set(kinds) == {"win", "free", "home", "judge"}
+    themes = {t for p in shipped["australian"] for t in p.themes}
+    assert {"group move", "foundation", "draw", "empty column"} <= themes
+    assert {p.goal for p in shipped["australian"] if p.kind == "judge"} == {True, False}
+
+
+def _other_line(position, goal: Goal, line: tuple[str, ...]):
+    """A line of at most len(line) moves reaching `goal` whose first move is not the stored one."""
+    for move in position.legal_moves():
+        if str(move) == line[0]:
+            continue
+        after = position.copy()
+        after.play(move)
+        rest = shortest_line(after, goal, len(line) - 1)
+        if rest is not None:
+            return (move, *rest)
+    return None
+
+
+@pytest.mark.parametrize("kind", ["free", "home"])
+def test_a_different_correct_line_counts_and_a_wrong_move_is_named(shipped, kind):
+    tried = 0
+    for p in (p for game in GAMES for p in shipped[game] if p.kind == kind):
+        other = _other_line(p.position, p.goal, p.solution)
+        if other is None:
+            continue
+        run = TaskRun(p.task(), p.position)
+        for move in other:
+            feedback = run.attempt(str(move))
+            assert feedback.correct, feedback.text
+        assert run.done and run.solved and feedback.done
+        tried += 1
+        if tried == 2:
+            break
+    assert tried == 2
+    p = _first(shipped["australian"], kind)
+    run = TaskRun(p.task(), p.position)
+    losing = next(
+        m for m in p.position.legal_moves() if not TaskRun(p.task(), p.position).attempt(str(m)).correct
+    )
+    feedback = run.attempt(str(losing))
+    assert not feedback.correct and not feedback.rule
+    assert "is legal, but it does not" in feedback.text and p.goal.aim() in feedback.text
+    refused = run.attempt("K♠ F")
+    assert not refused.correct and (refused.rule or "not a move" in refused.text.lower())
+    assert run.wrong >= 1 and not run.played  # a wrong try changes nothing: try again
+    assert all(run.attempt(text).correct for text in p.solution)
+    assert run.done
+
+
+def test_a_win_puzzle_takes_any_winning_line_through_the_solver(shipped):
+    p = _first(shipped["australian"], "win")
+    position = p.position
+    other = None
+    for move in position.legal_moves():
+        after = position.copy()
+        after.play(move)
+        if str(move) != p.solution[0] and solve(after, time_limit=5).winnable:
+            other = move
+            break
+    run = TaskRun(p.task(), position)
+    if other is not None:
+        assert run.attempt(str(other)).correct
+        assert run.next_moves()  # the solver's line from here
+    run = TaskRun(p.task(), position)  # a fresh go: the puzzle has a first move that loses
+    losing = next(
+        m for m in position.legal_moves() if solve(_after(position, m), time_limit=5).winnable is False
+    )
+    feedback = run.attempt(str(losing))
+    assert not feedback.correct
+    assert "no line of play could win the game" in feedback.text
+    run.show()
+    assert run.done and run.game.status == "won" and not run.solved
+
+
+def _after(game, move):
+    after = game.copy()
+    after.play(move)
+    return after
+
+
+def test_judge_puzzles_answer_right_and_wrong(shipped):
+    items = [p for game in GAMES for p in shipped[game] if p.kind == "judge"]
+    won = next(p for p in items if p.goal is True)
+    lost = next(p for p in items if p.goal is False)
+    right = won.judge(True)
+    assert right.correct and "can be won" in right.text and won.solution[0] in right.text
+    assert not won.judge(False).correct
+    right = lost.judge(False)
+    assert right.correct and "lost" in right.text and "solver searched" in right.text
+    wrong = lost.judge(True)
+    assert not wrong.correct and wrong.text.startswith("Not so")
+    with pytest.raises(ValueError, match="judge"):
+        won.task()
+    with pytest.raises(ValueError, match="True"):
+        won.judge("yes")
+    with pytest.raises(ValueError, match="task"):
+        _first(shipped["australian"], "free").judge(True)
+
+
+def test_bad_input_is_named(tmp_path, shipped):
+    with pytest.raises(ValueError, match="game must be one of"):
+        puzzles.load(game="chess")
+    for level in (0, 6, "2", True):
+        with pytest.raises(ValueError, match="level"):
+            puzzles.load(level=level)
+    with pytest.raises(ValueError, match="count"):
+        puzzles.make(count=0)
+    with pytest.raises(ValueError, match="kinds"):
+        puzzles.make(count=1, kinds=["mate"])
+    good = shipped["australian"][0].to_dict()
+    cases = {
+        "'seed'": {k: v for k, v in good.items() if k != "seed"},
+        "'kind' must be one of": {**good, "kind": "mate"},
+        "'level' must be from 1 to 5": {**good, "level": 9},
+        "'moves' must be a list": {**good, "moves": "A♣ F"},
+        "'goal'": {**good, "goal": 3},
+        "game must be one of": {**good, "game": "chess"},
+    }
+    for words, entry in cases.items():
+        path = tmp_path / "bad.json"
+        path.write_text(json.dumps({"puzzles": [good, entry]}), encoding="utf-8")
+        with pytest.raises(ValueError, match="puzzle entry 2") as error:
+            puzzles.load(path=path)
+        assert words in str(error.value)
+    path.write_text("{not json", encoding="utf-8")
+    with pytest.raises(ValueError, match="not JSON"):
+        puzzles.load(path=path)
+    with pytest.raises(ValueError, match="no puzzle file"):
+        puzzles.load(path=tmp_path / "missing.json")
+
+
+def test_the_command_line_makes_a_file_that_load_reads(tmp_path, capsys):
+    out = tmp_path / "mine.json"
+    assert main(["puzzles", "--make", "2", "--seed", "5", "--out", str(out), "--quiet"]) == 0
+    assert "puzzles written to" in capsys.readouterr().out
+    made = puzzles.load(path=out)
+    assert len(made) == 2 and json.loads(out.read_text(encoding="utf-8"))["generator"]["seed"] == 5
+    for p in made:
+        after = p.position
+        for text in p.solution:
+            after.play(text)
+        assert p.kind == "judge" or p.goal.reached(after)
