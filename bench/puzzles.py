@@ -1,0 +1,67 @@
+"""Puzzles by level: the hint player's solved rate on each level's shipped puzzles (95% Wilson
+intervals; it should fall as the level rises), and the time to make a few new ones.
+
+    .venv/bin/python bench/puzzles.py [--make 7]
+
+Solved: "win", the hint player wins from the position; "free"/"home", it reaches the goal
+within the puzzle's number of moves; "judge", its own game's outcome matches the answer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections import Counter
+
+from ausp_widget import puzzles
+from ausp_widget.analysis import hint
+from ausp_widget.core.stats import wilson_interval
+
+PLIES = 300
+
+
+def solved_by_hint(p: puzzles.Puzzle) -> bool:
+    game = p.position
+    budget = len(p.solution) if p.kind in ("free", "home") else PLIES
+    seen = {game.piles()}
+    for _ in range(budget):
+        if p.kind in ("free", "home") and p.goal.reached(game):
+            return True
+        if game.status != "playing":
+            break
+        move = hint(game).move
+        if move is None:
+            break
+        game.play(move)
+        if game.piles() in seen:
+            break
+        seen.add(game.piles())
+    if p.kind in ("free", "home"):
+        return p.goal.reached(game)
+    won = game.status == "won"
+    return won if p.kind == "win" else won == p.goal
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--make", type=int, default=7, help="puzzles to make for the timing")
+    args = parser.parse_args()
+    for game in ("australian", "indian"):
+        items = puzzles.load(game=game)
+        print(f"{game}: {len(items)} puzzles  {dict(sorted(Counter(p.kind for p in items).items()))}")
+        for level in range(1, 6):
+            chosen = [p for p in items if p.level == level]
+            wins = sum(solved_by_hint(p) for p in chosen)
+            low, high = wilson_interval(wins, len(chosen))
+            print(
+                f"  level {level}: {len(chosen):3} puzzles, hint player solves {wins:3} "
+                f"= {100 * wins / len(chosen):5.1f}% (95% {100 * low:.1f}% to {100 * high:.1f}%)"
+            )
+        started = time.perf_counter()
+        made = puzzles.make(game, args.make, seed=11, kinds=None if game == "australian" else ["free"])
+        spent = time.perf_counter() - started
+        print(f"  making {len(made)} puzzles took {spent:.1f} s ({spent / max(len(made), 1):.2f} s each)")
+
+
+if __name__ == "__main__":
+    main()
