@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
-from .analysis.puzzles import Puzzle, load, make
+from .analysis.puzzles import Puzzle, load
+from .analysis.puzzles_make import make
 
 __all__ = ["Puzzle", "load", "make"]

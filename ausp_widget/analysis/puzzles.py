@@ -265,12 +265,3 @@ def save(puzzles: list[Puzzle], path: str | Path, **about: Any) -> None:
     """Write `puzzles` as JSON (with `about`: the generator's seed, level cut points…)."""
     data = {**about, "puzzles": [p.to_dict() for p in puzzles]}
     Path(path).write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-
-
-def make(
-    game: str = "australian", count: int = 10, level: int | None = None, seed: int = 0, **options: Any
-) -> list[Puzzle]:
-    """New puzzles cut from deals played forward (see `puzzles_make.make`)."""
-    from .puzzles_make import make as _make
-
-    return _make(game, count, level, seed, **options)
