@@ -207,3 +207,13 @@ def test_a_right_move_after_two_wrong_tries_is_still_right(store):
     guide.attempt("Q♥ K♥")
     feedback = guide.attempt("A♣ 2♣")
     assert feedback.correct and not feedback.done and "Hint" not in feedback.text
+
+
+def test_two_guides_sharing_one_file_never_erase_each_others_progress(tmp_path):
+    path = tmp_path / "progress.json"
+    first, second = GuideView(progress=Progress(path)), GuideView(progress=Progress(path))
+    at(first, "Start a foundation").attempt("A♠ F")
+    at(second, "Build down in suit").attempt("6♥ 7♥")
+    records = read_records(path.read_text())
+    assert records[task_id("australian", "Foundations", "Start a foundation")].solved
+    assert records[task_id("australian", "Building down in suit", "Build down in suit")].solved

@@ -70,13 +70,26 @@ class Progress:
                 )
 
     def record(self, task_id: str, solved: bool, stars: int) -> TaskRecord:
-        """Keep the better of the stored and the new result, and save."""
+        """Keep the better of the stored and the new result, and save (first taking in what
+        another guide in the same or another kernel wrote to the file since)."""
+        self._merge_file()
         old = self.records.get(task_id, TaskRecord())
         new = TaskRecord(old.solved or solved, max(old.stars, stars))
         if new != old:
             self.records[task_id] = new
             self.save()
         return new
+
+    def _merge_file(self) -> None:
+        if self.path is None or not self.path.exists():
+            return
+        try:
+            on_disk = read_records(self.path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError):
+            return  # unreadable now: `save` still writes ours; the file was ours when we read it
+        for key, theirs in on_disk.items():
+            mine = self.records.get(key, TaskRecord())
+            self.records[key] = TaskRecord(mine.solved or theirs.solved, max(mine.stars, theirs.stars))
 
     def get(self, task_id: str) -> TaskRecord:
         return self.records.get(task_id, TaskRecord())
