@@ -217,3 +217,10 @@ def test_two_guides_sharing_one_file_never_erase_each_others_progress(tmp_path):
     records = read_records(path.read_text())
     assert records[task_id("australian", "Foundations", "Start a foundation")].solved
     assert records[task_id("australian", "Building down in suit", "Build down in suit")].solved
+
+
+def test_the_guide_tells_the_student_when_their_progress_file_was_set_aside(tmp_path):
+    path = tmp_path / "progress.json"
+    path.write_text("{not json")
+    guide = GuideView(progress=Progress(path))
+    assert "could not be read" in guide.feedback.value and "unreadable-" in guide.feedback.value

@@ -146,6 +146,8 @@ class GuideView(widgets.VBox):
         self.observe(self._render, names=["step", "shown"])
         self._fill_lessons()
         self._render()
+        if self.store.problem:  # a progress file that could not be read: say so, once
+            self._say(f"Lesson progress: {self.store.problem}.", good=None)
 
     # ---- navigation --------------------------------------------------------------------------
     @traitlets.validate("step")
