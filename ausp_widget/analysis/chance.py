@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -68,17 +69,13 @@ def win_chance(
             f"win_chance reads a solo Australian Patience view, not a {view.mode} {view.game} one"
         )
     start = time.perf_counter()
-    rng = random.Random(seed)
-    unseen = _unseen(view)
     wins = undecided = 0
     solve = entry("australian").solve
-    for _ in range(samples):
+    for sample in sampled_games(view, samples, random.Random(seed)):
         if time_limit is not None and time.perf_counter() - start > time_limit:
             undecided += 1
             continue
-        order = unseen[:]
-        rng.shuffle(order)
-        verdict = solve(_position(view, order), None, node_limit).winnable
+        verdict = solve(sample, None, node_limit).winnable
         wins += verdict is True
         undecided += verdict is None
     decided = samples - undecided
@@ -99,7 +96,18 @@ def _unseen(view: Any) -> list:
     return unseen
 
 
-def _position(view: Any, stock: list) -> Any:
+def sampled_games(view: Any, count: int, rng: random.Random) -> Iterator[Game]:
+    """`count` full-information games consistent with `view`: its cards as shown, the unseen
+    cards dealt into the stock in an order drawn from `rng` (the one place a view becomes games,
+    for the chance, the review and the strong player alike)."""
+    unseen = _unseen(view)
+    for _ in range(count):
+        order = unseen[:]
+        rng.shuffle(order)
+        yield full_game(view, order)
+
+
+def full_game(view: Any, stock: list) -> Game:
     """A full-information game: the view's cards, with `stock` as the stock's order."""
     tops = [pile[-1] for pile in view.foundations if pile]
     lines = [

@@ -54,26 +54,21 @@ class StrongPlayer:
         self._line: list[Move] = []
 
     def choose(self, view: Any) -> Move | None:
-        from .chance import _position, _unseen
+        from .chance import full_game, sampled_games
 
         heads = {column[0] for column in view.tableau if column}
         moves = [m for m in view.legal_moves() if not (m.kind == "column" and m.card in heads)]
         advice = hint_from_view(view).move
         if len(moves) <= 1:
             return moves[0] if moves else None
-        unseen = _unseen(view)
-        if not unseen:  # nothing hidden: the solver's line, once found, is followed to the end
+        if not view.stock_size:  # nothing hidden: the solver's line, once found, is followed to the end
             if not self._line:
-                self._line = list(self._solve(_position(view, [])).moves or ())
+                self._line = list(self._solve(full_game(view, [])).moves or ())
             if self._line and self._line[0] in moves:
                 return self._line.pop(0)
             self._line = []
             return advice
-        games = []
-        for _ in range(self.samples):
-            order = unseen[:]
-            self._random.shuffle(order)
-            games.append(_position(view, order))
+        games = sampled_games(view, self.samples, self._random)
         alive = [g for g in games if self._solve(g).winnable]
         if not alive:
             return advice

@@ -19,7 +19,7 @@ from ausp_widget.core import display
 from ausp_widget.core.moves import Move
 from ausp_widget.core.registry import entry
 
-from .chance import _position, _unseen
+from .chance import sampled_games
 
 MARKS = ((0.30, "blunder"), (0.20, "mistake"), (0.10, "inaccuracy"))
 REVIEW_NODES = 5_000  # positions the solver may search per sampled order
@@ -99,13 +99,7 @@ def review(game: Any, samples: int = 40, seed: int = 0) -> Review:
 
 def _samples(position: Any, count: int, seed: int) -> list:
     """Full-information games for `count` stock orders consistent with the player's view."""
-    view = position.view(0)
-    unseen, rng, games = _unseen(view), random.Random(seed), []
-    for _ in range(count):
-        order = unseen[:]
-        rng.shuffle(order)
-        games.append(_position(view, order))
-    return games
+    return list(sampled_games(position.view(0), count, random.Random(seed)))
 
 
 def _winnable(game: Any) -> bool | None:
