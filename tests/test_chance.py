@@ -1,9 +1,13 @@
 """The win chance reads only what the player sees: the hidden stock order cannot change it."""
 
+import random
+
 import pytest
 
 from ausp_widget import Game, solve
+from ausp_widget.analysis import hint
 from ausp_widget.analysis.chance import win_chance
+from ausp_widget.games.indian.sampling import sample_game
 
 ONE_MOVE_FROM_A_WIN = """\
 foundations: K♣ K♦ K♥ Q♠
@@ -60,7 +64,7 @@ def test_the_estimate_is_repeatable_and_its_interval_holds_it():
     assert (first.p, first.wins) == (again.p, again.wins)
     assert first.low <= first.wins / first.samples <= first.high
     assert 0 < first.p < 1, "deal 352's opening is neither sure nor hopeless"
-    assert "sampled stock orders can be won" in str(first)
+    assert "sampled orders of the hidden cards can be won" in str(first)
 
 
 def test_over_deals_the_chance_follows_the_solvers_verdicts():
@@ -82,10 +86,65 @@ def test_when_time_runs_out_the_rest_count_as_undecided():
     [
         (Game.deal(1), {"samples": 0}, "samples must be a whole number"),
         (Game.deal(1), {"time_limit": 0}, "time_limit must be above 0"),
-        (Game.deal(1, "turns"), {}, "solo Australian Patience view, not a turns"),
-        (Game.deal(1, game="indian"), {}, "not a solo indian"),
+        (Game.deal(1, "turns"), {}, "a solo game; this is Australian Patience in mode 'turns'"),
     ],
 )
 def test_bad_requests_are_named(game, options, words):
     with pytest.raises(ValueError, match=words):
         win_chance(game, **options)
+
+
+# ---- Indian Patience: the stock's order and the face-down cards are hidden ------------------------
+INDIAN_ENDING = """\
+game: indian
+foundations: K♣ K♣ K♦ K♦ K♥ K♥ J♠ J♠
+stock: Q♠ K♠
+waste: -
+1: [Q♠] K♠
+2: -
+3: -
+4: -
+5: -
+6: -
+7: -
+8: -
+9: -
+10: -
+"""
+
+
+def _hidden_swapped(text: str) -> str:
+    """The same Indian position with its stock reversed and two face-down cards swapped."""
+    lines = text.splitlines()
+    stock = next(i for i, line in enumerate(lines) if line.startswith("stock:"))
+    lines[stock] = "stock: " + " ".join(reversed(lines[stock].split()[1:]))
+    downs = [i for i, line in enumerate(lines) if line[:1].isdigit() and "[" in line]
+    first, second = downs[0], downs[1]
+    card = lambda line: line[line.index("[") : line.index("]") + 1]  # noqa: E731
+    a, b = card(lines[first]), card(lines[second])
+    lines[first], lines[second] = lines[first].replace(a, b), lines[second].replace(b, a)
+    return "\n".join(lines) + "\n"
+
+
+def test_indian_hidden_cards_are_sampled_from_the_view_never_read():
+    game = Game.deal(5, game="indian")
+    for _ in range(6):
+        game.play(hint(game).move)
+    other = Game.from_text(_hidden_swapped(game.to_text()))
+    assert other.to_text() != game.to_text() and other.view(0) == game.view(0)
+    mine, theirs = sample_game(game.view(0), random.Random(3)), sample_game(other.view(0), random.Random(3))
+    assert mine.to_text() == theirs.to_text()
+    assert mine.view(0) == game.view(0), "a sample shows exactly what the player sees"
+    assert mine.to_text() != game.to_text(), "the hidden cards are dealt afresh"
+    first, second = win_chance(game, samples=3, node_limit=300), win_chance(other, samples=3, node_limit=300)
+    assert (first.wins, first.undecided) == (second.wins, second.undecided)
+
+
+def test_an_indian_ending_is_judged_from_its_hidden_cards():
+    game = Game.from_text(INDIAN_ENDING)
+    est = win_chance(game, samples=8)
+    assert (est.p, est.wins, est.undecided) == (1.0, 8, 0)
+    other = win_chance(
+        Game.from_text(INDIAN_ENDING.replace("[Q♠] K♠", "[K♠] K♠").replace("Q♠ K♠", "Q♠ Q♠")), samples=8
+    )
+    assert (other.p, other.wins) == (est.p, est.wins)

@@ -14,7 +14,7 @@ EXPECTED = {
     "01_learn_and_play.ipynb": {"widgets": 1, "images": 0},
     "02_classroom_demo.ipynb": {"widgets": 1, "images": 1},
     "03_two_players.ipynb": {"widgets": 2, "images": 0},
-    "04_analysis.ipynb": {"widgets": 1, "images": 3},
+    "04_analysis.ipynb": {"widgets": 2, "images": 4},
     "05_lesson_plan.ipynb": {"widgets": 1, "images": 1},
     "06_write_a_player.ipynb": {"widgets": 0, "images": 1},
 }

@@ -109,9 +109,26 @@ def test_the_review_chart_flags_the_blunder():
     ("game", "options", "words"),
     [
         (Game.deal(1), {"samples": 0}, "samples must be a whole number"),
-        (Game.deal(1, "turns"), {}, "solo Australian Patience game, not a turns"),
+        (Game.deal(1, "turns"), {}, "a solo game; this is Australian Patience in mode 'turns'"),
     ],
 )
 def test_bad_requests_are_named(game, options, words):
     with pytest.raises(ValueError, match=words):
         review(game, **options)
+
+
+def test_an_indian_game_is_reviewed_and_played_by_sampling_its_hidden_cards():
+    from test_chance import INDIAN_ENDING
+
+    from ausp_widget.analysis import hint as any_hint
+    from ausp_widget.analysis.players import StrongPlayer
+
+    game = Game.from_text(INDIAN_ENDING)
+    choice = StrongPlayer(samples=3).choose(game.view(0))
+    assert choice in game.legal_moves()
+    while game.status == "playing":
+        game.play(any_hint(game).move)
+    assert game.status == "won"
+    result = review(game, samples=4)
+    assert [m.move for m in result.moves] == [move for _, move in game.history]
+    assert all(m.before == m.after == 1.0 and m.mark is None for m in result.moves)

@@ -1,13 +1,13 @@
-"""A fair win chance: of all the ways the stock could still be ordered, how many can be won.
+"""A fair win chance: of all the ways the hidden cards could still lie, how many can be won.
 
 In Australian Patience every tableau card is face up; the only thing a player cannot see is
-the order of the stock. `win_chance` reads only the player's view (what the bot is given: the
-tableau, the waste, the foundations and the stock's size), deals the unseen cards into the
-stock in `samples` random orders, and asks the full-information solver about each. So it
-cannot peek: two games that differ only in their stock order give the same answer for the same
-`seed`. A move can only keep or lower the chance of the position it leaves (every line open
-after it was open before it); a draw can raise or lower it, because it shows which order you
-are in: that is the luck of the deal, not skill.
+the order of the stock (in Indian Patience, also the face-down card under each column).
+`win_chance` reads only the player's view (what the bot is given), deals the unseen cards
+into the hidden places in `samples` random orders, and asks the full-information solver
+about each. So it cannot peek: two games that differ only in their hidden cards give the same
+answer for the same `seed`. A move can only keep or lower the chance of the position it leaves
+(every line open after it was open before it); a draw can raise or lower it, because it shows
+which order you are in: that is the luck of the deal, not skill.
 """
 
 from __future__ import annotations
@@ -18,10 +18,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ausp_widget.core.cards import CARDS
 from ausp_widget.core.registry import entry
 from ausp_widget.core.stats import wilson_interval
-from ausp_widget.games.australian.game import Game
 
 DEFAULT_NODES = 20_000  # positions the solver may search per sampled order
 
@@ -44,7 +42,7 @@ class WinChance:
         undecided = f", {self.undecided} undecided" if self.undecided else ""
         return (
             f"win chance {100 * self.p:.0f}% (95% interval {100 * self.low:.0f}–{100 * self.high:.0f}%; "
-            f"{self.wins} of {self.samples} sampled stock orders can be won{undecided})"
+            f"{self.wins} of {self.samples} sampled orders of the hidden cards can be won{undecided})"
         )
 
 
@@ -64,13 +62,10 @@ def win_chance(
     if time_limit is not None and not time_limit > 0:
         raise ValueError(f"time_limit must be above 0 seconds, or None, not {time_limit!r}")
     view = game.view(player)
-    if view.game != "australian" or view.mode != "solo":
-        raise ValueError(
-            f"win_chance reads a solo Australian Patience view, not a {view.mode} {view.game} one"
-        )
+    check_solo(view, "win_chance")
     start = time.perf_counter()
     wins = undecided = 0
-    solve = entry("australian").solve
+    solve = entry(view.game).solve
     for sample in sampled_games(view, samples, random.Random(seed)):
         if time_limit is not None and time.perf_counter() - start > time_limit:
             undecided += 1
@@ -85,35 +80,24 @@ def win_chance(
     return WinChance(p, low, high, samples, wins, undecided, time.perf_counter() - start)
 
 
-def _unseen(view: Any) -> list:
-    """The cards the player cannot see: the deck less every card on show (in card order, so the
-    sampling depends on the seed alone)."""
-    shown = {c for column in view.tableau for c in column} | set(view.waste)
-    shown |= {c for pile in view.foundations for c in pile}
-    unseen = [card for card in CARDS if card not in shown]
-    if len(unseen) != view.stock_size:
-        raise ValueError(f"the view shows {52 - len(unseen)} cards and a stock of {view.stock_size}: not 52")
-    return unseen
+def check_solo(view: Any, asker: str) -> None:
+    """A `ValueError` unless `view` is a solo game's view with a sampler (two-player games have
+    no solver: their goal is a score, not a win)."""
+    if view.mode != "solo" or entry(view.game).sample is None:
+        title = entry(view.game).title
+        raise ValueError(f"{asker} reads a solo game; this is {title} in mode {view.mode!r}")
 
 
-def sampled_games(view: Any, count: int, rng: random.Random) -> Iterator[Game]:
+def hidden_cards(view: Any) -> int:
+    """How many cards the view hides: the stock, and any face-down card in its piles."""
+    piles = getattr(view, "piles", ())
+    return view.stock_size + sum(card is None for p in piles if p.kind != "stock" for card in p.cards)
+
+
+def sampled_games(view: Any, count: int, rng: random.Random) -> Iterator[Any]:
     """`count` full-information games consistent with `view`: its cards as shown, the unseen
-    cards dealt into the stock in an order drawn from `rng` (the one place a view becomes games,
-    for the chance, the review and the strong player alike)."""
-    unseen = _unseen(view)
+    cards dealt into the hidden places in an order drawn from `rng` (the one place a view
+    becomes games, for the chance, the review and the sampling player alike)."""
+    sample = entry(view.game).sample
     for _ in range(count):
-        order = unseen[:]
-        rng.shuffle(order)
-        yield full_game(view, order)
-
-
-def full_game(view: Any, stock: list) -> Game:
-    """A full-information game: the view's cards, with `stock` as the stock's order."""
-    tops = [pile[-1] for pile in view.foundations if pile]
-    lines = [
-        f"foundations: {' '.join(map(str, tops)) or '-'}",
-        f"stock: {' '.join(map(str, stock)) or '-'}",
-        f"waste: {' '.join(map(str, view.waste)) or '-'}",
-        *(f"{n}: {' '.join(map(str, col)) or '-'}" for n, col in enumerate(view.tableau, start=1)),
-    ]
-    return Game.from_text("\n".join(lines) + "\n")
+        yield sample(view, rng)

@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from ausp_widget.core.moves import Move
-from ausp_widget.core.registry import entry
+from ausp_widget.core.registry import entry_for
 from ausp_widget.games.australian.bot import Bot
 from ausp_widget.games.australian.hints import hint_from_view
 
@@ -39,11 +39,11 @@ def bot_player() -> Bot:
 
 
 class StrongPlayer:
-    """Perfect-information sampling: in each position, deal the unseen cards into the stock in
-    `samples` orders, and play the move after which most of those orders can still be won (the
-    hint's move breaks ties). It reads only the view. When nothing is hidden (an empty stock) it
-    follows the solver's winning line. A King that already heads its column is never moved to
-    another empty one (that goes round in circles)."""
+    """Perfect-information sampling: in each position, deal the hidden cards at random in
+    `samples` ways, and play the move after which most of those deals can still be won (the
+    game's hint breaks ties). It reads only the view. When nothing is hidden it follows the
+    solver's winning line. Moves that only shuffle a column's bottom card between empty
+    columns are never tried (they go round in circles)."""
 
     def __init__(self, samples: int = 16, seed: int = 0, node_limit: int = 4_000) -> None:
         self.samples, self.seed, self.node_limit = samples, seed, node_limit
@@ -54,21 +54,22 @@ class StrongPlayer:
         self._line: list[Move] = []
 
     def choose(self, view: Any) -> Move | None:
-        from .chance import full_game, sampled_games
+        from .chance import hidden_cards, sampled_games
 
-        heads = {column[0] for column in view.tableau if column}
-        moves = [m for m in view.legal_moves() if not (m.kind == "column" and m.card in heads)]
-        advice = hint_from_view(view).move
+        games = list(sampled_games(view, self.samples, self._random))
+        first = games[0]
+        legal = first.legal_moves(0)
+        moves = first.useful_moves(0) + [m for m in legal if m.kind in ("draw", "pass")]
         if len(moves) <= 1:
             return moves[0] if moves else None
-        if not view.stock_size:  # nothing hidden: the solver's line, once found, is followed to the end
+        advice = entry_for(first).hint(first, 0).move
+        if not hidden_cards(view):  # nothing hidden: the solver's line, once found, is followed
             if not self._line:
-                self._line = list(self._solve(full_game(view, [])).moves or ())
+                self._line = list(self._solve(first).moves or ())
             if self._line and self._line[0] in moves:
                 return self._line.pop(0)
             self._line = []
             return advice
-        games = sampled_games(view, self.samples, self._random)
         alive = [g for g in games if self._solve(g).winnable]
         if not alive:
             return advice
@@ -84,4 +85,4 @@ class StrongPlayer:
         return advice if advice in scores and scores[advice] == best else max(scores, key=scores.get)
 
     def _solve(self, game: Any) -> Any:
-        return entry("australian").solve(game, None, self.node_limit)
+        return entry_for(game).solve(game, None, self.node_limit)

@@ -1,7 +1,7 @@
 """Game review: which move threw the game away, judged fairly.
 
-For each move of a solo Australian Patience game, stock orders are sampled from what the player
-could see before the move (as `win_chance` does), and each sampled game is asked twice: could
+For each move of a solo game, the hidden cards are dealt at random from what the player could
+see before the move (as `win_chance` does), and each sampled game is asked twice: could
 it be won before the move, and after it? The share lost between the two is what the move cost,
 on the same orders, so the luck of a draw never counts against the player. A move that cost
 at least 10 points of chance is an inaccuracy, 20 a mistake, 30 a blunder; for those the review
@@ -17,9 +17,9 @@ from typing import Any
 
 from ausp_widget.core import display
 from ausp_widget.core.moves import Move
-from ausp_widget.core.registry import entry
+from ausp_widget.core.registry import entry_for
 
-from .chance import sampled_games
+from .chance import check_solo, sampled_games
 
 MARKS = ((0.30, "blunder"), (0.20, "mistake"), (0.10, "inaccuracy"))
 REVIEW_NODES = 5_000  # positions the solver may search per sampled order
@@ -73,64 +73,116 @@ class Review:
         return "\n".join(str(m) for m in self.marked) or "no move lost a chance worth marking"
 
 
-def review(game: Any, samples: int = 40, seed: int = 0) -> Review:
-    """Review every move of a solo Australian Patience `game` (it keeps its whole history)."""
-    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise ValueError(f"samples must be a whole number from 1, not {samples!r}")
-    if getattr(game, "game", "australian") != "australian" or game.mode != "solo":
-        raise ValueError(f"review reads a solo Australian Patience game, not a {game.mode} {game.game} one")
-    start = time.perf_counter()
-    position = game.copy()
-    while position.can_undo:
-        position.undo()
-    entries = []
-    for number, (_player, move) in enumerate(game.history, start=1):
-        games = _samples(position, samples, seed + number)
-        firsts = [_winnable(g) for g in games]
-        before, after = _kept(games, firsts, move)
+def can_review(game: Any) -> bool:
+    """Whether a review of `game` can run in a notebook at a student's pace: a solo game whose
+    hidden cards can be sampled and whose solver is quick enough to think in slices (the
+    same solver "Winnable?" uses)."""
+    entry = entry_for(game)
+    return game.mode == "solo" and entry.sample is not None and entry.solver is not None
+
+
+class Reviewer:
+    """A review made one move at a time (`step()`), so a widget can run it in slices on the
+    clock and show its progress; `review()` runs one to the end."""
+
+    def __init__(self, game: Any, samples: int = 40, seed: int = 0) -> None:
+        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+            raise ValueError(f"samples must be a whole number from 1, not {samples!r}")
+        if not hasattr(game, "history") or not hasattr(game, "view"):
+            raise TypeError(f"review reads a game, not {type(game).__name__}")
+        check_solo(game.view(0), "review")
+        self.samples, self.seed = samples, seed
+        self._solve = entry_for(game).solve
+        self._history = [move for _player, move in game.history]
+        self._position = game.copy()
+        while self._position.can_undo:
+            self._position.undo()
+        self._start = self._position.copy()
+        self._entries: list[MoveReview] = []
+        self._seconds = 0.0
+
+    @property
+    def total(self) -> int:
+        """How many moves the game has to review."""
+        return len(self._history)
+
+    @property
+    def done(self) -> int:
+        """How many moves are reviewed so far."""
+        return len(self._entries)
+
+    @property
+    def finished(self) -> bool:
+        return self.done == self.total
+
+    def step(self) -> MoveReview | None:
+        """Review the next move (None when every move is reviewed)."""
+        if self.finished:
+            return None
+        start = time.perf_counter()
+        number = self.done + 1
+        move, position = self._history[number - 1], self._position
+        games = list(sampled_games(position.view(0), self.samples, random.Random(self.seed + number)))
+        firsts = [self._winnable(g) for g in games]
+        before, after = self._kept(games, firsts, move)
         mark = next((name for limit, name in MARKS if before - after >= limit - 1e-9), None)
         better = better_after = None
         if mark:
-            better, better_after = _best(position, games, firsts)
-        entries.append(MoveReview(number, move, before, after, mark, better, better_after))
+            better, better_after = self._best(position, games, firsts)
+        entry = MoveReview(number, move, before, after, mark, better, better_after)
+        self._entries.append(entry)
         position.play(move)
-    return Review(tuple(entries), samples, time.perf_counter() - start)
+        self._seconds += time.perf_counter() - start
+        return entry
+
+    def position_before(self, number: int) -> Any:
+        """A fresh copy of the game as it stood before move `number` (1-based)."""
+        if not 1 <= number <= self.total:
+            raise ValueError(f"the game has moves 1 to {self.total}, not {number}")
+        position = self._start.copy()
+        for move in self._history[: number - 1]:
+            position.play(move)
+        return position
+
+    def result(self) -> Review:
+        """The review of the moves reviewed so far (all of them once `finished`)."""
+        return Review(tuple(self._entries), self.samples, self._seconds)
+
+    def _winnable(self, game: Any) -> bool | None:
+        return self._solve(game, None, REVIEW_NODES).winnable
+
+    def _kept(self, games: list, firsts: list, move: Move) -> tuple[float, float]:
+        """The share of decided sampled games winnable before `move` (`firsts`, asked once per
+        position), and after it."""
+        before = after = decided = 0
+        for game, first in zip(games, firsts, strict=True):
+            if first is None:
+                continue
+            second = False  # nothing lost can be won back
+            if first:
+                trial = game.copy()
+                trial.play(move)
+                second = self._winnable(trial)
+            if second is None:
+                continue
+            decided += 1
+            before += first
+            after += second
+        return (before / decided, after / decided) if decided else (0.0, 0.0)
+
+    def _best(self, position: Any, games: list, firsts: list) -> tuple[Move | None, float | None]:
+        """The legal move that keeps the most chance on the same sampled orders."""
+        best, best_after = None, -1.0
+        for move in position.legal_moves():
+            _, after = self._kept(games, firsts, move)
+            if after > best_after:
+                best, best_after = move, after
+        return best, best_after
 
 
-def _samples(position: Any, count: int, seed: int) -> list:
-    """Full-information games for `count` stock orders consistent with the player's view."""
-    return list(sampled_games(position.view(0), count, random.Random(seed)))
-
-
-def _winnable(game: Any) -> bool | None:
-    return entry("australian").solve(game, None, REVIEW_NODES).winnable
-
-
-def _kept(games: list, firsts: list, move: Move) -> tuple[float, float]:
-    """The share of decided sampled games winnable before `move` (`firsts`, asked once per
-    position), and after it."""
-    before = after = decided = 0
-    for game, first in zip(games, firsts, strict=True):
-        if first is None:
-            continue
-        second = False  # nothing lost can be won back
-        if first:
-            trial = game.copy()
-            trial.play(move)
-            second = _winnable(trial)
-        if second is None:
-            continue
-        decided += 1
-        before += first
-        after += second
-    return (before / decided, after / decided) if decided else (0.0, 0.0)
-
-
-def _best(position: Any, games: list, firsts: list) -> tuple[Move | None, float | None]:
-    """The legal move that keeps the most chance on the same sampled orders."""
-    best, best_after = None, -1.0
-    for move in position.legal_moves():
-        _, after = _kept(games, firsts, move)
-        if after > best_after:
-            best, best_after = move, after
-    return best, best_after
+def review(game: Any, samples: int = 40, seed: int = 0) -> Review:
+    """Review every move of a solo `game` (it keeps its whole history)."""
+    reviewer = Reviewer(game, samples, seed)
+    while reviewer.step() is not None:
+        pass
+    return reviewer.result()

@@ -35,6 +35,9 @@ class GameEntry:
     rules: Callable[[str], Sequence[Any]]  # rules sections for a table mode
     guide: Callable[[str], list[Any]]  # guide steps for a table mode
     bot: Callable[[], Any] | None = None  # the default opponent for two-player modes
+    # sample(view, rng): a full-information game consistent with a solo view, its hidden cards
+    # dealt at random (the win chance, the review and the sampling player are built on it)
+    sample: Callable[[Any, Any], PatienceGame] | None = None
     tips: dict[str, str] = field(default_factory=dict)  # a table mode's tooltip, in a few words
     options: dict[str, Any] = field(default_factory=dict)
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 from matplotlib.figure import Figure
 
 from .colours import ROLE_COLOURS
+from .figure import ShownFigure
 
 MARK_COLOURS = {"inaccuracy": ROLE_COLOURS["mark"], "mistake": "#d9480f", "blunder": "#c8102e"}
 
 
 def review_figure(review, title: str | None = None, size: tuple[float, float] = (8.0, 3.0)) -> Figure:
     """The chance before each move (and after the last), with marked moves flagged in colour."""
-    figure = Figure(figsize=size)
+    figure = ShownFigure(figsize=size)
     ax = figure.subplots()
     moves = review.moves
     xs = [m.number - 1 for m in moves] + ([moves[-1].number] if moves else [])
@@ -27,7 +28,9 @@ def review_figure(review, title: str | None = None, size: tuple[float, float] = 
     ax.set_ylim(0, 100)
     ax.set_xlabel("move")
     ax.set_ylabel("win chance (%)")
-    ax.set_title(title or f"Win chance over the game ({review.samples} stock orders a move)")
+    ax.set_title(
+        title or f"Win chance over the game ({review.samples} sampled orders of the hidden cards a move)"
+    )
     ax.grid(alpha=0.3)
     figure.tight_layout()
     return figure

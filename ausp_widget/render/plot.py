@@ -12,7 +12,6 @@ figure (or its SVG) can be checked for what it shows.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterable
 from typing import Any
 
@@ -25,6 +24,8 @@ from ausp_widget.core.lesson import Spot, destination, moving_group
 from ausp_widget.core.moves import Move
 from ausp_widget.core.protocol import Pile, PileRef, Place, pile_of, place_of
 from ausp_widget.render.colours import PROTECTED, ROLE_COLOURS
+
+from .figure import ShownFigure
 
 Game = Any  # any game of the protocol
 
@@ -312,16 +313,6 @@ def _spots(items: Iterable[Card | str | Spot] | Card | str | Spot | None, player
     return spots
 
 
-class PositionFigure(Figure):
-    """A plain figure that also shows itself as a picture when it ends a notebook cell,
-    without pyplot's global state (and without showing twice)."""
-
-    def _repr_png_(self) -> bytes:
-        buffer = io.BytesIO()
-        self.savefig(buffer, format="png", facecolor=self.get_facecolor())
-        return buffer.getvalue()
-
-
 def plot_position(
     game: Game,
     highlight: Iterable[Card | str | Spot] | Card | str | Spot | None = None,
@@ -356,7 +347,7 @@ def plot_position(
     width = sum(1 for p in game.piles() if p.kind == "column" and p.owner == 0) * (W + GAP) - GAP
     created = ax is None
     if created:
-        figure = PositionFigure(figsize=(1, 1), facecolor=TABLE)
+        figure = ShownFigure(figsize=(1, 1), facecolor=TABLE)
         ax = figure.add_axes((0, 0, 1, 1))
     else:
         figure = ax.figure

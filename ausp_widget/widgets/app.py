@@ -119,7 +119,7 @@ class AustralianPatience(widgets.VBox):
         self.tabs.selected_index = PLAY
 
     def try_here(self, game: Game) -> None:
-        """Play on from a guide position in the live game."""
+        """Put `game` on the live table and show it (a guide position, a game played from code)."""
         self.table.game = game
         self.tabs.selected_index = PLAY
 

@@ -14,6 +14,8 @@ same shape reuses every widget, a game of another shape closes the widgets it no
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import cache
+from importlib import resources
 
 import ipywidgets as widgets
 
@@ -33,6 +35,12 @@ from .card import (
 FAN = 3  # waste cards on show: the top card and the two under it
 POOL = 10  # card widgets made per column at first; a longer column grows its pool
 Marks = Mapping[Place | PileRef, Sequence[str]]
+
+
+@cache
+def stylesheet() -> str:
+    """The table's one stylesheet, shipped with the package."""
+    return resources.files(__package__).joinpath("style.css").read_text(encoding="utf-8")
 
 
 def box(kind: type[widgets.Box], children: Sequence[widgets.Widget], *classes: str) -> widgets.Box:

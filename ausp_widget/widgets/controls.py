@@ -11,7 +11,7 @@ from ausp_widget.core.moves import DRAW, PASS, Move
 
 from .board import box, show
 
-BUTTONS = ("Draw", "Pass", "Undo", "Redo", "Hint", "Winnable?", "Auto-finish", "Finish")
+BUTTONS = ("Draw", "Pass", "Undo", "Redo", "Hint", "Winnable?", "Auto-finish", "Finish", "Review")
 TIPS = {
     "Draw": "Turn the top card of your stock onto your waste",
     "Pass": "End your turn when your stock is empty",
@@ -21,6 +21,7 @@ TIPS = {
     "Winnable?": "Ask the solver, which knows the order of the stock, whether this deal can still be won",
     "Auto-finish": "Play every remaining card to the foundations",
     "Finish": "Both stocks are empty: stop and count",
+    "Review": "The game is over: see the win chance move by move and the moves that threw it away",
     "New game": "Deal the game with the number in the Deal field (empty: a random deal)",
 }
 SHOWN_IN = {"Pass": ("turns",), "Finish": ("simultaneous",), "Undo": ("solo",), "Redo": ("solo",)}
@@ -39,11 +40,12 @@ class Controls:
             self.buttons[name] = button
         self.row = box(widgets.HBox, [self.buttons[name] for name in BUTTONS], "ausp-controls")
 
-    def arrange(self, mode: str, can_ask_solver: bool) -> None:
+    def arrange(self, mode: str, can_ask_solver: bool, can_review: bool = False) -> None:
         """Show the buttons the game's mode has (on a new game)."""
         for name, modes in SHOWN_IN.items():
             show(self.buttons[name], mode in modes)
         show(self.buttons["Winnable?"], can_ask_solver)
+        show(self.buttons["Review"], can_review)
 
     def enable(self, game: Any, legal: list[Move], auto_finish: bool) -> None:
         playing = game.status == "playing"
@@ -57,6 +59,7 @@ class Controls:
         stocks = any(p.size for p in game.piles() if p.kind == "stock")
         _set(buttons["Finish"], not (playing and game.mode == "simultaneous") or stocks)
         _set(buttons["Auto-finish"], not auto_finish)
+        _set(buttons["Review"], playing or not game.history)
 
 
 def _set(button: widgets.Button, disabled: bool) -> None:

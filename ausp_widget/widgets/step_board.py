@@ -14,9 +14,8 @@ from ausp_widget.core.protocol import PatienceGame as Game
 from ausp_widget.core.protocol import Pile, PileRef, Place, place_of
 from ausp_widget.render.colours import ROLE_COLOURS
 
-from .board import Board
+from .board import Board, stylesheet
 from .card import CardView
-from .table import stylesheet
 
 # The live table's highlight classes, so a step looks like the same move made in the game:
 # the moving group as a selected card, its destination as a legal target, other cards the
@@ -74,9 +73,9 @@ class StepBoard:
         self.board = Board(on_click, pool=4)  # a step's columns are short; longer ones grow
         self.legend = widgets.HTML(legend_html())
         self.legend.add_class("ausp-legend")
-        self.box = widgets.VBox(
-            [widgets.HTML(f"<style>{stylesheet()}{GUIDE_CSS}</style>"), self.board.box, self.legend]
-        )
+        style = widgets.HTML(f"<style>{stylesheet()}{GUIDE_CSS}</style>")
+        style.add_class("ausp-style")
+        self.box = widgets.VBox([style, self.board.box, self.legend])
         self.box.add_class("ausp-table")
         self.box.add_class("ausp-guide-board")
 

@@ -15,13 +15,12 @@ import random
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from functools import cache
-from importlib import resources
 from typing import Any
 
 import ipywidgets as widgets
 import traitlets
 
+from ausp_widget.analysis.review import can_review
 from ausp_widget.analysis.simple import auto_finish_line, hint_or_fallback
 from ausp_widget.core import registry
 from ausp_widget.core.cards import Card
@@ -30,22 +29,17 @@ from ausp_widget.core.moves import DRAW, PASS, Move
 from ausp_widget.core.protocol import PatienceGame, Pile, PileRef, Place, pile_of
 
 from . import words
-from .board import Board, box, close_tree, show
+from .board import Board, box, close_tree, show, stylesheet
 from .bot_pacing import FIRST_PAUSE, BotPacer
 from .card import CardView
 from .clock import Clock, KernelClock, ManualClock
 from .controls import Controls
+from .review_panel import ReviewPanel
 from .selection import Selecting
 from .solver_question import SolverQuestion, can_ask
 from .status import StatusPanel, sentence
 
 logger = logging.getLogger(__name__)
-
-
-@cache
-def stylesheet() -> str:
-    """The table's one stylesheet, shipped with the package."""
-    return resources.files(__package__).joinpath("style.css").read_text(encoding="utf-8")
 
 
 class GameTable(Selecting, widgets.VBox):
@@ -131,6 +125,7 @@ class GameTable(Selecting, widgets.VBox):
         )
         self.board = Board(self._on_card_click)
         self.solver_question = SolverQuestion(self.clock, self._say, self._show_error)
+        self.review_panel = ReviewPanel(self.clock, self._show_error, self._try_position)
         top = box(
             widgets.HBox,
             [self.mode_selector, self.deal_field, self.buttons["New game"], self.speed],
@@ -144,6 +139,7 @@ class GameTable(Selecting, widgets.VBox):
             self.board.box,
             self.controls.row,
             self.status,
+            self.review_panel.box,
             self.move_log,
         )
 
@@ -179,11 +175,13 @@ class GameTable(Selecting, widgets.VBox):
         self._guard(lambda: played.append(self._play_user(self._game.parse_move(move))))
         return played[0] if played else None
 
-    def _attach(self, game: PatienceGame) -> None:
+    def _attach(self, game: PatienceGame, keep_review: bool = False) -> None:
         if self._game is not None:
             self._game.remove_listener(self._on_game_event)
         self.pacer.restart()
         self.solver_question.cancel()
+        if not keep_review:
+            self.review_panel.cancel()
         self._game = game
         game.add_listener(self._on_game_event)
         self._selected, self._hint, self._moved = None, None, {}
@@ -204,7 +202,7 @@ class GameTable(Selecting, widgets.VBox):
         finally:
             self._syncing = False
         self.board.arrange(game.piles())
-        self.controls.arrange(game.mode, can_ask(game))
+        self.controls.arrange(game.mode, can_ask(game), can_review(game))
         show(self.speed, game.players > 1)
         self._render()
         self._say(words.welcome(self._game) if game.status == "playing" else words.result_text(self._game))
@@ -297,10 +295,25 @@ class GameTable(Selecting, widgets.VBox):
                 game, lambda: self._game is game and not self._closed
             ),
             "Auto-finish": self._auto_finish,
+            "Review": self._review,
             "Finish": game.finish,
             "New game": self._new_game_from_field,
         }
         actions[name]()
+
+    def _review(self) -> None:
+        game = self._game
+        if game.status == "playing" or not game.history:
+            self._say("Review looks back over a finished game: finish this one first.")
+            return
+        self.review_panel.start(game, lambda: not self._closed)
+        self._say("Reviewing the game move by move: the chart and the marked moves appear below.")
+
+    def _try_position(self, position: PatienceGame) -> None:
+        """Play on from a reviewed position (the review stays open beside it)."""
+        with self._lock:
+            self._attach(position, keep_review=True)
+        self._say("The position before the marked move: try the better move, or another.")
 
     def _new_game_from_field(self) -> None:
         text = self.deal_field.value.strip().lstrip("#")
@@ -461,6 +474,7 @@ class GameTable(Selecting, widgets.VBox):
             self._closed = True
             self.pacer.restart()
             self.solver_question.cancel()
+            self.review_panel.close()
             if self._game is not None:
                 self._game.remove_listener(self._on_game_event)
             self.board.close()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ausp_widget.core.registry import GameEntry, register
 
-from . import guide, hints, notation, rules, solver
+from . import guide, hints, notation, rules, sampling, solver
 from .bot import Bot
 from .game import Game
 
@@ -23,6 +23,7 @@ register(
         rules=rules.rules,
         guide=guide.steps,
         bot=Bot,
+        sample=sampling.sample_game,
         tips={
             "solo": "Play alone",
             "turns": "Take turns with the bot",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ausp_widget.core.registry import GameEntry, register
 
-from . import hints, notation, solver
+from . import hints, notation, sampling, solver
 from .game import IndianGame
 from .guide import indian_steps
 from .moves import IndianMove
@@ -36,6 +36,7 @@ register(
         hint=_hint,
         rules=lambda mode: indian_rules(),
         guide=lambda mode: indian_steps(),
+        sample=sampling.sample_game,
         tips={"indian": "The two-deck sister game: single cards, differing suits, protected cards"},
     )
 )

@@ -1,0 +1,46 @@
+"""Full-information games consistent with what a player sees.
+
+In Australian Patience the only hidden thing is the order of the stock: every other card is
+face up. A sample deals the cards the view does not show into the stock in a random order.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ausp_widget.core.cards import CARDS
+
+from .game import Game
+
+
+def unseen(view: Any) -> list:
+    """The cards the player cannot see: the deck less every card on show (in card order, so a
+    sample depends on the random generator alone)."""
+    shown = {c for column in view.tableau for c in column} | set(view.waste)
+    shown |= {c for pile in view.foundations for c in pile}
+    hidden = [card for card in CARDS if card not in shown]
+    if len(hidden) != view.stock_size:
+        raise ValueError(f"the view shows {52 - len(hidden)} cards and a stock of {view.stock_size}: not 52")
+    return hidden
+
+
+def sample_game(view: Any, rng: random.Random) -> Game:
+    """A solo game with the view's cards as shown and the unseen cards shuffled into the stock."""
+    if view.mode != "solo":
+        raise ValueError(f"a sampled game is made from a solo view, not a {view.mode} one")
+    order = unseen(view)
+    rng.shuffle(order)
+    return full_game(view, order)
+
+
+def full_game(view: Any, stock: list) -> Game:
+    """A full-information game: the view's cards, with `stock` as the stock's order."""
+    tops = [pile[-1] for pile in view.foundations if pile]
+    lines = [
+        f"foundations: {' '.join(map(str, tops)) or '-'}",
+        f"stock: {' '.join(map(str, stock)) or '-'}",
+        f"waste: {' '.join(map(str, view.waste)) or '-'}",
+        *(f"{n}: {' '.join(map(str, col)) or '-'}" for n, col in enumerate(view.tableau, start=1)),
+    ]
+    return Game.from_text("\n".join(lines) + "\n")

@@ -1,0 +1,209 @@
+"""The Review button's panel: a finished game reviewed one move per tick of the clock (so
+the kernel keeps answering clicks, with a progress bar), then the chart of the chance over
+the game and each marked move on a small board: the move played, where it went, and the
+move that would have kept more. "Try from here" puts that position on the live table."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+
+from ausp_widget.analysis.review import MoveReview, Review, Reviewer
+from ausp_widget.core.lesson import Spot, destination, moving_group
+from ausp_widget.core.protocol import PatienceGame
+
+from .board import box, close_tree, show
+from .clock import Clock, Timer
+from .step_board import StepBoard
+
+SAMPLES = 40  # sampled orders of the hidden cards per move, as `review` does by default
+PAUSE = 0.001  # seconds between two reviewed moves: the kernel answers clicks in between
+
+
+class ReviewPanel:
+    """Reviews a game in slices and shows the result; `box` is the panel (hidden until used)."""
+
+    def __init__(
+        self,
+        clock: Clock,
+        on_error: Callable[[BaseException], None],
+        try_position: Callable[[PatienceGame], None],
+    ) -> None:
+        self.clock, self._on_error, self._try_position = clock, on_error, try_position
+        self._timer: Timer | None = None
+        self.reviewer: Reviewer | None = None
+        self.review: Review | None = None
+        self.samples = SAMPLES
+        self.index = 0  # which marked move is on show
+        self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Reviewing")
+        self.summary = widgets.HTML()
+        self.summary.add_class("ausp-review-summary")
+        self.chart = widgets.Image(format="png")
+        self.chart.add_class("ausp-review-chart")
+        self.words = widgets.HTML()
+        self.words.add_class("ausp-review-words")
+        self.buttons = {
+            name: widgets.Button(description=name, tooltip=tip)
+            for name, tip in (
+                ("Previous mark", "The marked move before this one"),
+                ("Next mark", "The next marked move"),
+                ("Try from here", "Put this position on the table and play it again"),
+                ("Close review", "Hide the review"),
+            )
+        }
+        for name, button in self.buttons.items():
+            button.add_class("ausp-button")
+            button.on_click(lambda _b, name=name: self._guard(self._press, name))
+        self.board = StepBoard()
+        self.steps = box(widgets.HBox, list(self.buttons.values()), "ausp-controls")
+        self.box = box(
+            widgets.VBox,
+            [self.progress, self.summary, self.chart, self.words, self.board.box, self.steps],
+            "ausp-review",
+        )
+        show(self.box, False)
+
+    # ---- running the review in slices --------------------------------------------------------
+    def start(self, game: PatienceGame, still_current: Callable[[], bool]) -> None:
+        """Review `game` (a copy is taken: the table may move on) a move per tick."""
+        self.cancel()
+        self.reviewer = Reviewer(game, samples=self.samples)
+        self.review = None
+        self.progress.max = max(self.reviewer.total, 1)
+        self.progress.value = 0
+        self.summary.value = f"Reviewing {self.reviewer.total} moves…"
+        for part in (self.chart, self.words, self.board.box, self.steps):
+            show(part, False)
+        show(self.progress, True)
+        show(self.box, True)
+
+        def tick() -> None:
+            self._timer = None
+            if not still_current() or self.reviewer is None:
+                return
+            try:
+                self.reviewer.step()
+            except Exception as exc:
+                self._on_error(exc)
+                return
+            self.progress.value = self.reviewer.done
+            self.summary.value = f"Reviewing move {self.reviewer.done} of {self.reviewer.total}…"
+            if self.reviewer.finished:
+                self._finish(self.reviewer.result())
+            else:
+                self._timer = self.clock.call_later(PAUSE, tick)
+
+        self._timer = self.clock.call_later(PAUSE, tick)
+
+    def cancel(self) -> None:
+        """Stop a review under way and hide the panel (a new game, or the table closing)."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        show(self.box, False)
+
+    @property
+    def running(self) -> bool:
+        return self._timer is not None
+
+    def _finish(self, review: Review) -> None:
+        self.review, self.index = review, 0
+        show(self.progress, False)
+        marked = review.marked
+        counts = ", ".join(
+            _count(sum(m.mark == name for m in marked), name) for name in ("blunder", "mistake", "inaccuracy")
+        )
+        self.summary.value = (
+            f"<b>Review</b> of {len(review.moves)} moves ({review.samples} sampled orders of the hidden "
+            f"cards a move, {review.seconds:.1f} s): {counts if marked else 'no move lost enough to mark'}."
+        )
+        self.chart.value = _chart_png(review)
+        show(self.chart, True)
+        for part in (self.words, self.board.box, self.steps):
+            show(part, bool(marked))
+        if marked:
+            self.show_mark(0)
+
+    # ---- stepping through the marked moves ------------------------------------------------------
+    def show_mark(self, index: int) -> MoveReview:
+        """Show the `index`-th marked move (0-based) on the panel's board."""
+        marked = self.review.marked if self.review is not None else ()
+        if not marked:
+            raise ValueError("there is no marked move to show")
+        if not 0 <= index < len(marked):
+            raise ValueError(
+                f"there are {len(marked)} marked moves: ask for 0 to {len(marked) - 1}, not {index}"
+            )
+        self.index = index
+        entry = marked[index]
+        position = self.position_before(entry)
+        roles: dict[Spot, str] = {
+            Spot("card", card=c, player=0): "group" for c in moving_group(position, entry.move)
+        }
+        target = destination(position, entry.move)
+        if target is not None:
+            roles[target] = "target"
+        if entry.better is not None:
+            for card in moving_group(position, entry.better):
+                roles.setdefault(Spot("card", card=card, player=0), "mark")
+        self.board.show(position, roles, None)
+        self.words.value = _words(entry, index, len(marked))
+        self.buttons["Previous mark"].disabled = index == 0
+        self.buttons["Next mark"].disabled = index == len(marked) - 1
+        return entry
+
+    def position_before(self, entry: MoveReview) -> PatienceGame:
+        """The reviewed game as it stood before `entry`'s move (a fresh copy)."""
+        return self.reviewer.position_before(entry.number)
+
+    def _press(self, name: str) -> None:
+        if name == "Close review":
+            self.cancel()
+        elif name == "Try from here":
+            self._try_position(self.position_before(self.review.marked[self.index]))
+        else:
+            self.show_mark(self.index + (1 if name == "Next mark" else -1))
+
+    def _guard(self, action: Callable[..., Any], *args: Any) -> None:
+        try:
+            action(*args)
+        except Exception as exc:
+            self._on_error(exc)
+
+    def close(self) -> None:
+        self.cancel()
+        self.board.board.close()  # its pooled card widgets, shown or not
+        close_tree(self.box)
+        for button in self.buttons.values():
+            close_tree(button)
+
+
+def _words(entry: MoveReview, index: int, count: int) -> str:
+    text = (
+        f"<b>Marked move {index + 1} of {count}</b> — move {entry.number}, <b>{entry.move}</b>, "
+        f"was a <b>{entry.mark}</b>: of the sampled orders of the hidden cards, "
+        f"{100 * entry.before:.0f}% could be won before it and {100 * entry.after:.0f}% after it."
+    )
+    if entry.better is not None:
+        where = "the stock" if entry.better.kind == "draw" else "its card"
+        text += (
+            f" <b>{entry.better}</b> ({where} glows in the hint colour) would have kept "
+            f"{100 * entry.better_after:.0f}% open."
+        )
+    return text
+
+
+def _count(number: int, mark: str) -> str:
+    plural = {"inaccuracy": "inaccuracies"}.get(mark, mark + "s")
+    return f"{number} {mark if number == 1 else plural}"
+
+
+def _chart_png(review: Review) -> bytes:
+    """The review chart as PNG bytes for the image widget."""
+    figure = review.plot(size=(7.0, 2.6))
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=90)
+    return buffer.getvalue()
