@@ -124,6 +124,7 @@ def test_a_view_holds_plain_values_only():
     view = game.view(1)
     assert {f.name for f in dataclasses.fields(View)} == {
         "player", "mode", "tableau", "waste", "stock_size", "foundations", "my_turn", "playing", "game",
+        "foundation_owners",
     }  # fmt: skip
     reached, todo = set(), [view]
     while todo:

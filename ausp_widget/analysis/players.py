@@ -86,3 +86,27 @@ class StrongPlayer:
 
     def _solve(self, game: Any) -> Any:
         return entry_for(game).solve(game, None, self.node_limit)
+
+
+BOT_LEVELS = ("steady", "strong")
+
+
+def make_bot(level: Any, game: Any) -> Any:
+    """The two-player bot for `game`: "steady" (the rules of SPEC §2), "strong" (those rules
+    improved by play-outs, `RolloutBot`), or any object with `choose(view)`."""
+    check_bot(level)
+    if hasattr(level, "choose"):
+        return level
+    if level == "strong":
+        from .rollout import RolloutBot
+
+        return RolloutBot()
+    return entry_for(game).bot()
+
+
+def check_bot(level: Any) -> None:
+    """A `ValueError` naming the bot levels, for anything that is neither one nor a player."""
+    player = not isinstance(level, str) and hasattr(level, "choose")
+    if not (level is None or level in BOT_LEVELS or player):
+        levels = ", ".join(map(repr, BOT_LEVELS))
+        raise ValueError(f"bot must be one of {levels} or an object with choose(view), not {level!r}")

@@ -20,6 +20,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from ausp_widget.analysis.players import BOT_LEVELS, check_bot, make_bot
 from ausp_widget.analysis.review import can_review
 from ausp_widget.analysis.simple import auto_finish_line, hint_or_fallback
 from ausp_widget.core import registry
@@ -47,7 +48,8 @@ class GameTable(Selecting, widgets.VBox):
 
     Two-player modes put the bot's layout on top, the shared foundations in the middle and
     yours below. `clock` paces the bot (a `ManualClock` lets tests step it) and `bot` is
-    anything with `choose(view) -> Move | None` (the game's own bot by default). `first` says
+    "steady" (the game's own bot, the default), "strong" (`RolloutBot`, which plays each choice
+    out first) or anything with `choose(view) -> Move | None`. `first` says
     who starts a turn-based game (0 you, 1 the bot, "random"); `show_modes=False` hides the
     table's own mode selector when an enclosing app has one. `game="indian"` (or its mode,
     "indian") plays Indian Patience; any registered game works the same way.
@@ -72,6 +74,7 @@ class GameTable(Selecting, widgets.VBox):
         **kwargs: Any,
     ) -> None:
         mode = _table_mode(game, mode)
+        check_bot(bot)
         super().__init__(**kwargs)
         self._lock = threading.RLock()
         self._closed = False
@@ -116,6 +119,15 @@ class GameTable(Selecting, widgets.VBox):
         self.buttons = self.controls.buttons
         self.pacer = BotPacer(self.clock, lambda: self._guard(self._bot_move), self._bot_should_act)
         self.speed = self.pacer.speed
+        level = self._bot_given if isinstance(self._bot_given, str) else "steady"
+        self.bot_level = widgets.ToggleButtons(
+            options=[(f"{name.capitalize()} bot", name) for name in BOT_LEVELS],
+            value=level,
+            tooltips=["The bot of the rules: a fixed order of priorities", "Plays each choice out first"],
+            style=widgets.ToggleButtonsStyle(button_width="auto"),
+        )
+        self.bot_level.add_class("ausp-bot-level")
+        self.bot_level.observe(lambda change: self._guard(self._on_bot_level, change.new), names="value")
         self.panel = StatusPanel()
         self.info, self.status, self.banner, self.move_log = (
             self.panel.info,
@@ -128,7 +140,7 @@ class GameTable(Selecting, widgets.VBox):
         self.review_panel = ReviewPanel(self.clock, self._show_error, self._try_position)
         top = box(
             widgets.HBox,
-            [self.mode_selector, self.deal_field, self.buttons["New game"], self.speed],
+            [self.mode_selector, self.deal_field, self.buttons["New game"], self.speed, self.bot_level],
             "ausp-topbar",
         )
         self.children = (
@@ -189,8 +201,7 @@ class GameTable(Selecting, widgets.VBox):
         self.panel.clear_log()
         self.bot = None
         if game.players > 1:
-            made = registry.entry_for(game).bot
-            self.bot = self._bot_given if self._bot_given is not None else made()
+            self.bot = make_bot(self._bot_given, game)
             if hasattr(self.bot, "reset"):
                 self.bot.reset()
         mode = registry.table_mode(game)
@@ -204,6 +215,7 @@ class GameTable(Selecting, widgets.VBox):
         self.board.arrange(game.piles())
         self.controls.arrange(game.mode, can_ask(game), can_review(game))
         show(self.speed, game.players > 1)
+        show(self.bot_level, game.players > 1 and not hasattr(self._bot_given, "choose"))
         self._render()
         self._say(words.welcome(self._game) if game.status == "playing" else words.result_text(self._game))
         self.pacer.schedule(opening=not game.history)
@@ -385,6 +397,14 @@ class GameTable(Selecting, widgets.VBox):
         with self._playing():
             game.play(move, 1)  # the listener shows it and schedules the next tick
 
+    def _on_bot_level(self, level: str) -> None:
+        """Another bot level: it takes over the bot's side from its next move."""
+        self._bot_given = level
+        if self._game is not None and self._game.players > 1:
+            self.bot = make_bot(level, self._game)
+            self._say(f"The {level} bot plays from its next move on.")
+            self.pacer.schedule()
+
     # ---- drawing the table ------------------------------------------------------------------------------
     def _render(self) -> int:
         """Bring every card widget and control up to date; returns how many card widgets changed."""
@@ -481,6 +501,7 @@ class GameTable(Selecting, widgets.VBox):
             for child in self.children:
                 close_tree(child)
             close_tree(self.pacer.speed)
+            close_tree(self.bot_level)
             for button in self.buttons.values():
                 close_tree(button)
             self.layout.close()

@@ -46,11 +46,12 @@ class Bot:
         self._seen.clear()
         self._sequence = None
 
-    def choose(self, view: View) -> Move | None:
+    def choose(self, view: View, legal: list[Move] | None = None) -> Move | None:
         """The bot's next move for this view; None only when it has nothing it may do (not
         its turn, the game is over, or, in the simultaneous game, an empty stock and no
-        move by rules 1–3: it waits)."""
-        legal = view.legal_moves()
+        move by rules 1–3: it waits). `legal` may pass the view's legal moves when they are
+        known already (a play-out on a stand-in game)."""
+        legal = view.legal_moves() if legal is None else legal
         if not legal:
             return None
         sequence = (view.player, view.mode, view.stock_size)

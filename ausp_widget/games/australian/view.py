@@ -35,6 +35,8 @@ class View:
     my_turn: bool
     playing: bool = True
     game: str = "australian"  # which patience (the registry finds its rules by this name)
+    # whose deck each foundation card came from (public: it is the score), pile by pile
+    foundation_owners: tuple[tuple[int, ...], ...] = ()
 
     @classmethod
     def of(cls, game, player: int) -> View:
@@ -48,6 +50,7 @@ class View:
             my_turn=game.mode != "turns" or game.turn == player,
             playing=game.status == "playing",
             game=game.name,
+            foundation_owners=game.foundation_owners,
         )
 
     def arrangement(self) -> tuple[tuple[int, ...], ...]:

@@ -1,0 +1,93 @@
+"""The "strong" bot of the two-player games: the steady bot's rules, improved by play-outs.
+
+The two-player games have no solver (the other side's moves change what is possible, and the
+goal is a score, not a win), so this bot does not ask one. For each move it may make, it
+deals its own unseen cards into its stock in `samples` random orders and plays each order
+out alone with the steady bot's rules, the other side's cards left where they are; it makes
+the move after which most of its own cards reached the foundations on average, on the same
+orders for every move (the steady bot's own choice breaks ties). Choosing the best move by
+play-outs of a fixed policy does at least as well as that policy on average (the rollout
+idea of dynamic programming). It reads only its view: its own layout, its stock's size, the
+shared foundations and whose deck each foundation card came from (that is the score).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ausp_widget.core.cards import CARDS, Card
+from ausp_widget.core.moves import PASS, Move
+from ausp_widget.games.australian.bot import Bot
+from ausp_widget.games.australian.game import Game
+from ausp_widget.games.australian.layout import layout_from_cards
+
+PLAYOUT_ACTIONS = 400  # actions a play-out may take before it is counted as it stands
+
+
+class RolloutBot:
+    """The "strong" level of the two-player bot (`choose(view)`, like the steady bot)."""
+
+    def __init__(self, samples: int = 6, seed: int = 0) -> None:
+        self.samples, self.seed = samples, seed
+        self.reset()
+
+    def reset(self) -> None:
+        self._random = random.Random(self.seed)
+        self._steady = Bot()
+
+    def choose(self, view: Any) -> Move | None:
+        steady = self._steady.choose(view)  # it also keeps the steady bot's memory up to date
+        legal = view.legal_moves()
+        heads = {column[0] for column in view.tableau if column}
+        moves = [m for m in legal if not (m.kind == "column" and m.card in heads) and m != PASS]
+        if len(moves) <= 1 or steady is None:
+            return steady
+        orders = [self._order(view) for _ in range(self.samples)]
+        scores = {move: sum(_play_out(view, order, move) for order in orders) for move in moves}
+        best = max(scores.values())
+        if scores.get(steady, -1) == best:
+            return steady
+        return next(move for move in moves if scores[move] == best)
+
+    def _order(self, view: Any) -> list[Card]:
+        """One order of the bot's unseen cards (its deck less its layout and its cards home)."""
+        shown = {c for column in view.tableau for c in column} | set(view.waste)
+        home = {
+            card
+            for pile, owners in zip(view.foundations, view.foundation_owners, strict=True)
+            for card, owner in zip(pile, owners, strict=True)
+            if owner == view.player
+        }
+        unseen = [card for card in CARDS if card not in shown and card not in home]
+        if len(unseen) != view.stock_size:
+            raise ValueError(f"the view leaves {len(unseen)} cards unseen but a stock of {view.stock_size}")
+        self._random.shuffle(unseen)
+        return unseen
+
+
+def _play_out(view: Any, stock: list[Card], move: Move) -> int:
+    """The bot's cards that reach the foundations when it plays `move` and then the steady
+    bot's rules alone, with `stock` as its stock's order."""
+    game = _stand_in(view, stock)
+    player = view.player
+    game.play(move, player)
+    bot = Bot()
+    for _ in range(PLAYOUT_ACTIONS):
+        if game.status != "playing":
+            break
+        legal = [m for m in game.legal_moves(player) if m != PASS]
+        choice = bot.choose(game.view(player), legal)
+        if choice is None:
+            break
+        game.play(choice, player)
+    return sum(owners.count(player) for owners in game.foundation_owners)
+
+
+def _stand_in(view: Any, stock: list[Card]) -> Game:
+    """A race with the bot's layout and `stock`, the shared foundations as they are, and an
+    empty layout for the other side (its cards stay where they are in a play-out)."""
+    mine = layout_from_cards(view.tableau, stock, view.waste)
+    nobody = layout_from_cards((), (), ())
+    layouts = [mine, nobody] if view.player == 0 else [nobody, mine]
+    return Game(layouts, [tuple(owners) for owners in view.foundation_owners], mode="simultaneous")
