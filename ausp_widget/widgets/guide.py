@@ -21,10 +21,8 @@ import traitlets
 
 from ausp_widget.core.lesson import Spot, Step, steps
 from ausp_widget.core.lesson import figure as guide_figure
-from ausp_widget.core.moves import DRAW
 from ausp_widget.core.progress import LessonProgress, Progress, lessons_progress, task_id
 from ausp_widget.core.protocol import PatienceGame as Game
-from ausp_widget.core.protocol import PileRef, Place, moves_from, pile_of
 from ausp_widget.core.registry import for_table_mode, table_modes
 from ausp_widget.core.tasks import Feedback, TaskRun
 
@@ -32,23 +30,9 @@ from .board import close_tree
 from .card import CardView
 from .clock import Clock, KernelClock, Timer
 from .step_board import DIM, ROLE_CLASSES, StepBoard  # noqa: F401  (the names tests use)
+from .task_play import TaskPlay
 
 STARS = "★★★"
-
-
-def _landed(game: Game, move) -> list[Place | PileRef]:
-    """Where the cards of the move just played lie now, to mark them as moved."""
-    piles = game.piles()
-    if move.kind == "draw":
-        waste = pile_of(piles, PileRef("waste", 0))
-        return [Place(waste.ref, len(waste.cards) - 1)]
-    for pile in piles:
-        if pile.kind == "foundation" and pile.top == move.card:
-            return [pile.ref]
-        if pile.kind == "column" and pile.owner == 0 and move.card in pile.cards:
-            start = pile.cards.index(move.card)
-            return [Place(pile.ref, depth) for depth in range(start, len(pile.cards))]
-    return []
 
 
 class GuideView(widgets.VBox):
@@ -82,7 +66,7 @@ class GuideView(widgets.VBox):
         self._timer: Timer | None = None
         self.steps: list[Step] = steps(mode)
         self.runs: dict[int, TaskRun] = {}
-        self._selected: Place | None = None
+        self.clicks = TaskPlay(self.attempt, self._say, self._render)
         self._syncing = False
         self.prev_button = widgets.Button(description="Prev", icon="arrow-left", tooltip="previous step")
         self.next_button = widgets.Button(description="Next", icon="arrow-right", tooltip="next step")
@@ -168,7 +152,7 @@ class GuideView(widgets.VBox):
     def go(self, index: int) -> None:
         """Go to step `index` (clamped to the guide), its move not yet applied."""
         index = max(0, min(index, len(self.steps) - 1))
-        self._selected = None
+        self.clicks.selected = None
         with self.hold_trait_notifications():
             self.shown = False
             self.step = index
@@ -276,7 +260,7 @@ class GuideView(widgets.VBox):
             elif not feedback.correct and run.hint_due:
                 hint = " Hint: the highlighted card is the one to move." if run.next_moves() else ""
                 feedback = Feedback(False, feedback.text + hint, rule=feedback.rule)
-        self._selected = None
+        self.clicks.selected = None
         self._render()
         self._say(feedback.text, good=feedback.correct)
         return feedback
@@ -287,7 +271,7 @@ class GuideView(widgets.VBox):
         if run is None or run.done:
             return ()
         line = run.show()
-        self._selected = None
+        self.clicks.selected = None
         self._render()
         self._say("The answer: " + ", ".join(str(m) for m in line) + ". Press Try again to do it yourself.")
         return line
@@ -297,7 +281,7 @@ class GuideView(widgets.VBox):
         run = self._run()
         if run is not None:
             run.reset()
-            self._selected = None
+            self.clicks.selected = None
             self._render()
             self._say("")
 
@@ -336,56 +320,7 @@ class GuideView(widgets.VBox):
         if run.done:
             self._say("This task is done: press Next to go on, or Try again.")
             return
-        game, pile = run.game, view.pile
-        if pile is None:
-            return
-        if pile.owner == 1:
-            self._selected = None
-            self._render()
-            self._say("Those are the bot's cards: you play the cards at the bottom of the table.")
-            return
-        if pile.kind == "stock":
-            self.attempt(DRAW)
-        elif self._selected is None:
-            self._select(game, view)
-        else:
-            self._drop(game, view)
-
-    def _select(self, game: Game, view: CardView) -> None:
-        place = view.place
-        if place is None or view.pile.kind == "foundation":
-            self._say("Click one of the cards you play first, then the place where it should go.")
-            return
-        if not moves_from(game, place, 0):
-            run = self._run()
-            run.wrong += 1
-            self._render()
-            self._say(game.explain_stuck(place, 0))
-            return
-        self._selected = place
-        self._render()
-        self._say("Now click where it should go (click it again to send it to a foundation).", good=None)
-
-    def _drop(self, game: Game, view: CardView) -> None:
-        selected, place, pile = self._selected, view.place, view.pile
-        if pile == selected.pile and place is not None and place.depth >= selected.depth:
-            home = next((m for m in moves_from(game, selected, 0) if m.kind == "foundation"), None)
-            if place == selected and home is not None:
-                self.attempt(home)
-            else:
-                self._selected = None
-                self._render()
-                self._say("Selection cancelled.", good=None)
-            return
-        try:
-            move = game.move_between(selected, pile, 0)
-        except ValueError as error:  # a place no move can reach (the waste, a foundation's middle)
-            self._selected = None
-            self.runs[self.step].wrong += 1
-            self._render()
-            self._say(f"Not allowed: {error}.")
-            return
-        self.attempt(move)
+        self.clicks.click(run, view)
 
     # ---- drawing -------------------------------------------------------------------------------
     def roles(self) -> dict[Spot, str]:
@@ -407,28 +342,6 @@ class GuideView(widgets.VBox):
             return run.game
         return self.current.after if self.shown else self.current.position
 
-    def _task_marks(self, run: TaskRun) -> dict[Place | PileRef, list[str]]:
-        game, marks = run.game, {}
-        piles = game.piles()
-        if self._selected is not None:
-            pile = pile_of(piles, self._selected.pile)
-            for depth in range(self._selected.depth, len(pile.cards)):
-                marks[Place(self._selected.pile, depth)] = [ROLE_CLASSES["group"]]
-            for move in moves_from(game, self._selected, 0):
-                target = game.move_places(move, 0)[1]
-                if target is not None:
-                    marks.setdefault(target, []).append(ROLE_CLASSES["target"])
-        elif run.played:
-            for key in _landed(game, run.played[-1]):
-                marks.setdefault(key, []).append(ROLE_CLASSES["moved"])
-        if run.hint_due and not run.helped and self._selected is None:
-            run.helped = True
-        if run.helped and not run.done and self._selected is None:
-            line = run.next_moves()
-            where = game.move_places(line[0], 0)[0] if line else None
-            marks.setdefault(where or PileRef("stock", 0), []).append(ROLE_CLASSES["mark"])
-        return marks
-
     def _render(self, _change=None) -> None:
         step, run = self.current, self._run()
         last = self.step == len(self.steps) - 1
@@ -449,7 +362,7 @@ class GuideView(widgets.VBox):
             self.task_words.value = f"<b>Your move{checkup}:</b> {escape(step.task)}{stars}"
             self.show_me.disabled = run.done or step.exercise.checkup
             self.try_again.disabled = not run.played and not run.wrong
-            self.board.show_marks(run.game, self._task_marks(run))
+            self.board.show_marks(run.game, self.clicks.marks(run))
         else:
             focus = {(s.player, s.card) for s in step.focus} or None
             self.board.show(self._on_board(), self.roles(), focus)

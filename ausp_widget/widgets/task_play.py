@@ -1,0 +1,118 @@
+"""Clicks on a small board turned into tries at a task: the one path the lessons and the
+puzzles share. Click a card, then where it should go (the card again sends it to a
+foundation); a click on the stock draws; a card with no move is explained by the game, and
+counts as a wrong try. The marks show the selected group, where it may go, the move just
+made, and after two wrong tries (or a hint asked for) the card to move."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ausp_widget.core.moves import DRAW, Move
+from ausp_widget.core.protocol import PatienceGame as Game
+from ausp_widget.core.protocol import PileRef, Place, moves_from, pile_of
+from ausp_widget.core.tasks import TaskRun
+
+from .card import CardView
+from .step_board import ROLE_CLASSES
+
+Say = Callable[..., None]  # say(text, good=False | True | None)
+
+
+class TaskPlay:
+    """The selection and the clicks of one board; `attempt(move)` judges a try (and redraws)."""
+
+    def __init__(self, attempt: Callable[[Move], Any], say: Say, render: Callable[[], None]) -> None:
+        self._attempt, self._say, self._render = attempt, say, render
+        self.selected: Place | None = None
+
+    def click(self, run: TaskRun, view: CardView) -> None:
+        """A click on `view` while `run` is under way."""
+        game, pile = run.game, view.pile
+        if pile is None:
+            return
+        if pile.owner == 1:
+            self.selected = None
+            self._render()
+            self._say("Those are the bot's cards: you play the cards at the bottom of the table.")
+            return
+        if pile.kind == "stock":
+            self._attempt(DRAW)
+        elif self.selected is None:
+            self._select(run, game, view)
+        else:
+            self._drop(run, game, view)
+
+    def _select(self, run: TaskRun, game: Game, view: CardView) -> None:
+        place = view.place
+        if place is None or view.pile.kind == "foundation":
+            self._say("Click one of the cards you play first, then the place where it should go.")
+            return
+        if not moves_from(game, place, 0):
+            run.wrong += 1
+            self._render()
+            self._say(game.explain_stuck(place, 0))
+            return
+        self.selected = place
+        self._render()
+        self._say("Now click where it should go (click it again to send it to a foundation).", good=None)
+
+    def _drop(self, run: TaskRun, game: Game, view: CardView) -> None:
+        selected, place, pile = self.selected, view.place, view.pile
+        if pile == selected.pile and place is not None and place.depth >= selected.depth:
+            home = next((m for m in moves_from(game, selected, 0) if m.kind == "foundation"), None)
+            if place == selected and home is not None:
+                self._attempt(home)
+            else:
+                self.selected = None
+                self._render()
+                self._say("Selection cancelled.", good=None)
+            return
+        try:
+            move = game.move_between(selected, pile, 0)
+        except ValueError as error:  # a place no move can reach (the waste, a foundation's middle)
+            self.selected = None
+            run.wrong += 1
+            self._render()
+            self._say(f"Not allowed: {error}.")
+            return
+        self._attempt(move)
+
+    def marks(self, run: TaskRun) -> dict[Place | PileRef, list[str]]:
+        """The board's marks for the task as it stands."""
+        game, marks = run.game, {}
+        piles = game.piles()
+        if self.selected is not None:
+            pile = pile_of(piles, self.selected.pile)
+            for depth in range(self.selected.depth, len(pile.cards)):
+                marks[Place(self.selected.pile, depth)] = [ROLE_CLASSES["group"]]
+            for move in moves_from(game, self.selected, 0):
+                target = game.move_places(move, 0)[1]
+                if target is not None:
+                    marks.setdefault(target, []).append(ROLE_CLASSES["target"])
+        elif run.played:
+            for key in landed(game, run.played[-1]):
+                marks.setdefault(key, []).append(ROLE_CLASSES["moved"])
+        if run.hint_due and not run.helped and self.selected is None:
+            run.helped = True
+        if run.helped and not run.done and self.selected is None:
+            line = run.next_moves()
+            where = game.move_places(line[0], 0)[0] if line else None
+            marks.setdefault(where or PileRef("stock", 0), []).append(ROLE_CLASSES["mark"])
+        return marks
+
+
+def landed(game: Game, move: Move) -> list[Place | PileRef]:
+    """Where the cards of the move just played lie now, to mark them as moved."""
+    piles = game.piles()
+    if move.kind == "draw":
+        waste = pile_of(piles, PileRef("waste", 0))
+        return [Place(waste.ref, len(waste.cards) - 1)]
+    for pile in piles:
+        if pile.kind == "foundation" and pile.top == move.card:
+            return [pile.ref]
+        if pile.kind == "column" and pile.owner == 0 and move.card in pile.cards:
+            start = pile.cards.index(move.card)
+            return [Place(pile.ref, depth) for depth in range(start, len(pile.cards))]
+    return []
