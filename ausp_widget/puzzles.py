@@ -6,6 +6,8 @@
     p.position, p.kind, p.goal, p.level, p.themes, p.solution
     run = TaskRun(p.task(), p.position)   # "win", "free", "home": any correct line counts
     p.judge(True)                         # "judge": winnable or not?
+    p.check(["A♣ 2♣", "K♣ 1"])            # any line that reaches the goal is correct
+    puzzles.of_the_day("2026-12-02")      # the same puzzle for everyone on a date
 
 `make(game, count, level, seed)` cuts new ones from deals played forward by the hint player
 (also `python -m ausp_widget puzzles --make 50 --level 3`).
@@ -13,7 +15,7 @@
 
 from __future__ import annotations
 
-from .analysis.puzzles import Puzzle, load
+from .analysis.puzzles import Puzzle, load, of_the_day
 from .analysis.puzzles_make import make
 
-__all__ = ["Puzzle", "load", "make"]
+__all__ = ["Puzzle", "load", "make", "of_the_day"]

@@ -115,6 +115,27 @@ def test_a_different_correct_line_counts_and_a_wrong_move_is_named(shipped, kind
     assert run.done
 
 
+@pytest.mark.parametrize("kind", ["free", "home"])
+def test_check_takes_any_line_that_reaches_the_goal(shipped, kind):
+    lines = (
+        (p, _other_line(p.position, p.goal, p.solution)) for p in shipped["australian"] if p.kind == kind
+    )
+    p, other = next((p, line) for p, line in lines if line is not None)
+    assert [str(m) for m in other] != list(p.solution)
+    verdict = p.check([str(m) for m in other])
+    assert verdict.correct and verdict.done and verdict.text.startswith("Correct:")
+    assert p.check(list(p.solution)).correct
+    if len(p.solution) > 1:
+        short = p.check(list(p.solution[:1]))
+        assert not short.correct and "not reached yet" in short.text and p.goal.aim() in short.text
+    refused = p.check(["K♠ F"] if len(p.solution) == 1 else [p.solution[0], "K♠ F"])
+    assert not refused.correct and ("K♠ F" in refused.text)
+    with pytest.raises(ValueError, match="a move or a list of moves"):
+        p.check([])
+    judge = next(p for p in shipped["australian"] if p.kind == "judge")
+    assert judge.check(judge.goal).correct and not judge.check(not judge.goal).correct
+
+
 def test_a_win_puzzle_takes_any_winning_line_through_the_solver(shipped):
     p = _first(shipped["australian"], "win")
     position = p.position

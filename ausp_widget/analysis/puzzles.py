@@ -18,8 +18,10 @@ way a `TaskRun` gives the same named feedback as a lesson. `load` reads the ship
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
+from datetime import date
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
@@ -28,7 +30,7 @@ from ausp_widget.core import registry
 from ausp_widget.core.cards import Card
 from ausp_widget.core.lesson import deal_position
 from ausp_widget.core.moves import Move
-from ausp_widget.core.tasks import Feedback, Goal, Task
+from ausp_widget.core.tasks import Feedback, Goal, Task, TaskRun
 
 from . import solve
 
@@ -103,6 +105,27 @@ class Puzzle:
         else:
             text = f"{verdict}: this position is lost. {lost_reason(self.position)}"
         return Feedback(right, text, done=True)
+
+    def check(self, answer: Any) -> Feedback:
+        """Judge an answer: a line of moves (texts or `Move`s; one text is one move) for "win",
+        "free" and "home" puzzles — any line that reaches the goal is correct, and the first
+        wrong move is answered with the rule it breaks or what it fails to do — or True/False
+        for a "judge" puzzle."""
+        if self.kind == "judge":
+            return self.judge(answer)
+        moves = [answer] if isinstance(answer, (str, Move)) else answer
+        if not isinstance(moves, (list, tuple)) or not moves:
+            raise ValueError(f"an answer is a move or a list of moves, not {answer!r}")
+        run = TaskRun(self.task(), self.position)
+        for number, move in enumerate(moves, start=1):
+            feedback = run.attempt(move)
+            if not feedback.correct:
+                where = f"Move {number} ({move})" if len(moves) > 1 else str(move)
+                return Feedback(False, f"{where}: {feedback.text}", feedback.move, rule=feedback.rule)
+            if feedback.done:
+                played = ", ".join(str(m) for m in run.played)
+                return Feedback(True, f"Correct: {played} — {self.goal.words()}.", feedback.move, done=True)
+        return Feedback(False, f"Every move is legal, but the goal is not reached yet: {self.goal.aim()}.")
 
     def to_dict(self) -> dict[str, Any]:
         goal: Any = self.goal
@@ -185,6 +208,23 @@ def load(game: str = "australian", level: int | None = None, path: str | Path | 
         raise ValueError(f"puzzles {', '.join(wrong[:5])} in {source} are not {game} puzzles")
     chosen = [p for p in items if level is None or p.level == level]
     return sorted(chosen, key=lambda p: (p.level, p.difficulty, p.id))
+
+
+def of_the_day(day: date | str | None = None, game: str = "australian") -> Puzzle:
+    """The same puzzle for everyone on a date (today by default), for a class to solve together:
+    picked from the shipped puzzles by a hash of the date, so no two nearby days repeat a pattern."""
+    if day is None:
+        day = date.today()
+    elif isinstance(day, str):
+        try:
+            day = date.fromisoformat(day)
+        except ValueError:
+            raise ValueError(f"a day is a date or its ISO text such as '2026-12-02', not {day!r}") from None
+    elif not isinstance(day, date):
+        raise ValueError(f"a day is a date or its ISO text such as '2026-12-02', not {day!r}")
+    items = sorted(load(game), key=lambda p: p.id)
+    digest = hashlib.sha256(f"{game}:{day.isoformat()}".encode()).digest()
+    return items[int.from_bytes(digest[:8], "big") % len(items)]
 
 
 def check_level(level: object) -> None:
