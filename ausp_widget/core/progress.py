@@ -1,8 +1,10 @@
-"""A student's lesson progress, kept across kernel restarts in a small JSON file.
+"""Students' lesson progress, puzzle results and ratings, kept across kernel restarts in one JSON file.
 
 The file lives in the user's Jupyter data directory (`ausp_widget/progress.json`; the
-environment variable `AUSP_WIDGET_PROGRESS` names another file). A file that cannot be read as
-progress (corrupt, or some other program's) is never overwritten: it is renamed aside with a
+environment variable `AUSP_WIDGET_PROGRESS` names another file). One file holds a whole class, so a
+shared classroom machine needs no set-up per student; the empty name is the default student, which
+keeps single-student use (and version 1 files) as it was. A file that cannot be read as progress
+(corrupt, or some other program's) is never overwritten: it is renamed aside with a
 `.unreadable-<time>` suffix, the problem is reported in `Progress.problem`, and a fresh record
 starts. Writes go to a temporary file first, so a crash never leaves half a file.
 """
@@ -10,13 +12,21 @@ starts. Writes go to a temporary file first, so a crash never leaves half a file
 from __future__ import annotations
 
 import json
+import math
+import numbers
 import os
+import secrets
 import time
-from dataclasses import dataclass
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO, Any
 
 FORMAT = "ausp_widget-progress"
-VERSION = 1
+VERSION = 2
+DEFAULT_RATING = 1000.0
+MAX_NAME = 40
 
 
 def default_path() -> Path:
@@ -33,6 +43,34 @@ def default_path() -> Path:
     return base / "ausp_widget" / "progress.json"
 
 
+def student_name(name: object) -> str:
+    """The name as it is kept: without surrounding spaces and in composed Unicode, so " Ana" and
+    "Ana" are one student. A name that would not fit one line of a class list is refused."""
+    if not isinstance(name, str):
+        raise ValueError(f"a student name is text, not {name!r}")
+    kept = unicodedata.normalize("NFC", name.strip())
+    if name and not kept:
+        raise ValueError(f"a student name cannot be only spaces: {name!r}")
+    if len(kept) > MAX_NAME:
+        raise ValueError(f"a student name has at most {MAX_NAME} characters; {kept!r} has {len(kept)}")
+    bad = next((c for c in kept if unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp")), None)
+    if bad is not None:
+        raise ValueError(f"a student name is one line without control characters; {name!r} has {bad!r}")
+    return kept
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, numbers.Real) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _is_seconds(value: object) -> bool:
+    return _is_number(value) and value >= 0
+
+
+def _is_count(value: object) -> bool:
+    return type(value) is int and value >= 0
+
+
 @dataclass(frozen=True)
 class TaskRecord:
     """The best a student has done at one task: solved or not, and the most stars earned."""
@@ -41,20 +79,75 @@ class TaskRecord:
     stars: int = 0
 
 
-class Progress:
-    """Task records by task id, read from and written to one file (`path`; None keeps them in
-    memory only). `problem` says what was wrong with a file that had to be set aside."""
+@dataclass(frozen=True)
+class PuzzleRecord:
+    """A student's results at one puzzle: tries, solves, and the fastest solve in seconds (None
+    until a timed solve)."""
 
-    def __init__(self, path: Path | str | None = None, *, memory: bool = False) -> None:
+    tries: int = 0
+    solved: int = 0
+    best_seconds: float | None = None
+
+    def merged(self, other: PuzzleRecord) -> PuzzleRecord:
+        """The larger counts, not their sum: taking in the same file twice must not count a try twice."""
+        times = [t for t in (self.best_seconds, other.best_seconds) if t is not None]
+        best = min(times, default=None)
+        return PuzzleRecord(max(self.tries, other.tries), max(self.solved, other.solved), best)
+
+
+@dataclass
+class StudentRecords:
+    """Everything kept for one student."""
+
+    tasks: dict[str, TaskRecord] = field(default_factory=dict)
+    puzzles: dict[str, PuzzleRecord] = field(default_factory=dict)
+    rating: float = DEFAULT_RATING
+    rated: int = 0
+
+    @property
+    def empty(self) -> bool:
+        """Nothing worth a place in the file or the class list."""
+        return not (self.tasks or self.puzzles or self.rated)
+
+    def merge(self, theirs: StudentRecords) -> None:
+        """Take in another copy's records so that nothing either copy learned is lost."""
+        for key, record in theirs.tasks.items():
+            mine = self.tasks.get(key, TaskRecord())
+            self.tasks[key] = TaskRecord(mine.solved or record.solved, max(mine.stars, record.stars))
+        for key, record in theirs.puzzles.items():
+            self.puzzles[key] = self.puzzles.get(key, PuzzleRecord()).merged(record)
+        if theirs.rated > self.rated:  # the rating that has seen more results is the later one
+            self.rating, self.rated = theirs.rating, theirs.rated
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "tasks": {k: {"solved": r.solved, "stars": r.stars} for k, r in sorted(self.tasks.items())},
+            "puzzles": {
+                k: {"tries": r.tries, "solved": r.solved, "best_seconds": r.best_seconds}
+                for k, r in sorted(self.puzzles.items())
+            },
+            "rating": self.rating,
+            "rated": self.rated,
+        }
+
+
+class Progress:
+    """Every student's records in one file (`path`; `memory=True` keeps them in memory only).
+    `student` picks whose records `record`, `get`, `records` and the puzzle methods use; `problem`
+    says what was wrong with a file that had to be set aside."""
+
+    def __init__(self, path: Path | str | None = None, *, memory: bool = False, student: str = "") -> None:
+        name = student_name(student)
         self.path: Path | None = None if memory else Path(path) if path is not None else default_path()
         self.problem: str | None = None
-        self.records: dict[str, TaskRecord] = {}
+        self._student = name
+        self._students: dict[str, StudentRecords] = {}
         if self.path is not None and self.path.exists():
             self._load(self.path)
 
     def _load(self, path: Path) -> None:
         try:
-            self.records = read_records(path.read_text(encoding="utf-8"))
+            self._students = read_students(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, ValueError) as error:
             aside = path.with_name(f"{path.name}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}")
             try:
@@ -69,64 +162,198 @@ class Progress:
                     f"{path} could not be read ({error}); it was kept as {aside.name}; a new record starts"
                 )
 
+    @property
+    def student(self) -> str:
+        return self._student
+
+    @student.setter
+    def student(self, name: str) -> None:
+        self._student = student_name(name)
+
+    @property
+    def _mine(self) -> StudentRecords:
+        return self._students.setdefault(self._student, StudentRecords())
+
+    @property
+    def records(self) -> dict[str, TaskRecord]:
+        """The current student's task records by task id."""
+        return self._mine.tasks
+
+    @records.setter
+    def records(self, records: dict[str, TaskRecord]) -> None:
+        self._mine.tasks = dict(records)
+
+    @property
+    def students(self) -> list[str]:
+        """Names with any record, including those another app wrote to the file since."""
+        self._merge_file()
+        return sorted(name for name, kept in self._students.items() if not kept.empty)
+
+    @property
+    def rating(self) -> float:
+        return self._mine.rating
+
+    @property
+    def rated(self) -> int:
+        """How many results the rating has seen: zero means it is still the starting guess."""
+        return self._mine.rated
+
+    @property
+    def puzzles(self) -> dict[str, PuzzleRecord]:
+        return dict(self._mine.puzzles)
+
+    def puzzle(self, puzzle_id: str) -> PuzzleRecord:
+        return self._mine.puzzles.get(puzzle_id, PuzzleRecord())
+
+    def get(self, task_id: str) -> TaskRecord:
+        return self._mine.tasks.get(task_id, TaskRecord())
+
     def record(self, task_id: str, solved: bool, stars: int) -> TaskRecord:
         """Keep the better of the stored and the new result, and save (first taking in what
         another guide in the same or another kernel wrote to the file since)."""
         self._merge_file()
-        old = self.records.get(task_id, TaskRecord())
+        old = self.get(task_id)
         new = TaskRecord(old.solved or solved, max(old.stars, stars))
         if new != old:
-            self.records[task_id] = new
-            self.save()
+            self._mine.tasks[task_id] = new
+            self._write()
+        return new
+
+    def record_puzzle(
+        self, puzzle_id: str, solved: bool, seconds: float | None, rating: float | None = None
+    ) -> PuzzleRecord:
+        """Count one try at a puzzle and, with `rating`, the student's rating after it; then save,
+        so the next puzzle can be chosen for the student even after a restart. Arguments are
+        checked before anything changes."""
+        if not isinstance(puzzle_id, str) or not puzzle_id.strip():
+            raise ValueError(f"a puzzle id is non-empty text, not {puzzle_id!r}")
+        if not isinstance(solved, bool):
+            raise ValueError(f"solved is True or False, not {solved!r}")
+        if seconds is not None and not _is_seconds(seconds):
+            raise ValueError(f"seconds is a number from 0 up, or None, not {seconds!r}")
+        if rating is not None and not _is_number(rating):
+            raise ValueError(f"a rating is a finite number, or None, not {rating!r}")
+        self._merge_file()
+        mine = self._mine
+        old = mine.puzzles.get(puzzle_id, PuzzleRecord())
+        best = old.best_seconds
+        if solved and seconds is not None:
+            best = float(seconds) if best is None else min(best, float(seconds))
+        new = PuzzleRecord(old.tries + 1, old.solved + int(solved), best)
+        mine.puzzles[puzzle_id] = new
+        if rating is not None:
+            mine.rating, mine.rated = float(rating), mine.rated + 1
+        self._write()
         return new
 
     def _merge_file(self) -> None:
         if self.path is None or not self.path.exists():
             return
         try:
-            on_disk = read_records(self.path.read_text(encoding="utf-8"))
+            on_disk = read_students(self.path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, ValueError):
             return  # unreadable now: `save` still writes ours; the file was ours when we read it
-        for key, theirs in on_disk.items():
-            mine = self.records.get(key, TaskRecord())
-            self.records[key] = TaskRecord(mine.solved or theirs.solved, max(mine.stars, theirs.stars))
-
-    def get(self, task_id: str) -> TaskRecord:
-        return self.records.get(task_id, TaskRecord())
+        for name, theirs in on_disk.items():
+            self._students.setdefault(name, StudentRecords()).merge(theirs)
 
     def save(self) -> None:
+        """Write every student's records, first taking in what another app wrote since."""
+        self._merge_file()
+        self._write()
+
+    def _write(self) -> None:
         if self.path is None:
             return
         data = {
             "format": FORMAT,
             "version": VERSION,
-            "tasks": {k: {"solved": r.solved, "stars": r.stars} for k, r in sorted(self.records.items())},
+            "students": {
+                name: kept.as_json() for name, kept in sorted(self._students.items()) if not kept.empty
+            },
         }
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = self.path.with_name(self.path.name + ".tmp")
-        temporary.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        os.replace(temporary, self.path)
+        write_atomic(self.path, lambda f: f.write(json.dumps(data, indent=1, ensure_ascii=False) + "\n"))
 
-    def clear(self) -> None:
-        """Forget every record (the file is rewritten empty)."""
-        self.records = {}
-        self.save()
+    def clear(self, everyone: bool = False) -> None:
+        """Forget the current student's records (with `everyone`, every student's) and rewrite the
+        file; other students' records on disk are kept, so starting one student over never wipes
+        a class. (Another app still holding the records may write them back.)"""
+        if everyone:
+            self._students = {}
+        else:
+            self._merge_file()
+            self._students.pop(self._student, None)
+        self._write()
+
+    def summary_rows(self) -> list[dict[str, str | int]]:
+        """One row per student with any record, for a teacher's overview of the class."""
+        from ausp_widget.core.progress_summary import summary_rows
+
+        return summary_rows({name: self._students[name] for name in self.students})
+
+    def export_csv(self, path: Path | str, *, overwrite: bool = False) -> Path:
+        """Write the class summary as CSV for a spreadsheet. An existing file is replaced only when
+        asked, so an export never destroys an earlier one by accident."""
+        from ausp_widget.core.progress_summary import export_csv
+
+        return export_csv(self, path, overwrite=overwrite)
 
 
-def read_records(text: str) -> dict[str, TaskRecord]:
-    """Task records from the file's text; anything else is refused with a `ValueError` that
-    says what is wrong."""
+def write_atomic(path: Path, write: Callable[[IO[str]], object]) -> None:
+    """Write through a temporary file of its own beside `path`, so a crash never leaves half a file
+    and two writers never write into the same temporary file."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
+    try:
+        with open(temporary, "x", encoding="utf-8", newline="") as handle:
+            write(handle)
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
+def read_students(text: str) -> dict[str, StudentRecords]:
+    """Every student's records from the file's text (a version 1 file holds the default student's
+    tasks only); anything else is refused with a `ValueError` naming the student, key and value."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise ValueError(f"not JSON: {error}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f'not an ausp_widget progress file (no "format": "{FORMAT}")')
-    if data.get("version") != VERSION:
-        raise ValueError(f"progress file version {data.get('version')!r}, this version reads {VERSION}")
-    tasks = data.get("tasks")
+    version = data.get("version")
+    if type(version) is int and version == 1:
+        return {"": StudentRecords(tasks=_read_tasks(data.get("tasks"), ""))}
+    if type(version) is not int or version != VERSION:
+        raise ValueError(f"progress file version {version!r}, this version reads 1 and {VERSION}")
+    students = data.get("students")
+    if not isinstance(students, dict):
+        raise ValueError('"students" must be an object of students by name')
+    found = {}
+    for name, value in students.items():
+        where = f"student {name!r}: "
+        try:
+            kept = student_name(name)
+        except ValueError as error:
+            raise ValueError(f"{where}{error}") from None
+        if kept != name:
+            raise ValueError(f"{where}a name is kept as {kept!r}")
+        if not isinstance(value, dict):
+            raise ValueError(f"{where}a student is an object of tasks, puzzles, rating, rated; not {value!r}")
+        rating, rated = value.get("rating", DEFAULT_RATING), value.get("rated", 0)
+        if not _is_number(rating):
+            raise ValueError(f"{where}'rating' is a finite number, not {rating!r}")
+        if not _is_count(rated):
+            raise ValueError(f"{where}'rated' is a whole number from 0 up, not {rated!r}")
+        tasks = _read_tasks(value.get("tasks", {}), where)
+        puzzles = _read_puzzles(value.get("puzzles", {}), where)
+        found[name] = StudentRecords(tasks, puzzles, float(rating), rated)
+    return found
+
+
+def _read_tasks(tasks: object, where: str) -> dict[str, TaskRecord]:
     if not isinstance(tasks, dict):
-        raise ValueError('"tasks" must be an object of task records')
+        raise ValueError(f'{where}"tasks" must be an object of task records')
     records = {}
     for key, value in tasks.items():
         if not (
@@ -136,10 +363,37 @@ def read_records(text: str) -> dict[str, TaskRecord]:
             and 0 <= value["stars"] <= 3
         ):
             raise ValueError(
-                f"task {key!r}: a record is {{'solved': true/false, 'stars': 0 to 3}}, not {value!r}"
+                f"{where}task {key!r}: a record is {{'solved': true/false, 'stars': 0 to 3}}, not {value!r}"
             )
         records[key] = TaskRecord(value["solved"], value["stars"])
     return records
+
+
+def _read_puzzles(puzzles: object, where: str) -> dict[str, PuzzleRecord]:
+    if not isinstance(puzzles, dict):
+        raise ValueError(f'{where}"puzzles" must be an object of puzzle records, not {puzzles!r}')
+    records = {}
+    for key, value in puzzles.items():
+        here = f"{where}puzzle {key!r}: "
+        if not key.strip():
+            raise ValueError(f"{here}a puzzle id cannot be empty")
+        if not isinstance(value, dict):
+            raise ValueError(f"{here}a record is {{'tries', 'solved', 'best_seconds'}}, not {value!r}")
+        tries, solved, best = value.get("tries"), value.get("solved"), value.get("best_seconds")
+        if not _is_count(tries):
+            raise ValueError(f"{here}'tries' is a whole number from 0 up, not {tries!r}")
+        if not _is_count(solved) or solved > tries:
+            raise ValueError(f"{here}'solved' is a whole number from 0 to 'tries' ({tries}), not {solved!r}")
+        if best is not None and not (_is_seconds(best) and solved):
+            raise ValueError(f"{here}'best_seconds' is null or, once solved, seconds from 0 up, not {best!r}")
+        records[key] = PuzzleRecord(tries, solved, None if best is None else float(best))
+    return records
+
+
+def read_records(text: str) -> dict[str, TaskRecord]:
+    """The default student's task records (all a version 1 file held); the whole file is checked,
+    and anything else is refused with a `ValueError` that says what is wrong."""
+    return read_students(text).get("", StudentRecords()).tasks
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,66 @@
+"""A class summary from the progress file: one row per student, and a CSV file of it for a teacher's
+spreadsheet (kept apart from `progress` so the store itself stays small)."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+from typing import IO, TYPE_CHECKING
+
+from ausp_widget.core.progress import StudentRecords, write_atomic
+
+if TYPE_CHECKING:
+    from ausp_widget.core.progress import Progress
+
+NO_NAME = "(no name)"
+SUMMARY_FIELDS = (
+    "student",
+    "lessons_tasks_solved",
+    "stars",
+    "puzzles_tried",
+    "puzzles_solved",
+    "tries",
+    "rating",
+    "rated",
+)
+
+
+def summary_rows(students: dict[str, StudentRecords]) -> list[dict[str, str | int]]:
+    """One row per student, sorted by name; the default student shows as "(no name)"."""
+    rows: list[dict[str, str | int]] = []
+    for name, kept in sorted(students.items()):
+        rows.append(
+            {
+                "student": name or NO_NAME,
+                "lessons_tasks_solved": sum(r.solved for r in kept.tasks.values()),
+                "stars": sum(r.stars for r in kept.tasks.values()),
+                "puzzles_tried": sum(r.tries > 0 for r in kept.puzzles.values()),
+                "puzzles_solved": sum(r.solved > 0 for r in kept.puzzles.values()),
+                "tries": sum(r.tries for r in kept.puzzles.values()),
+                "rating": round(kept.rating),
+                "rated": kept.rated,
+            }
+        )
+    return rows
+
+
+def export_csv(progress: Progress, path: Path | str, *, overwrite: bool = False) -> Path:
+    """Write `progress.summary_rows()` as CSV; an existing file is replaced only with `overwrite`,
+    so an export never destroys an earlier one by accident."""
+    target = Path(path)
+    if target.exists() and not overwrite:
+        raise FileExistsError(f"{target} already exists; pass overwrite=True to replace it")
+    rows = progress.summary_rows()
+
+    def write(handle: IO[str]) -> None:
+        writer = csv.DictWriter(handle, fieldnames=SUMMARY_FIELDS)
+        writer.writeheader()
+        writer.writerows({**row, "student": as_text_cell(str(row["student"]))} for row in rows)
+
+    write_atomic(target, write)
+    return target
+
+
+def as_text_cell(text: str) -> str:
+    """A name a spreadsheet would run as a formula (a student typed "=..." as their name) stays text."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text

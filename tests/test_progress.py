@@ -1,0 +1,344 @@
+"""One progress file holds a class: students kept apart, puzzle results and ratings that survive a
+restart, two apps on one file never losing each other's records, bad files set aside, and a class
+summary a teacher can open in a spreadsheet."""
+
+import csv
+import json
+
+import pytest
+
+from ausp_widget.core.progress import (
+    DEFAULT_RATING,
+    Progress,
+    PuzzleRecord,
+    TaskRecord,
+    read_records,
+    read_students,
+)
+
+
+@pytest.fixture
+def path(tmp_path):
+    return tmp_path / "progress.json"
+
+
+def on_disk(path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_students_are_kept_apart_in_one_file_and_listed(path):
+    store = Progress(path, student="Ana")
+    store.record("australian/a/b", True, 3)
+    store.student = "Ben"
+    assert store.get("australian/a/b") == TaskRecord() and store.records == {}
+    store.record("australian/a/c", False, 1)
+    assert store.students == ["Ana", "Ben"]
+    again = Progress(path, student="Ana")
+    assert again.records == {"australian/a/b": TaskRecord(True, 3)}
+    assert again.students == ["Ana", "Ben"]
+    assert set(on_disk(path)["students"]) == {"Ana", "Ben"}
+
+
+def test_a_student_with_no_records_is_not_listed(path):
+    store = Progress(path, student="Ana")
+    store.record("t", True, 1)
+    store.student = "Cleo"
+    assert store.puzzle("p") == PuzzleRecord() and store.rating == DEFAULT_RATING
+    assert store.students == ["Ana"]
+    store.save()
+    assert set(on_disk(path)["students"]) == {"Ana"}
+
+
+def test_the_default_student_works_as_before(path):
+    store = Progress(path)
+    assert store.student == "" and store.problem is None
+    assert store.record("australian/x/y", True, 2) == TaskRecord(True, 2)
+    assert store.record("australian/x/y", False, 1) == TaskRecord(True, 2), "the better result is kept"
+    assert read_records(path.read_text()) == store.records == {"australian/x/y": TaskRecord(True, 2)}
+    data = on_disk(path)
+    assert data["format"] == "ausp_widget-progress" and data["version"] == 2
+    assert data["students"][""]["tasks"] == {"australian/x/y": {"solved": True, "stars": 2}}
+    assert Progress(path).get("australian/x/y") == TaskRecord(True, 2)
+
+
+def test_a_version_1_file_is_read_as_the_default_student_and_upgraded_on_save(path):
+    tasks = {"australian/a/b": {"solved": True, "stars": 3}, "australian/a/c": {"solved": False, "stars": 1}}
+    text = json.dumps({"format": "ausp_widget-progress", "version": 1, "tasks": tasks})
+    path.write_text(text)
+    assert read_records(text) == {
+        "australian/a/b": TaskRecord(True, 3),
+        "australian/a/c": TaskRecord(False, 1),
+    }
+    store = Progress(path)
+    assert store.problem is None and store.get("australian/a/b") == TaskRecord(True, 3)
+    assert path.read_text() == text, "reading alone never rewrites the file"
+    store.student = "Ana"
+    store.record_puzzle("p1", True, 12.5)
+    data = on_disk(path)
+    assert data["version"] == 2 and "tasks" not in data
+    assert data["students"][""]["tasks"] == tasks
+    assert data["students"]["Ana"]["puzzles"] == {"p1": {"tries": 1, "solved": 1, "best_seconds": 12.5}}
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        (3, "text"),
+        (None, "text"),
+        ("x" * 41, "at most 40"),
+        ("   ", "only spaces"),
+        ("Ana\nBen", "control"),
+        ("Ana\x00", "control"),
+        ("Ana\u2028Ben", "control"),
+    ],
+)
+def test_bad_student_names_are_refused_and_change_nothing(path, name, words):
+    with pytest.raises(ValueError, match=words):
+        Progress(path, student=name)
+    assert not path.exists()
+    store = Progress(path, student="Ana")
+    store.record("t", True, 2)
+    before = path.read_text()
+    with pytest.raises(ValueError, match=words):
+        store.student = name
+    assert store.student == "Ana" and store.get("t") == TaskRecord(True, 2)
+    assert path.read_text() == before
+
+
+def test_names_are_kept_without_surrounding_spaces_and_up_to_40_characters(path):
+    store = Progress(path, student="  Ana ")
+    assert store.student == "Ana"
+    store.record("t", True, 1)
+    store.student = "y" * 40
+    store.record("t", False, 1)
+    assert Progress(path, student="Ana").get("t") == TaskRecord(True, 1)
+    assert store.students == ["Ana", "y" * 40]
+
+
+def test_puzzle_tries_solves_and_best_time(path):
+    store = Progress(path, student="Ana")
+    assert store.record_puzzle("p1", False, 30.0) == PuzzleRecord(1, 0, None), "an unsolved try has no time"
+    assert store.record_puzzle("p1", True, 20) == PuzzleRecord(2, 1, 20.0)
+    assert store.record_puzzle("p1", True, 25.0) == PuzzleRecord(3, 2, 20.0), "the best time stays"
+    assert store.record_puzzle("p1", True, None) == PuzzleRecord(4, 3, 20.0)
+    assert store.record_puzzle("p1", True, 8.5) == PuzzleRecord(5, 4, 8.5)
+    store.record_puzzle("p2", True, None)
+    assert store.puzzles == {"p1": PuzzleRecord(5, 4, 8.5), "p2": PuzzleRecord(1, 1, None)}
+    assert Progress(path, student="Ana").puzzles == store.puzzles
+    assert Progress(path).puzzles == {}, "puzzles belong to their student"
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("", True, 1.0), "puzzle id"),
+        (("  ", True, 1.0), "puzzle id"),
+        ((7, True, 1.0), "puzzle id"),
+        (("p", "yes", 1.0), "solved"),
+        (("p", True, -1.0), "seconds"),
+        (("p", True, "fast"), "seconds"),
+        (("p", True, float("nan")), "seconds"),
+        (("p", True, True), "seconds"),
+        (("p", True, 1.0, float("inf")), "rating"),
+        (("p", True, 1.0, "1200"), "rating"),
+    ],
+)
+def test_bad_puzzle_arguments_are_refused_and_change_nothing(path, args, words):
+    store = Progress(path, student="Ana")
+    store.record_puzzle("p", True, 5.0, 1010.0)
+    before = path.read_text()
+    with pytest.raises(ValueError, match=words):
+        store.record_puzzle(*args)
+    assert store.puzzles == {"p": PuzzleRecord(1, 1, 5.0)} and (store.rating, store.rated) == (1010.0, 1)
+    assert path.read_text() == before
+
+
+def test_the_rating_is_stored_and_read_back_after_reopening_the_file(path):
+    store = Progress(path, student="Ana")
+    assert (store.rating, store.rated) == (DEFAULT_RATING, 0)
+    store.record_puzzle("p1", True, 10.0, rating=1032.5)
+    store.record_puzzle("p2", False, None)  # a try without a rating leaves the rating alone
+    store.record_puzzle("p3", False, None, rating=1011)
+    again = Progress(path, student="Ana")
+    assert (again.rating, again.rated) == (1011.0, 2)
+    assert isinstance(again.rating, float)
+    assert (Progress(path).rating, Progress(path).rated) == (DEFAULT_RATING, 0)
+
+
+def test_two_stores_for_two_students_on_one_file_never_lose_records(path):
+    ana, ben = Progress(path, student="Ana"), Progress(path, student="Ben")
+    ana.record("t1", True, 3)
+    ben.record_puzzle("p1", True, 9.0, rating=1020.0)
+    ana.record_puzzle("p2", False, None, rating=990.0)
+    ben.record("t2", False, 1)
+    students = read_students(path.read_text())
+    assert students["Ana"].tasks == {"t1": TaskRecord(True, 3)}
+    assert students["Ana"].puzzles == {"p2": PuzzleRecord(1, 0, None)} and students["Ana"].rating == 990.0
+    assert students["Ben"].tasks == {"t2": TaskRecord(False, 1)}
+    assert students["Ben"].puzzles == {"p1": PuzzleRecord(1, 1, 9.0)} and students["Ben"].rating == 1020.0
+
+
+def test_two_stores_for_the_same_student_merge_without_losing_records(path):
+    first, second = Progress(path, student="Ana"), Progress(path, student="Ana")
+    first.record("t", False, 2)
+    first.record_puzzle("p", True, 30.0, rating=1010.0)
+    first.record_puzzle("p", True, 40.0, rating=1020.0)
+    second.record("t", True, 1)  # solved here, more stars there: both kept
+    second.record_puzzle("p", True, 12.0)  # second knew 0 tries: takes in first's 2, then adds one
+    second.record_puzzle("q", False, None)
+    assert second.get("t") == TaskRecord(True, 2)
+    assert second.puzzle("p") == PuzzleRecord(3, 3, 12.0)
+    assert (second.rating, second.rated) == (1020.0, 2), "the rating that has seen more results wins"
+    first.record_puzzle("p", False, None, rating=1005.0)
+    again = Progress(path, student="Ana")
+    assert again.get("t") == TaskRecord(True, 2)
+    assert again.puzzles == {"p": PuzzleRecord(4, 3, 12.0), "q": PuzzleRecord(1, 0, None)}
+    assert (again.rating, again.rated) == (1005.0, 3)
+
+
+def test_clearing_one_student_keeps_the_others(path):
+    Progress(path, student="Ben").record("t", True, 3)
+    ana = Progress(path, student="Ana")
+    ana.record_puzzle("p", True, 3.0, rating=1100.0)
+    ana.clear()
+    assert ana.puzzles == {} and ana.rating == DEFAULT_RATING
+    assert set(on_disk(path)["students"]) == {"Ben"}
+    ana.clear(everyone=True)
+    assert on_disk(path)["students"] == {} and ana.students == []
+
+
+def test_memory_only_progress_never_writes_a_file(path, monkeypatch):
+    monkeypatch.chdir(path.parent)
+    store = Progress(path, memory=True, student="Ana")
+    store.record_puzzle("p", True, 1.0, rating=1001.0)
+    store.record("t", True, 1)
+    assert store.path is None and list(path.parent.iterdir()) == []
+    assert store.students == ["Ana"]
+
+
+def student_file(**fields) -> str:
+    ana = {"tasks": {}, "puzzles": {}, "rating": 1000.0, "rated": 0} | fields
+    return json.dumps({"format": "ausp_widget-progress", "version": 2, "students": {"Ana": ana}})
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        (student_file(tasks={"t1": {"solved": True, "stars": 7}}), ["student 'Ana'", "task 't1'", "7"]),
+        (
+            student_file(puzzles={"p1": {"tries": 2, "solved": 5, "best_seconds": None}}),
+            ["student 'Ana'", "puzzle 'p1'", "'solved'", "5"],
+        ),
+        (
+            student_file(puzzles={"p1": {"tries": -1, "solved": 0, "best_seconds": None}}),
+            ["student 'Ana'", "puzzle 'p1'", "'tries'", "-1"],
+        ),
+        (
+            student_file(puzzles={"p1": {"tries": 1, "solved": 1, "best_seconds": -3}}),
+            ["puzzle 'p1'", "'best_seconds'", "-3"],
+        ),
+        (
+            student_file(puzzles={"p1": {"tries": 1, "solved": 0, "best_seconds": 4.0}}),
+            ["puzzle 'p1'", "'best_seconds'", "4.0"],
+        ),
+        (student_file(rating="x"), ["student 'Ana'", "'rating'", "'x'"]),
+        (student_file(rating=float("nan")), ["student 'Ana'", "'rating'", "nan"]),
+        (student_file(rated=1.5), ["student 'Ana'", "'rated'", "1.5"]),
+        (student_file(puzzles=[]), ["student 'Ana'", '"puzzles"']),
+        ('{"format": "ausp_widget-progress", "version": 2, "students": {"a\\nb": {}}}', ["student 'a\\nb'"]),
+        ('{"format": "ausp_widget-progress", "version": 2, "students": []}', ['"students"']),
+        ('{"format": "ausp_widget-progress", "version": 3, "students": {}}', ["version 3"]),
+    ],
+)
+def test_a_corrupt_file_is_set_aside_with_the_bad_field_named(tmp_path, path, text, named):
+    path.write_text(text)
+    with pytest.raises(ValueError) as raised:
+        read_students(text)
+    assert all(words in str(raised.value) for words in named), raised.value
+    store = Progress(path, student="Ana")
+    assert store.problem and "could not be read" in store.problem
+    assert all(words in store.problem for words in named), store.problem
+    assert store.puzzles == {} and store.rating == DEFAULT_RATING
+    aside = [p for p in tmp_path.iterdir() if p.name.startswith("progress.json.unreadable-")]
+    assert len(aside) == 1 and aside[0].read_text() == text and not path.exists()
+    store.record_puzzle("p", True, 2.0)
+    assert read_students(path.read_text())["Ana"].puzzles == {"p": PuzzleRecord(1, 1, 2.0)}
+    assert aside[0].read_text() == text, "the set-aside file is never written over"
+
+
+def test_the_class_summary_is_exported_as_csv(tmp_path, path):
+    Progress(path).record("t0", True, 2)
+    ana = Progress(path, student="Ana")
+    ana.record("t1", True, 3)
+    ana.record("t2", False, 1)
+    ana.record("t3", True, 2)
+    ana.record_puzzle("p1", False, None)
+    ana.record_puzzle("p1", True, 20.0, rating=1012.6)
+    ana.record_puzzle("p2", False, None, rating=1003.4)
+    ana.student = "Zoë"
+    ana.record_puzzle("p1", False, None)
+    out = ana.export_csv(tmp_path / "class.csv")
+    assert out == tmp_path / "class.csv"
+    with out.open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert rows == [
+        {
+            "student": "(no name)",
+            "lessons_tasks_solved": "1",
+            "stars": "2",
+            "puzzles_tried": "0",
+            "puzzles_solved": "0",
+            "tries": "0",
+            "rating": "1000",
+            "rated": "0",
+        },
+        {
+            "student": "Ana",
+            "lessons_tasks_solved": "2",
+            "stars": "6",
+            "puzzles_tried": "2",
+            "puzzles_solved": "1",
+            "tries": "3",
+            "rating": "1003",
+            "rated": "2",
+        },
+        {
+            "student": "Zoë",
+            "lessons_tasks_solved": "0",
+            "stars": "0",
+            "puzzles_tried": "1",
+            "puzzles_solved": "0",
+            "tries": "1",
+            "rating": "1000",
+            "rated": "0",
+        },
+    ]
+    assert ana.summary_rows()[1] == {
+        "student": "Ana",
+        "lessons_tasks_solved": 2,
+        "stars": 6,
+        "puzzles_tried": 2,
+        "puzzles_solved": 1,
+        "tries": 3,
+        "rating": 1003,
+        "rated": 2,
+    }
+
+
+def test_the_export_refuses_to_overwrite_unless_asked(tmp_path, path):
+    store = Progress(path, student="Ana")
+    store.record("t", True, 1)
+    target = tmp_path / "class.csv"
+    target.write_text("an earlier export\n")
+    with pytest.raises(FileExistsError, match=r"class\.csv"):
+        store.export_csv(target)
+    assert target.read_text() == "an earlier export\n"
+    store.export_csv(str(target), overwrite=True)
+    assert target.read_text(encoding="utf-8").splitlines()[0].startswith("student,lessons_tasks_solved")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["class.csv", "progress.json"], "no temporary left"
+
+
+def test_a_name_a_spreadsheet_would_run_is_exported_as_text(tmp_path, path):
+    Progress(path, student="=1+1").record("t", True, 1)
+    with Progress(path).export_csv(tmp_path / "class.csv").open(encoding="utf-8", newline="") as handle:
+        assert [row["student"] for row in csv.DictReader(handle)] == ["'=1+1"]
