@@ -216,7 +216,7 @@ def app():
 def test_app_starts_with_the_guide_and_a_live_game(app):
     assert isinstance(app.game, Game) and app.game.mode == "solo" and app.game.seed == 42
     assert app.game.tableau() == Game.deal(42).tableau()
-    assert app.tabs.titles == ("Guide", "Play", "Rules") and app.tabs.selected_index == 0
+    assert app.tabs.titles == ("Guide", "Play", "Puzzles", "Rules") and app.tabs.selected_index == 0
     assert app.guide.step == 0 and len(app.guide.steps) == len(steps("solo"))
     assert "Strategy tips" in app.rules.value
 
@@ -254,9 +254,9 @@ def test_play_now_hands_over_to_the_live_game(app):
 
 def test_widgets_are_updated_in_place(app):
     children = app.children
-    guide, table, rules = app.tabs.children
+    guide, table, trainer, rules = app.tabs.children
     app.mode = "turns"
-    assert app.children == children and app.tabs.children == (guide, table, rules)
+    assert app.children == children and app.tabs.children == (guide, table, trainer, rules)
 
 
 def test_unknown_mode_for_the_app():

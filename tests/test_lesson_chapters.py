@@ -292,6 +292,6 @@ def test_a_task_played_through_the_guide_widget_is_kept_in_progress(tmp_path, mo
     progress = guide.progress[lesson]
     assert progress.solved == 1 and progress.stars == 2, "one wrong try costs a star"
     game = guide.steps[index].position.name
-    saved = json.loads(store.read_text(encoding="utf-8"))["tasks"]
+    saved = json.loads(store.read_text(encoding="utf-8"))["students"][""]["tasks"]
     assert saved[task_id(game, lesson, title)] == {"solved": True, "stars": 2}
     guide.close()

@@ -132,7 +132,7 @@ def test_progress_is_kept_across_a_restart_and_shown_in_the_lesson_menu(tmp_path
     guide.attempt("A♠ F")
     data = json.loads(path.read_text())
     key = task_id("australian", "Foundations", "Start a foundation")
-    assert data["tasks"][key] == {"solved": True, "stars": 3}
+    assert data["students"][""]["tasks"][key] == {"solved": True, "stars": 3}
     again = GuideView(progress=Progress(path))  # a new kernel reads the same file
     assert again.progress["Foundations"].solved == 1 and again.progress["Foundations"].stars == 3
     labels = [label for label, _ in again.lessons.options]

@@ -17,12 +17,14 @@ import ipywidgets as widgets
 import traitlets
 
 from ausp_widget.core import registry
+from ausp_widget.core.progress import Progress
 from ausp_widget.core.protocol import PatienceGame as Game
 from ausp_widget.core.registry import table_modes
 from ausp_widget.core.ruletext import rules_html
 
 from .board import close_tree
 from .guide import GuideView
+from .puzzle_trainer import PuzzleTrainer
 
 try:
     from .table import GameTable
@@ -32,8 +34,8 @@ except ImportError as _error:  # the live table is a separate module; say so pla
 else:
     _TABLE_IMPORT_ERROR = None
 
-TABS = ("Guide", "Play", "Rules")
-GUIDE, PLAY, RULES = range(3)
+TABS = ("Guide", "Play", "Puzzles", "Rules")
+GUIDE, PLAY, PUZZLES, RULES = range(4)
 
 
 class AustralianPatience(widgets.VBox):
@@ -59,22 +61,31 @@ class AustralianPatience(widgets.VBox):
             style={"button_width": "auto"},
             tooltips=list(registry.table_tips().values()),
         )
+        large = bool(table_options.get("large"))
+        store = Progress()  # one student's lessons and puzzles, in one file
         self.guide = GuideView(
-            mode, on_play_now=self.play_now, large=bool(table_options.get("large")), on_try_here=self.try_here
+            mode, on_play_now=self.play_now, large=large, on_try_here=self.try_here, progress=store
+        )
+        self.puzzles = PuzzleTrainer(
+            registry.for_table_mode(mode)[0].name, progress=store, large=large, active=False
         )
         table_options.setdefault("show_modes", False)  # the app's selector is the one mode control
         self.table = GameTable(mode, seed, **table_options)
         self.rules = widgets.HTML(rules_html(mode))
         self.rules.add_class("ausp-rules-panel")
-        self.tabs = widgets.Tab(children=[self.guide, self.table, self.rules], titles=TABS)
+        self.tabs = widgets.Tab(children=[self.guide, self.table, self.puzzles, self.rules], titles=TABS)
         self.tabs.selected_index = GUIDE
+        self.tabs.observe(
+            lambda change: self.puzzles.set_trait("active", change.new == PUZZLES), names="selected_index"
+        )
         self.heading = widgets.HTML(_heading(mode))
         self.children = [self.heading, self.selector, self.tabs]
         self.set_trait("mode", mode)
         traitlets.link((self.selector, "value"), (self, "mode"))
         self.observe(self._on_mode, names="mode")
         self.table.observe(self._on_table_mode, names="mode")
-        traitlets.dlink((self.table, "large"), (self.guide, "large"))  # projector size for both
+        traitlets.dlink((self.table, "large"), (self.guide, "large"))  # projector size for all
+        traitlets.dlink((self.table, "large"), (self.puzzles, "large"))
 
     @traitlets.validate("mode")
     def _valid_mode(self, proposal):
@@ -104,6 +115,7 @@ class AustralianPatience(widgets.VBox):
         if registry.table_mode(self.table.game) != mode:  # not when the table itself changed mode
             self.table.new_game(seed=self._deal_number(), mode=mode)
         self.guide.mode = mode
+        self.puzzles.game = registry.for_table_mode(mode)[0].name
         self.rules.value = rules_html(mode)
         self.heading.value = _heading(mode)
 

@@ -1,0 +1,417 @@
+"""The puzzle trainer: practice at the student's level, on the lessons' own board.
+
+Each puzzle is a real position (a deal number and moves) with a task; the student plays it
+by clicking, exactly as in the lessons (`TaskPlay`), or answers yes or no for "winnable or
+not?". Any line that reaches the goal counts: the engine and the solver judge, never the
+stored line. A timer (which can be hidden) runs while the puzzle is open; Hint highlights the
+card to move; Show solution plays a solution at a readable pace. The first result on each
+puzzle moves the student's rating (`core.rating`), and the next puzzle is chosen at the level
+the rating points to. Results and rating are kept per student name in the lessons' progress
+file, and a teacher can export a class summary as CSV.
+"""
+
+from __future__ import annotations
+
+import datetime
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+import traitlets
+
+from ausp_widget.analysis.puzzles import Puzzle, load, of_the_day
+from ausp_widget.core.moves import Move
+from ausp_widget.core.progress import Progress
+from ausp_widget.core.rating import level_for, score_of, updated
+from ausp_widget.core.registry import entry
+from ausp_widget.core.tasks import Feedback, TaskRun
+
+from .board import close_tree
+from .card import CardView
+from .clock import Clock, KernelClock, Timer
+from .step_board import StepBoard
+from .task_play import TaskPlay
+
+SOLUTION_PAUSE = 0.8  # seconds between two moves of a shown solution
+KIND_WORDS = {
+    "win": "win from here",
+    "free": "free a card",
+    "home": "cards home",
+    "judge": "winnable or not?",
+}
+AUTO = 0  # the level menu's "at my rating"
+
+
+class PuzzleTrainer(widgets.VBox):
+    """Puzzles at the student's level: `puzzle`, `attempt(move)`, `answer(True/False)`,
+    `hint()`, `show_solution()`, `next_puzzle()`, `open_puzzle(id)`, `puzzle_of_the_day()`,
+    `rating`, and `export_csv(path)` for a class summary."""
+
+    game = traitlets.Unicode("australian", help="whose puzzles: a game's name")
+    large = traitlets.Bool(False, help="larger cards, for a projector")
+    active = traitlets.Bool(True, help="on show: the timer runs only while the trainer is looked at")
+
+    def __init__(
+        self,
+        game: str = "australian",
+        student: str | None = None,
+        *,
+        progress: Progress | None = None,
+        clock: Clock | None = None,
+        large: bool = False,
+        active: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        entry(game)  # a ValueError naming the games there are
+        super().__init__(**kwargs)
+        self.add_class("ausp-guide")
+        self.add_class("ausp-trainer")
+        self.store = progress if progress is not None else Progress()
+        if student is not None:
+            self.store.student = student
+        self.clock = clock if clock is not None else KernelClock()
+        self._timer: Timer | None = None
+        self._showing: Timer | None = None
+        self.items: list[Puzzle] = []
+        self.puzzle: Puzzle | None = None
+        self.run: TaskRun | None = None
+        self.seconds = 0
+        self.result: Feedback | None = None  # the first verdict on the puzzle on show
+        self.clicks = TaskPlay(self.attempt, self._say, self._render)
+        self._build()
+        self.set_trait("game", game)
+        self.observe(self._on_game, names="game")
+        self.observe(lambda change: self._apply_large(), names="large")
+        self.large = large
+        self.set_trait("active", active)
+        self.observe(lambda change: self._start_timer() if change.new else self._stop_timer(), names="active")
+        self._load_items()
+        self.next_puzzle()
+        if self.store.problem:
+            self._say(f"Progress: {self.store.problem}.", good=None)
+
+    # ---- building (once) ----------------------------------------------------------------------
+    def _build(self) -> None:
+        self.student = widgets.Text(
+            value=self.store.student, description="Student", placeholder="your name", continuous_update=False
+        )
+        self.student.observe(lambda change: self._on_student(change.new), names="value")
+        self.level_menu = widgets.Dropdown(
+            options=[("At my rating", AUTO)] + [(f"Level {n}", n) for n in range(1, 6)],
+            value=AUTO,
+            description="Level",
+            layout={"width": "auto"},
+        )
+        self.standing = widgets.HTML()
+        self.standing.add_class("ausp-standing")
+        self.clock_face = widgets.HTML()
+        self.clock_face.add_class("ausp-timer")
+        self.timer_shown = widgets.ToggleButton(value=True, description="Timer", icon="clock-o")
+        self.timer_shown.observe(lambda change: self._render(), names="value")
+        self.heading = widgets.HTML()
+        self.question = widgets.HTML()
+        self.feedback = widgets.HTML()
+        self.buttons = {
+            name: widgets.Button(description=name, tooltip=tip)
+            for name, tip in (
+                ("Hint", "Highlight the card to move"),
+                ("Show solution", "Play a solution on the board, one move at a time"),
+                ("Try again", "Put the puzzle back as it was"),
+                ("Next puzzle", "A new puzzle at your level"),
+                ("Winnable", "This position can still be won"),
+                ("Lost", "This position can no longer be won"),
+                ("Puzzle of the day", "Today's puzzle: the same for everyone"),
+                ("Class summary (CSV)", "Save every student's results as a CSV file here"),
+            )
+        }
+        actions = {
+            "Hint": self.hint,
+            "Show solution": self.show_solution,
+            "Try again": self.restart,
+            "Next puzzle": self.next_puzzle,
+            "Winnable": lambda: self.answer(True),
+            "Lost": lambda: self.answer(False),
+            "Puzzle of the day": self.puzzle_of_the_day,
+            "Class summary (CSV)": self._export_here,
+        }
+        for name, button in self.buttons.items():
+            button.add_class("ausp-guide-button")
+            button.layout.width = "auto"
+            button.on_click(lambda _b, name=name: self._guard(actions[name]))
+        self.board = StepBoard(self._on_card_click)
+        top = widgets.HBox([self.student, self.level_menu, self.standing])
+        top.add_class("ausp-guide-controls")
+        row = widgets.HBox([self.heading, self.clock_face, self.timer_shown])
+        row.add_class("ausp-guide-controls")
+        names = ("Hint", "Show solution", "Try again", "Winnable", "Lost", "Next puzzle")
+        tasks = widgets.HBox([self.buttons[name] for name in names])
+        tasks.add_class("ausp-guide-controls")
+        extra = widgets.HBox([self.buttons["Puzzle of the day"], self.buttons["Class summary (CSV)"]])
+        extra.add_class("ausp-guide-controls")
+        self.children = [top, row, self.question, self.feedback, tasks, self.board.box, extra]
+
+    # ---- choosing puzzles ------------------------------------------------------------------------
+    def _load_items(self) -> None:
+        self.items = load(self.game)
+
+    def _on_game(self, change: Any) -> None:
+        entry(change.new)
+        self._load_items()
+        self.next_puzzle()
+
+    @property
+    def rating(self) -> float:
+        return self.store.rating
+
+    @property
+    def level(self) -> int:
+        """The level the next puzzle is taken from: the one chosen, or the rating's."""
+        return self.level_menu.value or level_for(self.rating)
+
+    def next_puzzle(self) -> Puzzle:
+        """A puzzle at the student's level: one never tried first, then one not yet solved."""
+        level = self.level
+        at_level = [p for p in self.items if p.level == level] or self.items
+        others = [p for p in at_level if self.puzzle is None or p.id != self.puzzle.id] or at_level
+
+        def order(p: Puzzle) -> tuple:
+            record = self.store.puzzle(p.id)
+            return (record.tries > 0, record.solved > 0, record.tries)
+
+        return self.open_puzzle(min(others, key=order))
+
+    def puzzle_of_the_day(self, day: datetime.date | str | None = None) -> Puzzle:
+        """The same puzzle for everyone on a date (today by default)."""
+        return self.open_puzzle(of_the_day(day, self.game))
+
+    def open_puzzle(self, puzzle: Puzzle | str) -> Puzzle:
+        """Put a puzzle (or the puzzle with this id) on the board, the timer from 0."""
+        if isinstance(puzzle, str):
+            found = next((p for p in self.items if p.id == puzzle), None)
+            if found is None:
+                raise ValueError(f"there is no {self.game} puzzle {puzzle!r}")
+            puzzle = found
+        if puzzle.game != self.game:
+            self.set_trait("game", puzzle.game)
+            self._load_items()
+        self._stop_solution()
+        self.puzzle, self.result, self.seconds = puzzle, None, 0
+        self.run = None if puzzle.kind == "judge" else TaskRun(puzzle.task(), puzzle.position)
+        self.clicks.selected = None
+        self._start_timer()
+        self._render()
+        self._say("")
+        return puzzle
+
+    # ---- answering ---------------------------------------------------------------------------
+    def attempt(self, move: Move | str) -> Feedback:
+        """Try one move: the same path a click takes (a wrong try changes nothing)."""
+        if self.run is None:
+            feedback = Feedback(
+                False, "This puzzle asks whether the position can be won: answer with the buttons."
+            )
+        elif self.run.done:
+            feedback = Feedback(False, "This puzzle is done: press Next puzzle, or Try again.")
+        else:
+            feedback = self.run.attempt(move)
+            if feedback.done:
+                self._finish(feedback)
+            elif not feedback.correct and self.run.hint_due:
+                feedback = Feedback(False, feedback.text + " Hint: the highlighted card is the one to move.")
+        self.clicks.selected = None
+        self._render()
+        self._say(feedback.text, good=feedback.correct)
+        return feedback
+
+    def answer(self, winnable: bool) -> Feedback:
+        """Answer a "winnable or not?" puzzle; the solver's line or the reason it is lost follows."""
+        if self.puzzle is None or self.puzzle.kind != "judge":
+            feedback = Feedback(False, "This puzzle is played on the board: make the moves it asks for.")
+        else:
+            feedback = self.puzzle.check(winnable)
+            self._finish(feedback)
+        self._render()
+        self._say(feedback.text, good=feedback.correct)
+        return feedback
+
+    def hint(self) -> None:
+        """Highlight the card to move (a solve with a hint earns half a point)."""
+        if self.run is None or self.run.done:
+            self._say("There is no move to hint at here.", good=None)
+            return
+        self.run.helped = True
+        self.clicks.selected = None
+        self._render()
+        self._say("The highlighted card is the one to move next.", good=None)
+
+    def show_solution(self) -> tuple[Move, ...]:
+        """Play a solution on the board, one move per `SOLUTION_PAUSE` seconds (no points)."""
+        if self.puzzle is not None and self.puzzle.kind == "judge":
+            feedback = self.puzzle.check(self.puzzle.goal)
+            self._finish(Feedback(False, feedback.text, done=True))
+            self._render()
+            self._say(feedback.text.replace("Right: ", ""), good=None)
+            return ()
+        run = self.run
+        if run is None or run.done:
+            return ()
+        line = run.next_moves()
+        run.shown = True
+        self._finish(Feedback(False, "shown", done=True))
+        self._say("The solution: " + ", ".join(str(m) for m in line) + ".", good=None)
+        self._play_line(list(line))
+        return line
+
+    def _play_line(self, line: list[Move]) -> None:
+        def step() -> None:
+            self._showing = None
+            if not line or self.run is None:
+                return
+            move = line.pop(0)
+            self.run.played.append(self.run.game.play(move, self.run.task.goal.player))
+            self._render()
+            if line:
+                self._showing = self.clock.call_later(SOLUTION_PAUSE, step)
+
+        self._stop_solution()
+        self._showing = self.clock.call_later(SOLUTION_PAUSE, step)
+
+    def restart(self) -> None:
+        """Put the puzzle back as it was (a result already counted stays counted)."""
+        self._stop_solution()
+        if self.run is not None:
+            self.run.reset()
+        self.clicks.selected = None
+        self._render()
+        self._say("")
+
+    def _finish(self, feedback: Feedback) -> None:
+        """The first verdict on a puzzle moves the rating and is kept in the progress file."""
+        self._stop_timer()
+        if self.result is not None or self.puzzle is None:
+            return
+        self.result = feedback
+        run = self.run
+        solved = feedback.correct and (run is None or run.solved)
+        score = score_of(solved, run.wrong if run else 0, run.helped if run else False)
+        rating = updated(self.rating, self.puzzle.level, score, self.store.rated)
+        self.store.record_puzzle(self.puzzle.id, solved, float(self.seconds) if solved else None, rating)
+
+    # ---- the timer -----------------------------------------------------------------------------
+    def _start_timer(self) -> None:
+        self._stop_timer()
+        if self.active and self.result is None and not (self.run is not None and self.run.done):
+            self._timer = self.clock.call_later(1.0, self._tick)
+
+    def _tick(self) -> None:
+        self._timer = None
+        self.seconds += 1
+        self._show_clock()
+        self._timer = self.clock.call_later(1.0, self._tick)
+
+    def _stop_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _stop_solution(self) -> None:
+        if self._showing is not None:
+            self._showing.cancel()
+            self._showing = None
+
+    # ---- students and the class ------------------------------------------------------------------
+    def _on_student(self, name: str) -> None:
+        try:
+            self.store.student = name.strip()
+        except ValueError as error:
+            self.student.value = self.store.student
+            self._say(f"That name cannot be used: {error}.")
+            return
+        self._render()
+        self._say(f"Results now go to {self.store.student or 'the unnamed student'}.", good=None)
+
+    def export_csv(self, path: str | Path, overwrite: bool = False) -> Path:
+        """Every student's results in this progress file, as a CSV file for the teacher."""
+        return self.store.export_csv(path, overwrite=overwrite)
+
+    def _export_here(self) -> None:
+        """The button: a new file in the notebook's folder, never over an existing one."""
+        stamp = datetime.date.today().isoformat()
+        path = Path(f"class-summary-{stamp}.csv")
+        number = 2
+        while path.exists():
+            path, number = Path(f"class-summary-{stamp}-{number}.csv"), number + 1
+        written = self.export_csv(path)
+        self._say(f"Saved the class summary as {written}.", good=True)
+
+    # ---- clicks and drawing ------------------------------------------------------------------------
+    def _on_card_click(self, view: CardView) -> None:
+        if self.run is None:
+            self._say("Look, then answer with the buttons: can this position still be won?", good=None)
+        elif self.run.done:
+            self._say("This puzzle is done: press Next puzzle, or Try again.", good=None)
+        else:
+            self.clicks.click(self.run, view)
+
+    def _render(self) -> None:
+        puzzle, run = self.puzzle, self.run
+        if puzzle is None:
+            return
+        themes = f" · {escape(', '.join(puzzle.themes))}" if puzzle.themes else ""
+        self.heading.value = (
+            f"<b>Puzzle {escape(puzzle.id)}</b> · level {puzzle.level} · {KIND_WORDS[puzzle.kind]}{themes}"
+        )
+        self.question.value = f"<p style='margin:2px 0'><b>{escape(puzzle.words)}</b></p>"
+        record = self.store.puzzles
+        solved = sum(r.solved > 0 for r in record.values())
+        name = escape(self.store.student) or "Unnamed student"
+        self.standing.value = (
+            f"{name}: rating <b>{round(self.rating)}</b> (level {level_for(self.rating)}) · "
+            f"{solved} of {len(record)} puzzles solved"
+        )
+        self._show_clock()
+        judge = puzzle.kind == "judge"
+        done = self.result is not None if judge else run.done
+        for name in ("Winnable", "Lost"):
+            self.buttons[name].layout.display = None if judge else "none"
+            self.buttons[name].disabled = done
+        self.buttons["Hint"].layout.display = "none" if judge else None
+        self.buttons["Hint"].disabled = done
+        self.buttons["Show solution"].disabled = done
+        self.buttons["Try again"].layout.display = "none" if judge else None
+        self.buttons["Try again"].disabled = judge or not (run.played or run.wrong)
+        game = puzzle.position if run is None else run.game
+        self.board.show_marks(game, {} if run is None else self.clicks.marks(run))
+
+    def _show_clock(self) -> None:
+        minutes, seconds = divmod(self.seconds, 60)
+        self.clock_face.value = f"⏱ {minutes}:{seconds:02d}"
+        self.clock_face.layout.visibility = "visible" if self.timer_shown.value else "hidden"
+
+    def _apply_large(self) -> None:
+        box = self.board.box
+        (box.add_class if self.large else box.remove_class)("ausp-large")
+
+    def _say(self, text: str, good: bool | None = False) -> None:
+        kind = {True: "ausp-good", False: "ausp-bad", None: "ausp-note"}[good]
+        self.feedback.value = f"<div class='ausp-feedback {kind}'>{escape(text)}</div>" if text else ""
+
+    def _guard(self, action: Any) -> None:
+        try:
+            action()
+        except ValueError as error:
+            self._say(str(error))
+
+    def close(self) -> None:
+        """Stop the timer and a solution on show, and close every widget inside."""
+        if hasattr(self, "board"):
+            self._stop_timer()
+            self._stop_solution()
+            self.board.board.close()
+            for child in self.children:
+                close_tree(child)
+            for button in self.buttons.values():
+                close_tree(button)
+            self.layout.close()
+        super().close()

@@ -1,0 +1,146 @@
+"""The puzzle trainer: puzzles at the student's level, any correct line, a timer, hints, a shown
+solution at a readable pace, a rating kept per student, the puzzle of the day, a CSV summary."""
+
+from __future__ import annotations
+
+import csv
+
+import pytest
+
+from ausp_widget import AustralianPatience, puzzles
+from ausp_widget.core.progress import Progress
+from ausp_widget.core.rating import DEFAULT_RATING
+from ausp_widget.widgets.puzzle_trainer import SOLUTION_PAUSE, PuzzleTrainer
+from ausp_widget.widgets.table import ManualClock
+
+
+@pytest.fixture
+def store(tmp_path) -> Progress:
+    return Progress(tmp_path / "progress.json")
+
+
+def trainer_for(store: Progress, student: str | None = "Ana", **options) -> tuple[PuzzleTrainer, ManualClock]:
+    clock = ManualClock()
+    return PuzzleTrainer(student=student, progress=store, clock=clock, **options), clock
+
+
+def open_kind(trainer: PuzzleTrainer, kind: str, level: int | None = None) -> puzzles.Puzzle:
+    found = next(p for p in trainer.items if p.kind == kind and (level is None or p.level == level))
+    return trainer.open_puzzle(found)
+
+
+def test_a_new_student_starts_at_level_two_and_the_timer_runs(store):
+    trainer, clock = trainer_for(store)
+    assert trainer.rating == DEFAULT_RATING and trainer.puzzle.level == 2
+    assert f"Puzzle {trainer.puzzle.id}" in trainer.heading.value and "level 2" in trainer.heading.value
+    assert trainer.puzzle.words in trainer.question.value
+    clock.advance(3.0)
+    assert trainer.seconds == 3 and "0:03" in trainer.clock_face.value
+    trainer.timer_shown.value = False
+    assert trainer.clock_face.layout.visibility == "hidden"
+    clock.advance(1.0)
+    assert trainer.seconds == 4, "a hidden timer still counts"
+
+
+def test_solving_cleanly_raises_the_rating_and_is_kept_for_the_student(store, tmp_path):
+    trainer, clock = trainer_for(store)
+    puzzle = open_kind(trainer, "free")
+    clock.advance(5.0)
+    for move in puzzle.solution:
+        feedback = trainer.attempt(move)
+    assert feedback.correct and feedback.done and "ausp-good" in trainer.feedback.value
+    assert trainer.rating > DEFAULT_RATING
+    clock.advance(5.0)
+    assert trainer.seconds == 5, "the timer stops when the puzzle is solved"
+    again = Progress(tmp_path / "progress.json", student="Ana")
+    record = again.puzzle(puzzle.id)
+    assert (record.tries, record.solved, record.best_seconds) == (1, 1, 5.0)
+    assert again.rating == pytest.approx(trainer.rating)
+    following = trainer.next_puzzle()
+    assert following.id != puzzle.id and store.puzzle(following.id).tries == 0
+
+
+def test_a_wrong_try_is_named_changes_nothing_and_halves_the_point(store):
+    trainer, _clock = trainer_for(store)
+    puzzle = open_kind(trainer, "free", level=2)
+    before = trainer.run.game.to_text()
+    wrong = trainer.attempt("K♠ F")
+    assert not wrong.correct and trainer.run.game.to_text() == before and "ausp-bad" in trainer.feedback.value
+    for move in puzzle.solution:
+        trainer.attempt(move)
+    assert trainer.rating == pytest.approx(DEFAULT_RATING + 40 * (0.5 - 0.5)), "½ against an even puzzle"
+
+
+def test_show_solution_plays_a_move_at_a_time_and_counts_as_not_solved(store):
+    trainer, clock = trainer_for(store)
+    puzzle = open_kind(trainer, "free")
+    line = trainer.show_solution()
+    assert line and not trainer.run.played, "nothing moves at once"
+    clock.advance(SOLUTION_PAUSE)
+    assert len(trainer.run.played) == 1
+    clock.advance(SOLUTION_PAUSE * len(line))
+    assert trainer.run.done and not trainer.run.solved
+    assert trainer.rating < DEFAULT_RATING and store.puzzle(puzzle.id).solved == 0
+    assert trainer.buttons["Hint"].disabled and trainer.buttons["Show solution"].disabled
+
+
+def test_hint_highlights_the_card_to_move(store):
+    trainer, _clock = trainer_for(store)
+    open_kind(trainer, "free")
+    trainer.hint()
+    marked = [v for v in trainer.board.card_views() if "ausp-hint" in v.button._dom_classes]
+    first = trainer.run.next_moves()[0]
+    assert [v.card for v in marked] == [first.card] or (first.kind == "draw" and not marked)
+
+
+def test_a_judge_puzzle_is_answered_with_the_buttons(store):
+    trainer, _clock = trainer_for(store)
+    puzzle = open_kind(trainer, "judge")
+    assert (
+        trainer.buttons["Winnable"].layout.display is None
+        and trainer.buttons["Hint"].layout.display == "none"
+    )
+    trainer.buttons["Winnable" if puzzle.goal else "Lost"].click()
+    assert trainer.result.correct and trainer.rating > DEFAULT_RATING
+    assert trainer.buttons["Winnable"].disabled and trainer.buttons["Lost"].disabled
+    assert "Not so" not in trainer.feedback.value
+
+
+def test_students_share_one_file_with_their_own_ratings(store, tmp_path):
+    trainer, _clock = trainer_for(store, student="Ana")
+    for move in open_kind(trainer, "free").solution:
+        trainer.attempt(move)
+    ana = trainer.rating
+    trainer.student.value = "Ben"
+    assert trainer.rating == DEFAULT_RATING and "Ben" in trainer.standing.value
+    trainer.student.value = "x" * 80
+    assert trainer.student.value == "Ben" and "cannot be used" in trainer.feedback.value
+    trainer.student.value = "Ana"
+    assert trainer.rating == pytest.approx(ana)
+    path = trainer.export_csv(tmp_path / "class.csv")
+    rows = {row["student"]: row for row in csv.DictReader(path.open(encoding="utf-8"))}
+    assert rows["Ana"]["puzzles_solved"] == "1"
+    assert "Ben" not in rows or rows["Ben"]["tries"] == "0", "a student with no result has nothing to count"
+    with pytest.raises(FileExistsError):
+        trainer.export_csv(path)
+
+
+def test_the_puzzle_of_the_day_is_the_one_for_the_date(store):
+    trainer, _clock = trainer_for(store)
+    shown = trainer.puzzle_of_the_day("2026-12-02")
+    assert shown.id == puzzles.of_the_day("2026-12-02").id == trainer.puzzle.id
+
+
+def test_the_level_menu_picks_the_level(store):
+    trainer, _clock = trainer_for(store)
+    trainer.level_menu.value = 4
+    assert trainer.next_puzzle().level == 4
+
+
+def test_the_app_has_a_puzzles_tab_that_follows_the_game(store):
+    app = AustralianPatience(seed=3)
+    assert "Puzzles" in app.tabs.titles
+    assert app.puzzles.game == "australian"
+    app.mode = "indian"
+    assert app.puzzles.game == "indian" and app.puzzles.puzzle.game == "indian"
+    app.close()
