@@ -386,7 +386,7 @@ class PuzzleTrainer(widgets.VBox):
 
     def _show_clock(self) -> None:
         minutes, seconds = divmod(self.seconds, 60)
-        self.clock_face.value = f"⏱ {minutes}:{seconds:02d}"
+        self.clock_face.value = f"Time {minutes}:{seconds:02d}"
         self.clock_face.layout.visibility = "visible" if self.timer_shown.value else "hidden"
 
     def _apply_large(self) -> None:
