@@ -14,6 +14,7 @@ shared foundations and whose deck each foundation card came from (that is the sc
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from ausp_widget.core.cards import CARDS, Card
@@ -26,10 +27,12 @@ PLAYOUT_ACTIONS = 400  # actions a play-out may take before it is counted as it 
 
 
 class RolloutBot:
-    """The "strong" level of the two-player bot (`choose(view)`, like the steady bot)."""
+    """The "strong" level of the two-player bot (`choose(view)`, like the steady bot). Past
+    `budget` seconds on one choice it stops trying further moves and takes the best so far
+    (the steady bot's choice is tried first), so the table never waits long for it."""
 
-    def __init__(self, samples: int = 6, seed: int = 0) -> None:
-        self.samples, self.seed = samples, seed
+    def __init__(self, samples: int = 6, seed: int = 0, budget: float = 0.5) -> None:
+        self.samples, self.seed, self.budget = samples, seed, budget
         self.reset()
 
     def reset(self) -> None:
@@ -44,11 +47,16 @@ class RolloutBot:
         if len(moves) <= 1 or steady is None:
             return steady
         orders = [self._order(view) for _ in range(self.samples)]
-        scores = {move: sum(_play_out(view, order, move) for order in orders) for move in moves}
+        start = time.perf_counter()
+        scores: dict[Move, int] = {}
+        for move in sorted(moves, key=lambda m: m != steady):
+            scores[move] = sum(_play_out(view, order, move) for order in orders)
+            if time.perf_counter() - start > self.budget:
+                break
         best = max(scores.values())
         if scores.get(steady, -1) == best:
             return steady
-        return next(move for move in moves if scores[move] == best)
+        return next(move for move in moves if scores.get(move) == best)
 
     def _order(self, view: Any) -> list[Card]:
         """One order of the bot's unseen cards (its deck less its layout and its cards home)."""
