@@ -39,6 +39,11 @@ class WinChance:
     seconds: float
 
     def __str__(self) -> str:
+        if self.undecided == self.samples:
+            return (
+                f"win chance unknown: the solver decided none of the {self.samples} sampled orders "
+                f"of the hidden cards within its budget (95% interval 0–100%)"
+            )
         undecided = f", {self.undecided} undecided" if self.undecided else ""
         return (
             f"win chance {100 * self.p:.0f}% (95% interval {100 * self.low:.0f}–{100 * self.high:.0f}%; "
