@@ -15,13 +15,14 @@ import json
 import math
 import numbers
 import os
-import secrets
 import time
 import unicodedata
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
+
+from .files import write_atomic
+from .progress_summary import export_csv, summary_rows
 
 FORMAT = "ausp_widget-progress"
 VERSION = 2
@@ -287,29 +288,12 @@ class Progress:
 
     def summary_rows(self) -> list[dict[str, str | int]]:
         """One row per student with any record, for a teacher's overview of the class."""
-        from ausp_widget.core.progress_summary import summary_rows
-
         return summary_rows({name: self._students[name] for name in self.students})
 
     def export_csv(self, path: Path | str, *, overwrite: bool = False) -> Path:
         """Write the class summary as CSV for a spreadsheet. An existing file is replaced only when
         asked, so an export never destroys an earlier one by accident."""
-        from ausp_widget.core.progress_summary import export_csv
-
-        return export_csv(self, path, overwrite=overwrite)
-
-
-def write_atomic(path: Path, write: Callable[[IO[str]], object]) -> None:
-    """Write through a temporary file of its own beside `path`, so a crash never leaves half a file
-    and two writers never write into the same temporary file."""
-    temporary = path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
-    try:
-        with open(temporary, "x", encoding="utf-8", newline="") as handle:
-            write(handle)
-        os.replace(temporary, path)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
+        return export_csv(self.summary_rows(), path, overwrite=overwrite)
 
 
 def read_students(text: str) -> dict[str, StudentRecords]:

@@ -5,12 +5,9 @@ from __future__ import annotations
 
 import csv
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import IO, Any
 
-from ausp_widget.core.progress import StudentRecords, write_atomic
-
-if TYPE_CHECKING:
-    from ausp_widget.core.progress import Progress
+from ausp_widget.core.files import write_atomic
 
 NO_NAME = "(no name)"
 SUMMARY_FIELDS = (
@@ -25,8 +22,9 @@ SUMMARY_FIELDS = (
 )
 
 
-def summary_rows(students: dict[str, StudentRecords]) -> list[dict[str, str | int]]:
-    """One row per student, sorted by name; the default student shows as "(no name)"."""
+def summary_rows(students: dict[str, Any]) -> list[dict[str, str | int]]:
+    """One row per student (their `StudentRecords`), sorted by name; the default student shows
+    as "(no name)"."""
     rows: list[dict[str, str | int]] = []
     for name, kept in sorted(students.items()):
         rows.append(
@@ -44,13 +42,12 @@ def summary_rows(students: dict[str, StudentRecords]) -> list[dict[str, str | in
     return rows
 
 
-def export_csv(progress: Progress, path: Path | str, *, overwrite: bool = False) -> Path:
-    """Write `progress.summary_rows()` as CSV; an existing file is replaced only with `overwrite`,
-    so an export never destroys an earlier one by accident."""
+def export_csv(rows: list[dict[str, str | int]], path: Path | str, *, overwrite: bool = False) -> Path:
+    """Write summary rows as CSV; an existing file is replaced only with `overwrite`, so an
+    export never destroys an earlier one by accident."""
     target = Path(path)
     if target.exists() and not overwrite:
         raise FileExistsError(f"{target} already exists; pass overwrite=True to replace it")
-    rows = progress.summary_rows()
 
     def write(handle: IO[str]) -> None:
         writer = csv.DictWriter(handle, fieldnames=SUMMARY_FIELDS)

@@ -24,17 +24,16 @@ from ausp_widget.analysis.players import BOT_LEVELS, check_bot, make_bot
 from ausp_widget.analysis.review import can_review
 from ausp_widget.analysis.simple import auto_finish_line, hint_or_fallback
 from ausp_widget.core import registry
-from ausp_widget.core.cards import Card
 from ausp_widget.core.errors import IllegalMoveError, NotationError
 from ausp_widget.core.moves import DRAW, PASS, Move
-from ausp_widget.core.protocol import PatienceGame, Pile, PileRef, Place, pile_of
+from ausp_widget.core.protocol import PatienceGame, Pile, PileRef, Place
 
 from . import words
 from .board import Board, box, close_tree, show, stylesheet
 from .bot_pacing import FIRST_PAUSE, BotPacer
-from .card import CardView
 from .clock import Clock, KernelClock, ManualClock
 from .controls import Controls
+from .finding import FindingWidgets
 from .review_panel import ReviewPanel
 from .selection import Selecting
 from .solver_question import SolverQuestion, can_ask
@@ -43,7 +42,7 @@ from .status import StatusPanel, sentence
 logger = logging.getLogger(__name__)
 
 
-class GameTable(Selecting, widgets.VBox):
+class GameTable(Selecting, FindingWidgets, widgets.VBox):
     """The live game: `GameTable(mode="solo", seed=42)`; `table.game` is the live game.
 
     Two-player modes put the bot's layout on top, the shared foundations in the middle and
@@ -456,34 +455,6 @@ class GameTable(Selecting, widgets.VBox):
     def _on_selector(self, change: Any) -> None:
         if not self._syncing:
             self.mode = change.new
-
-    # ---- finding widgets (for tests and for code that drives the table) -----------------------------
-    def card_views(self, player: int | None = None) -> list[CardView]:
-        """Every card widget on show (placeholders included), optionally one player's only."""
-        return self.board.views(player)
-
-    def card_view(self, card: Card | str, player: int = 0) -> CardView:
-        """The widget showing one of `player`'s cards (tableau, waste or foundation)."""
-        card = Card.parse(card)
-        for view in self.board.views(player):
-            if view.card is card and view.pile is not None and view.pile.owner == player:
-                return view
-        for view in self.board.piles:
-            pile = pile_of(self._last_piles, view.pile) if view.pile is not None else None
-            if view.card is card and pile is not None and pile.owners[-1:] == (player,):
-                return view
-        raise LookupError(f"{card} is not on show for player {player} (it may be in the stock)")
-
-    def column_view(self, column: int, player: int = 0) -> CardView:
-        """The placeholder of an empty column (1-based), or the first card widget of a full one."""
-        return self.board.sides[player].columns[column - 1][0]
-
-    def pile_view(self, pile: int) -> CardView:
-        """The widget of foundation `pile` (1-based, as in `F1`)."""
-        return self.board.piles[pile - 1]
-
-    def stock_view(self, player: int = 0) -> CardView:
-        return self.board.sides[player].stock
 
     def close(self) -> None:
         """Stop the bot, leave the game, and close every widget the table made (twice is fine)."""
