@@ -116,9 +116,13 @@ class ReviewPanel:
         counts = ", ".join(
             _count(sum(m.mark == name for m in marked), name) for name in ("blunder", "mistake", "inaccuracy")
         )
+        found = counts if marked else "no move lost enough to mark"
         self.summary.value = (
             f"<b>Review</b> of {len(review.moves)} moves ({review.samples} sampled orders of the hidden "
-            f"cards a move, {review.seconds:.1f} s): {counts if marked else 'no move lost enough to mark'}."
+            f"cards a move, {review.seconds:.1f} s): {found}.<br>"
+            "<i>The win chance: of all the ways the cards you could not see might lie, the share from "
+            "which the game can still be won. A move can only keep it or lower it; a draw shows which "
+            "way the cards lie, so it can go up or down by luck, and luck is never marked.</i>"
         )
         self.chart.value = _chart_png(review)
         show(self.chart, True)
