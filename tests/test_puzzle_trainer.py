@@ -137,6 +137,26 @@ def test_the_level_menu_picks_the_level(store):
     assert trainer.next_puzzle().level == 4
 
 
+def test_the_student_named_in_the_puzzles_tab_keeps_their_lessons_too():
+    app = AustralianPatience(seed=3)
+    step = next(i for i, s in enumerate(app.guide.steps) if s.task)
+    lesson = app.guide.steps[step].lesson
+    app.puzzles.student.value = "Cleo"
+    app.guide.go(step)
+    app.guide.attempt(app.guide.steps[step].exercise.answer[0])
+    assert app.guide.progress[lesson].solved >= 1
+
+    def label() -> str:
+        return next(text for text, _ in app.guide.lessons.options if f" {lesson} (" in text)
+
+    cleo = str(app.guide.progress[lesson])
+    assert cleo in label()
+    app.puzzles.student.value = "Dan"
+    assert app.guide.progress[lesson].solved == 0, "Dan has not done Cleo's lesson"
+    assert str(app.guide.progress[lesson]) in label() and cleo not in label(), "the lesson list shows Dan's"
+    app.close()
+
+
 def test_the_app_has_a_puzzles_tab_that_follows_the_game(store):
     app = AustralianPatience(seed=3)
     assert "Puzzles" in app.tabs.titles

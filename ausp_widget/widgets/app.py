@@ -86,6 +86,8 @@ class AustralianPatience(widgets.VBox):
         self.table.observe(self._on_table_mode, names="mode")
         traitlets.dlink((self.table, "large"), (self.guide, "large"))  # projector size for all
         traitlets.dlink((self.table, "large"), (self.puzzles, "large"))
+        # one store: a student's name typed in the Puzzles tab also keeps their lessons
+        self.puzzles.student.observe(lambda _change: self.guide.refresh_progress(), names="value")
 
     @traitlets.validate("mode")
     def _valid_mode(self, proposal):

@@ -295,6 +295,10 @@ class GuideView(widgets.VBox):
         """Each lesson of this guide: tasks solved, done or not, stars (kept across restarts)."""
         return lessons_progress(self._game_name(), self.steps, self.store)
 
+    def refresh_progress(self) -> None:
+        """Show the lesson list for the store's student (another student was chosen)."""
+        self._fill_lessons()
+
     def _game_name(self) -> str:
         return for_table_mode(self.mode)[0].name
 
