@@ -6,7 +6,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # JupyterLab refuses to run as root unless told; on a root-only machine (a container) tell it.
 LAB_FLAGS := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
-.PHONY: lab test lint format bench browser clean
+.PHONY: lab test test-site lint format bench browser node site clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,10 +28,36 @@ browser:
 	@command -v chromium >/dev/null || [ -x /usr/bin/chromium ] || \
 		($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium)
 
-test: $(VENV)/.test browser
+test: $(VENV)/.test browser site
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest -q
+
+# The classroom site alone: build it (if anything changed), then its browser test.
+test-site: $(VENV)/.test browser site
+	$(BIN)/python -m pytest -q tests/browser/test_site.py
+
+# npm fetches the Pyodide core for the site: Debian's npm (with node) when the machine has none.
+node:
+	@command -v npm >/dev/null || ($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq npm)
+
+# The classroom site (JupyterLite, the Pyodide kernel, the notebooks, this checkout's wheel), built
+# in a venv of its own; downloads are cached in $(SITE_CACHE). Serve site/ with any static server.
+SITE_CACHE := .site-cache
+SITE_VENV := $(SITE_CACHE)/venv
+SITE_SOURCES := pyproject.toml tools/build_site.py $(wildcard notebooks/*.ipynb) \
+	$(shell find ausp_widget -name '*.py' -o -name '*.css' -o -name '*.json')
+
+$(SITE_VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(SITE_VENV)
+	$(SITE_VENV)/bin/python -m pip install -q --upgrade pip
+	$(SITE_VENV)/bin/pip install -q --group site
+	touch $@
+
+site/build-info.json: $(SITE_VENV)/.installed $(SITE_SOURCES) | node
+	$(SITE_VENV)/bin/python tools/build_site.py --out site --cache $(SITE_CACHE)
+
+site: site/build-info.json
 
 lint: $(VENV)/.test
 	$(BIN)/ruff check --fix .
@@ -41,4 +67,4 @@ bench: $(VENV)/.test
 	for script in bench/*.py; do $(BIN)/python $$script; done
 
 clean:
-	rm -rf $(VENV) .pytest_cache
+	rm -rf $(VENV) .pytest_cache site $(SITE_CACHE)

@@ -31,7 +31,15 @@ def __getattr__(name: str):
     # The widgets load on first use, so `import ausp_widget` stays light and the rules core
     # never imports ipywidgets.
     if name == "AustralianPatience":
-        from .widgets.app import AustralianPatience
-
+        try:
+            from .widgets.app import AustralianPatience
+        except ModuleNotFoundError as missing:
+            if missing.name != "ipywidgets":
+                raise
+            raise ModuleNotFoundError(
+                "AustralianPatience needs ipywidgets 8, which this Python lacks: "
+                "`%pip install 'ipywidgets>=8,<9'` in a notebook cell brings it",
+                name="ipywidgets",
+            ) from missing
         return AustralianPatience
     raise AttributeError(f"module 'ausp_widget' has no attribute {name!r}")

@@ -1,0 +1,175 @@
+"""Build the classroom site: JupyterLite with the Pyodide kernel, the notebooks, and the wheel of
+this checkout, so a class runs the notebooks in the browser with nothing installed.
+
+`make site` runs this in a venv of its own (pyproject's `site` dependency group), so the
+JupyterLite add-ons never land in the venv that JupyterLab runs from. Everything comes from the
+package registries, and nothing in the site points anywhere else:
+- the Pyodide core from npm's `pyodide`, at the version the installed kernel expects, with its
+  `pyodide-lock.json` emptied (its packages live on a CDN, and the lock add-on would point every
+  one it cannot find there);
+- the pure-Python wheels (micropip, ipywidgets, IPython, …) from PyPI, solved for Pyodide by the
+  kernel's lock add-on (`uv`, never downloading a Python of its own) and copied into the site;
+- `ausp_widget` built from the checkout; it declares ipywidgets, so importing it in a notebook
+  loads what the widgets need. matplotlib has no WebAssembly build on PyPI: plots say so.
+Downloads are cached under `.site-cache/`, which `make clean` removes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.metadata
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+# What the site's kernel needs besides the project (the kernel's own wheels ship with it).
+SPECS = ["ausp_widget", "micropip", "packaging", "ipython", "comm", "jedi", "traitlets"]
+# Front-end packages: JupyterLite serves their labextensions; the kernel has stand-ins.
+EXCLUDES = ["widgetsnbextension", "jupyterlab-widgets"]
+# Loaded while Pyodide starts, instead of one by one when the kernel first needs them.
+PREFETCH = ["micropip", "packaging", "piplite", "jedi"]
+# The Pyodide core files a site needs (no source maps, type stubs or demo pages).
+CORE_SUFFIXES = (".mjs", ".js", ".wasm", ".zip", ".json")
+CORE_SKIP = {"package.json"}
+
+
+def run(cmd: list[str], **options) -> None:
+    print("+", " ".join(map(str, cmd)), flush=True)
+    subprocess.run(cmd, check=True, **options)
+
+
+def pyodide_core(cache: Path, lite: Path) -> str:
+    """The npm `pyodide` core at the kernel's version, under `lite/static/pyodide`."""
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
+
+    npm = cache / "npm"
+    tarball = npm / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tarball.exists():
+        npm.mkdir(parents=True, exist_ok=True)
+        run(["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--silent", "--pack-destination", str(npm),
+             "--cache", str(npm / "cache")])  # fmt: skip
+    target = lite / "static" / "pyodide"
+    shutil.rmtree(target, ignore_errors=True)
+    target.mkdir(parents=True)
+    with tarfile.open(tarball) as archive:
+        for member in archive.getmembers():
+            name = Path(member.name).name
+            if member.isfile() and name.endswith(CORE_SUFFIXES) and name not in CORE_SKIP:
+                (target / name).write_bytes(archive.extractfile(member).read())
+    lock_path = target / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
+    lock["packages"] = {}
+    lock["info"]["version"] = PYODIDE_VERSION  # the lock add-on's reader wants it
+    lock_path.write_text(json.dumps(lock, indent=1))
+    return PYODIDE_VERSION
+
+
+def project_wheel(lite: Path) -> Path:
+    """The wheel of this checkout, alone in `lite/wheels`."""
+    wheels = lite / "wheels"
+    shutil.rmtree(wheels, ignore_errors=True)
+    run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheels), str(REPO)])
+    (wheel,) = wheels.glob("ausp_widget-*.whl")
+    return wheel
+
+
+def notebooks(lite: Path) -> list[str]:
+    """The project's notebooks, as they are, in the site's file browser."""
+    files = lite / "files"
+    shutil.rmtree(files, ignore_errors=True)
+    files.mkdir(parents=True)
+    names = []
+    for notebook in sorted((REPO / "notebooks").glob("*.ipynb")):
+        shutil.copy(notebook, files)
+        names.append(notebook.name)
+    return names
+
+
+def lite_config(lite: Path, out: Path) -> None:
+    ipywidgets = importlib.metadata.version("ipywidgets")
+    config = {
+        "LiteBuildConfig": {"contents": ["files"], "output_dir": str(out), "no_sourcemaps": True},
+        "PyodideLockAddon": {
+            "enabled": True,
+            "specs": SPECS,
+            # The same ipywidgets as the labextension the site serves.
+            "constraints": [f"ipywidgets=={ipywidgets}"],
+            "wheels": ["wheels"],
+            "excludes_extra": EXCLUDES,
+            "prefetch_extra": PREFETCH,
+        },
+    }
+    (lite / "jupyter_lite_config.json").write_text(json.dumps(config, indent=2))
+    # The page exposes `window.jupyterapp`, as JupyterLab's `expose_app_in_browser` does, so the
+    # browser test and the benchmark can wait for the kernel and run every cell.
+    page = {"jupyter-config-data": {"exposeAppInBrowser": True}}
+    (lite / "jupyter-lite.json").write_text(json.dumps(page, indent=2))
+
+
+def check_offline(out: Path) -> list[str]:
+    """Every wheel the site's lock names is a file inside the site."""
+    lock_path = out / "static" / "pyodide-lock" / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
+    problems = []
+    for name, package in lock["packages"].items():
+        file_name = package["file_name"]
+        if "://" in file_name or not (lock_path.parent / file_name).resolve().is_file():
+            problems.append(f"{name}: {file_name}")
+    settings = json.loads((out / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = settings["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    if not kernel["pyodideUrl"].startswith("./"):
+        problems.append(f"pyodideUrl: {kernel['pyodideUrl']}")
+    return problems
+
+
+def size_mb(folder: Path) -> float:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file()) / 1e6
+
+
+def build(out: Path, cache: Path) -> dict:
+    started = time.monotonic()
+    lite = cache / "lite"
+    lite.mkdir(parents=True, exist_ok=True)
+    pyodide = pyodide_core(cache, lite)
+    wheel = project_wheel(lite)
+    names = notebooks(lite)
+    lite_config(lite, out)
+    env = dict(os.environ, UV_PYTHON_DOWNLOADS="never", UV_CACHE_DIR=str(cache / "uv"))
+    shutil.rmtree(out, ignore_errors=True)
+    lite_cli = Path(sys.executable).with_name("jupyter-lite")
+    run([str(lite_cli), "build", "--lite-dir", str(lite), "--output-dir", str(out)], cwd=lite, env=env)
+    problems = check_offline(out)
+    if problems:
+        raise SystemExit(f"the site would fetch from outside itself: {problems}")
+    info = {
+        "pyodide": pyodide,
+        "jupyterlite_core": importlib.metadata.version("jupyterlite-core"),
+        "jupyterlite_pyodide_kernel": importlib.metadata.version("jupyterlite-pyodide-kernel"),
+        "ipywidgets": importlib.metadata.version("ipywidgets"),
+        "wheel": wheel.name,
+        "notebooks": names,
+        "build_seconds": round(time.monotonic() - started, 1),
+    }
+    info["size_mb"] = round(size_mb(out), 1)
+    (out / "build-info.json").write_text(json.dumps(info, indent=2))
+    return info
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=REPO / "site", help="the site folder (default: site/)")
+    parser.add_argument("--cache", type=Path, default=REPO / ".site-cache", help="downloads and work files")
+    args = parser.parse_args()
+    info = build(args.out.resolve(), args.cache.resolve())
+    print(f"site: {args.out} ({info['size_mb']} MB, built in {info['build_seconds']} s)")
+    print(f"serve it with: python -m http.server -d {args.out} 8000, then open http://127.0.0.1:8000/lab/")
+
+
+if __name__ == "__main__":
+    main()
