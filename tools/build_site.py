@@ -17,6 +17,7 @@ Downloads are cached under `.site-cache/`, which `make clean` removes.
 from __future__ import annotations
 
 import argparse
+import fcntl
 import importlib.metadata
 import json
 import os
@@ -55,7 +56,6 @@ def pyodide_core(cache: Path, lite: Path) -> str:
         run(["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--silent", "--pack-destination", str(npm),
              "--cache", str(npm / "cache")])  # fmt: skip
     target = lite / "static" / "pyodide"
-    shutil.rmtree(target, ignore_errors=True)
     target.mkdir(parents=True)
     with tarfile.open(tarball) as archive:
         for member in archive.getmembers():
@@ -71,9 +71,8 @@ def pyodide_core(cache: Path, lite: Path) -> str:
 
 
 def project_wheel(lite: Path) -> Path:
-    """The wheel of this checkout, alone in `lite/wheels`."""
+    """The wheel of this checkout, in `lite/wheels`."""
     wheels = lite / "wheels"
-    shutil.rmtree(wheels, ignore_errors=True)
     run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheels), str(REPO)])
     (wheel,) = wheels.glob("ausp_widget-*.whl")
     return wheel
@@ -82,7 +81,6 @@ def project_wheel(lite: Path) -> Path:
 def notebooks(lite: Path) -> list[str]:
     """The project's notebooks, as they are, in the site's file browser."""
     files = lite / "files"
-    shutil.rmtree(files, ignore_errors=True)
     files.mkdir(parents=True)
     names = []
     for notebook in sorted((REPO / "notebooks").glob("*.ipynb")):
@@ -133,32 +131,49 @@ def size_mb(folder: Path) -> float:
 
 
 def build(out: Path, cache: Path) -> dict:
-    started = time.monotonic()
-    lite = cache / "lite"
-    lite.mkdir(parents=True, exist_ok=True)
-    pyodide = pyodide_core(cache, lite)
-    wheel = project_wheel(lite)
-    names = notebooks(lite)
-    lite_config(lite, out)
-    env = dict(os.environ, UV_PYTHON_DOWNLOADS="never", UV_CACHE_DIR=str(cache / "uv"))
-    shutil.rmtree(out, ignore_errors=True)
-    lite_cli = Path(sys.executable).with_name("jupyter-lite")
-    run([str(lite_cli), "build", "--lite-dir", str(lite), "--output-dir", str(out)], cwd=lite, env=env)
-    problems = check_offline(out)
-    if problems:
-        raise SystemExit(f"the site would fetch from outside itself: {problems}")
-    info = {
-        "pyodide": pyodide,
-        "jupyterlite_core": importlib.metadata.version("jupyterlite-core"),
-        "jupyterlite_pyodide_kernel": importlib.metadata.version("jupyterlite-pyodide-kernel"),
-        "ipywidgets": importlib.metadata.version("ipywidgets"),
-        "wheel": wheel.name,
-        "notebooks": names,
-        "build_seconds": round(time.monotonic() - started, 1),
-    }
-    info["size_mb"] = round(size_mb(out), 1)
-    (out / "build-info.json").write_text(json.dumps(info, indent=2))
-    return info
+    """Build the site into `out`. One build at a time, and `out` is swapped in whole at the end,
+    so a server (or a test) serving it never sees a half-built site."""
+    cache.mkdir(parents=True, exist_ok=True)
+    with open(cache / "build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        started = time.monotonic()
+        # A clean build each time (about 10 s): JupyterLite's task state lives in the lite folder
+        # and would skip steps whose output was removed. The downloads stay cached.
+        lite = cache / "lite"
+        shutil.rmtree(lite, ignore_errors=True)
+        lite.mkdir(parents=True)
+        partial = cache / "site.partial"
+        shutil.rmtree(partial, ignore_errors=True)
+        pyodide = pyodide_core(cache, lite)
+        wheel = project_wheel(lite)
+        names = notebooks(lite)
+        lite_config(lite, partial)
+        env = dict(os.environ, UV_PYTHON_DOWNLOADS="never", UV_CACHE_DIR=str(cache / "uv"))
+        lite_cli = Path(sys.executable).with_name("jupyter-lite")
+        run(
+            [str(lite_cli), "build", "--lite-dir", str(lite), "--output-dir", str(partial)], cwd=lite, env=env
+        )
+        problems = check_offline(partial)
+        if problems:
+            raise SystemExit(f"the site would fetch from outside itself: {problems}")
+        info = {
+            "pyodide": pyodide,
+            "jupyterlite_core": importlib.metadata.version("jupyterlite-core"),
+            "jupyterlite_pyodide_kernel": importlib.metadata.version("jupyterlite-pyodide-kernel"),
+            "ipywidgets": importlib.metadata.version("ipywidgets"),
+            "wheel": wheel.name,
+            "notebooks": names,
+            "build_seconds": round(time.monotonic() - started, 1),
+            "size_mb": round(size_mb(partial), 1),
+        }
+        (partial / "build-info.json").write_text(json.dumps(info, indent=2))
+        old = cache / "site.old"
+        shutil.rmtree(old, ignore_errors=True)
+        if out.exists():
+            shutil.move(out, old)
+        shutil.move(partial, out)
+        shutil.rmtree(old, ignore_errors=True)
+        return info
 
 
 def main() -> None:

@@ -1,0 +1,99 @@
+"""The classroom site (JupyterLite) for the browser test and `bench/site.py`: build it with
+`make site`, serve it from a local static server, open a notebook, run it, time it.
+
+A page's context routes every request through a proxy that is not there, except those to
+127.0.0.1: nothing can leave, even from JupyterLite's service worker, which `context.route`
+does not see. What the page itself asked for outside is recorded as well.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import pathlib
+import subprocess
+import threading
+import time
+from collections.abc import Iterator
+from typing import ClassVar
+
+from jupyter_servers import free_port
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+SITE = REPO / "site"
+# A closed port on this machine: a request that is not for 127.0.0.1 fails at once.
+NOWHERE = {"server": "http://127.0.0.1:9", "bypass": "127.0.0.1,localhost"}
+
+# The notebook's kernel is up and idle (JupyterLite exposes the app like JupyterLab does).
+KERNEL_IDLE = """() => {
+  const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  return !!(w && w.context && w.context.isReady && w.sessionContext.session
+            && w.sessionContext.session.kernel && w.sessionContext.kernelDisplayStatus === 'idle');
+}"""
+
+
+def build_site() -> pathlib.Path:
+    """`make site`: builds only when a source changed (in `make test` it is already built)."""
+    done = subprocess.run(["make", "-s", "site"], cwd=REPO, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"make site failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
+    return SITE
+
+
+class _Files(http.server.SimpleHTTPRequestHandler):
+    """Static files with the types Pyodide needs, whatever the machine's mime.types says."""
+
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".json": "application/json",
+    }
+
+    def log_message(self, format: str, *args) -> None:  # quiet: a page load is hundreds of files
+        pass
+
+
+@contextlib.contextmanager
+def static_server(folder: pathlib.Path) -> Iterator[str]:
+    """Serve `folder` on 127.0.0.1, as any static host would; yields its URL."""
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", free_port()), functools.partial(_Files, directory=str(folder))
+    )
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+def offline_context(browser, viewport: dict):
+    """A browser context that can reach 127.0.0.1 only; returns it and the list of the page's
+    requests that tried to go elsewhere."""
+    context = browser.new_context(viewport=viewport, proxy=NOWHERE)
+    external: list[str] = []
+
+    def refuse(route):
+        external.append(route.request.url)
+        route.abort()
+
+    context.route(lambda url: not url.startswith("http://127.0.0.1"), refuse)
+    return context, external
+
+
+def open_and_run(page, site_url: str, name: str) -> tuple[object, dict]:
+    """Open notebook `name` in the site, wait for its kernel, run every cell and wait for the app;
+    returns the app's locator and the seconds from opening to each stage."""
+    start = time.monotonic()
+    page.goto(f"{site_url}/lab/index.html?path={name}")
+    page.wait_for_function(KERNEL_IDLE, timeout=120_000)
+    kernel = time.monotonic() - start
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    app = page.locator(".ausp-app").first
+    app.wait_for(timeout=120_000)
+    return app, {"kernel": kernel, "app": time.monotonic() - start}
