@@ -65,8 +65,7 @@ class PuzzleTrainer(widgets.VBox):
     ) -> None:
         entry(game)  # a ValueError naming the games there are
         super().__init__(**kwargs)
-        self.add_class("ausp-guide")
-        self.add_class("ausp-trainer")
+        self.add_class("ausp-trainer")  # the guide's looks (GUIDE_CSS), not its name
         self.store = progress if progress is not None else Progress()
         if student is not None:
             self.store.student = student

@@ -58,7 +58,7 @@ class ReviewPanel:
             button.add_class("ausp-button")
             button.on_click(lambda _b, name=name: self._guard(self._press, name))
         self.board = StepBoard()
-        self.steps = box(widgets.HBox, list(self.buttons.values()), "ausp-controls")
+        self.steps = box(widgets.HBox, list(self.buttons.values()), "ausp-review-controls")
         self.box = box(
             widgets.VBox,
             [self.progress, self.summary, self.chart, self.words, self.board.box, self.steps],

@@ -37,13 +37,16 @@ GUIDE_CSS = """
 .ausp-swatch { display: inline-block; width: 12px; height: 12px; border-radius: 3px; }
 .ausp-table.ausp-guide-board.ausp-large .ausp-legend-row { font-size: 17px; }
 .ausp-table.ausp-guide-board.ausp-large { --ausp-w-max: 72px; }
-.ausp-guide .ausp-feedback { padding: 4px 8px; border-radius: 4px; margin: 2px 0; }
-.ausp-guide .ausp-feedback.ausp-good { background: color-mix(in srgb, #1e9e4a 16%, transparent); }
-.ausp-guide .ausp-feedback.ausp-bad { background: color-mix(in srgb, #c8102e 12%, transparent); }
-.ausp-guide .ausp-stars { color: #f29900; letter-spacing: 2px; }
-.ausp-guide .ausp-counter { min-width: 8.5em; justify-content: center; }
-.ausp-guide .ausp-guide-controls { flex-wrap: wrap; gap: 4px 6px; align-items: center; }
-.ausp-guide .jupyter-button.ausp-guide-button { min-width: 6.5em; padding: 0 10px; margin: 0; }
+:is(.ausp-guide, .ausp-trainer) .ausp-feedback { padding: 4px 8px; border-radius: 4px; margin: 2px 0; }
+:is(.ausp-guide, .ausp-trainer) .ausp-feedback.ausp-good {
+  background: color-mix(in srgb, #1e9e4a 16%, transparent); }
+:is(.ausp-guide, .ausp-trainer) .ausp-feedback.ausp-bad {
+  background: color-mix(in srgb, #c8102e 12%, transparent); }
+:is(.ausp-guide, .ausp-trainer) .ausp-stars { color: #f29900; letter-spacing: 2px; }
+:is(.ausp-guide, .ausp-trainer) .ausp-counter { min-width: 8.5em; justify-content: center; }
+:is(.ausp-guide, .ausp-trainer) .ausp-guide-controls { flex-wrap: wrap; gap: 4px 6px; align-items: center; }
+:is(.ausp-guide, .ausp-trainer) .jupyter-button.ausp-guide-button {
+  min-width: 6.5em; padding: 0 10px; margin: 0; }
 """
 
 

@@ -36,7 +36,8 @@ def click_card(app, name: str) -> None:
 
 
 GUIDE_HIGHLIGHTS = ", ".join(
-    f".ausp-guide-board .{role}" for role in ("ausp-selected", "ausp-target", "ausp-hint", "ausp-moved")
+    f".ausp-guide .ausp-guide-board .{role}"
+    for role in ("ausp-selected", "ausp-target", "ausp-hint", "ausp-moved")
 )
 
 
@@ -79,7 +80,7 @@ def test_learn_then_play_in_jupyterlab(page, lab_url, shots):
     assert "Your move" in app.locator(".ausp-task").inner_text()
     assert app.get_by_role("button", name="Show me").is_visible()
     feedback = app.locator(".ausp-guide .ausp-task")
-    board = app.locator(".ausp-guide-board")
+    board = app.locator(".ausp-guide .ausp-guide-board")
     six = board.locator('button[title="six of hearts"]')
     before = board.locator("button.ausp-face").evaluate_all("els => els.map(e => e.title)")
     six.click(position={"x": 12, "y": 6})
