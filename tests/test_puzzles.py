@@ -1,16 +1,19 @@
 """Puzzles: every shipped one replays from its deal and its solution reaches its goal; answers
-are judged by the engine and the solver (any correct line counts, a wrong one is named)."""
+are judged by the engine and the solver (any correct line counts, a wrong one is named); the
+levels are bands of a difficulty that can be worked out again from the stored puzzle."""
 
 from __future__ import annotations
 
 import json
 from collections import Counter
+from itertools import pairwise
 
 import pytest
 
 from ausp_widget import puzzles
 from ausp_widget.__main__ import main
 from ausp_widget.analysis import solve
+from ausp_widget.analysis.puzzles_make import blind_chance, difficulty, level_of, sensible
 from ausp_widget.core import registry
 from ausp_widget.core.tasks import Goal, TaskRun, shortest_line
 
@@ -36,6 +39,52 @@ def test_enough_puzzles_at_every_level(shipped, game):
     assert puzzles.load(game=game, level=2) == [p for p in items if p.level == 2]
     data = json.loads(puzzles_file(game))
     assert isinstance(data["generator"]["seed"], int)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_levels_are_difficulty_bands_of_each_kind(shipped, game):
+    items = shipped[game]
+    cuts = json.loads(puzzles_file(game))["cuts"]
+    assert all(level_of(p, cuts) == p.level for p in items)
+    for kind in {p.kind for p in items}:
+        bands = [
+            [p.difficulty for p in items if p.kind == kind and p.level == level] for level in range(1, 6)
+        ]
+        filled = [band for band in bands if band]
+        assert all(max(low) <= min(high) for low, high in pairwise(filled)), kind
+    assert min(Counter(p.level for p in items).values()) >= 8
+
+
+def test_the_difficulty_is_worked_out_again_from_the_stored_puzzle(shipped):
+    chosen = [_first(shipped["australian"], kind) for kind in ("free", "home", "win", "judge")]
+    chosen += [p for p in shipped["australian"] if p.kind == "judge" and p.goal is not chosen[-1].goal][:1]
+    chosen += shipped["indian"][:1] + shipped["indian"][-1:]
+    for p in chosen:
+        assert round(difficulty(p), 3) == p.difficulty, p.id
+
+
+def test_the_blind_player_chance_is_exact_and_leaves_out_pointless_moves(shipped):
+    p = next(p for p in shipped["australian"] if p.kind == "free" and len(p.solution) >= 3)
+    position = p.position
+    moves = sensible(position)
+    legal = position.legal_moves()
+    assert set(moves) <= set(legal)
+    assert set(position.useful_moves()) <= set(moves)
+    assert all(m in moves for m in legal if m.kind == "draw")
+    par = len(p.solution)
+    assert 0 < blind_chance(position, p.goal, par) < 1
+    assert blind_chance(position, p.goal, par - 1) == 0  # the solution is a shortest line
+    near = position.copy()
+    for text in p.solution[:-1]:
+        near.play(text)
+    choices = sensible(near)
+    hits = sum(p.goal.reached(_after(near, m)) for m in choices)
+    assert blind_chance(near, p.goal, 1) == pytest.approx(hits / len(choices))
+    assert blind_chance(near, p.goal, 0) == 0 and blind_chance(_after(near, p.solution[-1]), p.goal, 0) == 1
+    tasks = [q for q in shipped["australian"] if q.kind in ("free", "home")]
+    assert all(blind_chance(q.position, q.goal, len(q.solution)) < 1 for q in tasks), (
+        "a sensible move can lose"
+    )
 
 
 def puzzles_file(game: str) -> str:

@@ -46,7 +46,8 @@ GOAL_KINDS = {"win": ("won",), "free": ("free",), "home": ("count",)}
 class Puzzle:
     """One puzzle: deal `seed` of `game` after `moves` (the history that reaches the
     position), what to do (`kind`, `goal`), a `solution` line (move texts), its `level`
-    (1–5), `themes` and `difficulty` (from the solver's work; higher is harder)."""
+    (1–5), `themes` and `difficulty` (bits of insight against a blind player, from the solver's
+    work: see `puzzles_make`; higher is harder)."""
 
     id: str
     game: str
