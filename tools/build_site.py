@@ -35,6 +35,8 @@ SPECS = ["ausp_widget", "micropip", "packaging", "ipython", "comm", "jedi", "tra
 EXCLUDES = ["widgetsnbextension", "jupyterlab-widgets"]
 # Loaded while Pyodide starts, instead of one by one when the kernel first needs them.
 PREFETCH = ["micropip", "packaging", "piplite", "jedi"]
+# The kernel JupyterLite runs notebooks with (the Pyodide kernel's own spec).
+SITE_KERNEL = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 # The Pyodide core files a site needs (no source maps, type stubs or demo pages).
 CORE_SUFFIXES = (".mjs", ".js", ".wasm", ".zip", ".json")
 CORE_SKIP = {"package.json"}
@@ -79,12 +81,18 @@ def project_wheel(lite: Path) -> Path:
 
 
 def notebooks(lite: Path) -> list[str]:
-    """The project's notebooks, as they are, in the site's file browser."""
+    """The project's notebooks in the site's file browser, cells as they are. One that names no
+    kernel is given the site's, or JupyterLite would open it on a "Select Kernel" dialog."""
     files = lite / "files"
     files.mkdir(parents=True)
     names = []
     for notebook in sorted((REPO / "notebooks").glob("*.ipynb")):
-        shutil.copy(notebook, files)
+        content = json.loads(notebook.read_text(encoding="utf-8"))
+        if content.setdefault("metadata", {}).get("kernelspec"):
+            shutil.copy(notebook, files)
+        else:
+            content["metadata"]["kernelspec"] = SITE_KERNEL
+            (files / notebook.name).write_text(json.dumps(content, indent=1, ensure_ascii=False) + "\n")
         names.append(notebook.name)
     return names
 

@@ -18,8 +18,8 @@ COLUMNS_JS = """(root) => Array.from(root.querySelectorAll('.ausp-live .ausp-sid
 @pytest.fixture(scope="session")
 def site_url():
     """The site, built once a session (a no-op when `make test` has just built it), served."""
-    with static_server(build_site()) as url:
-        yield url
+    with static_server(build_site()) as server:
+        yield server.url
 
 
 @pytest.fixture
