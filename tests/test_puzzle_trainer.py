@@ -34,6 +34,10 @@ def test_a_new_student_starts_at_level_two_and_the_timer_runs(store):
     assert trainer.rating == DEFAULT_RATING and trainer.puzzle.level == 2
     assert f"Puzzle {trainer.puzzle.id}" in trainer.heading.value and "level 2" in trainer.heading.value
     assert trainer.puzzle.words in trainer.question.value
+    stock = trainer.puzzle.position.stock()
+    assert (f"({len(stock)}): {stock[0]}" if stock else "empty") in trainer.stock_line.value, (
+        "the stock is shown"
+    )
     clock.advance(3.0)
     assert trainer.seconds == 3 and "0:03" in trainer.clock_face.value
     trainer.timer_shown.value = False

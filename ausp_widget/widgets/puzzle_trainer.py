@@ -2,7 +2,8 @@
 
 Each puzzle is a real position (a deal number and moves) with a task; the student plays it
 by clicking, exactly as in the lessons (`TaskPlay`), or answers yes or no for "winnable or
-not?". Any line that reaches the goal counts: the engine and the solver judge, never the
+not?". A puzzle shows every card, the stock's order included, as a chess puzzle hides
+nothing. Any line that reaches the goal counts: the engine and the solver judge, never the
 stored line. A timer (which can be hidden) runs while the puzzle is open; Hint highlights the
 card to move; Show solution plays a solution at a readable pace. The first result on each
 puzzle moves the student's rating (`core.rating`), and the next puzzle is chosen at the level
@@ -41,6 +42,18 @@ KIND_WORDS = {
     "judge": "winnable or not?",
 }
 AUTO = 0  # the level menu's "at my rating"
+
+
+STOCK_SHOWN = 30  # stock cards named before "…" (an Indian stock holds up to 74)
+
+
+def _stock_words(game: Any) -> str:
+    """A puzzle shows every card: the stock's order too, next card first."""
+    stock = game.stock(0)
+    if not stock:
+        return "<p style='margin:2px 0'>The stock is empty.</p>"
+    shown = " ".join(str(card) for card in stock[:STOCK_SHOWN]) + (" …" if len(stock) > STOCK_SHOWN else "")
+    return f"<p style='margin:2px 0'>The stock, next card first ({len(stock)}): {escape(shown)}</p>"
 
 
 class PuzzleTrainer(widgets.VBox):
@@ -110,6 +123,8 @@ class PuzzleTrainer(widgets.VBox):
         self.timer_shown.observe(lambda change: self._render(), names="value")
         self.heading = widgets.HTML()
         self.question = widgets.HTML()
+        self.stock_line = widgets.HTML()
+        self.stock_line.add_class("ausp-stock-line")
         self.feedback = widgets.HTML()
         self.buttons = {
             name: widgets.Button(description=name, tooltip=tip)
@@ -148,7 +163,16 @@ class PuzzleTrainer(widgets.VBox):
         tasks.add_class("ausp-guide-controls")
         extra = widgets.HBox([self.buttons["Puzzle of the day"], self.buttons["Class summary (CSV)"]])
         extra.add_class("ausp-guide-controls")
-        self.children = [top, row, self.question, self.feedback, tasks, self.board.box, extra]
+        self.children = [
+            top,
+            row,
+            self.question,
+            self.stock_line,
+            self.feedback,
+            tasks,
+            self.board.box,
+            extra,
+        ]
 
     # ---- choosing puzzles ------------------------------------------------------------------------
     def _load_items(self) -> None:
@@ -381,6 +405,7 @@ class PuzzleTrainer(widgets.VBox):
         self.buttons["Try again"].layout.display = "none" if judge else None
         self.buttons["Try again"].disabled = judge or not (run.played or run.wrong)
         game = puzzle.position if run is None else run.game
+        self.stock_line.value = _stock_words(game)
         self.board.show_marks(game, {} if run is None else self.clicks.marks(run))
 
     def _show_clock(self) -> None:

@@ -17,7 +17,7 @@ def click_card(trainer, card: Card) -> None:
 
 def click_move(trainer, move: Move) -> None:
     if move.kind == "draw":
-        trainer.locator(".ausp-guide-board .ausp-stock").first.click()
+        trainer.locator('.ausp-guide-board button[title^="stock"]').first.click()
         return
     click_card(trainer, move.card)
     if move.kind == "foundation":
