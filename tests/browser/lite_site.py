@@ -116,3 +116,22 @@ def open_and_run(page, site_url: str, name: str) -> tuple[object, dict]:
     app = page.locator(".ausp-app").first
     app.wait_for(timeout=120_000)
     return app, {"kernel": kernel, "app": time.monotonic() - start}
+
+
+# Run code in the current notebook's kernel; resolves to what it printed, and any error.
+RUN_IN_KERNEL = """async (code) => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const future = kernel.requestExecute({code});
+  let out = '';
+  future.onIOPub = (msg) => {
+    if (msg.header.msg_type === 'stream') out += msg.content.text;
+    if (msg.header.msg_type === 'error') out += `${msg.content.ename}: ${msg.content.evalue}`;
+  };
+  await future.done;
+  return out;
+}"""
+
+
+def run_in_kernel(page, code: str) -> str:
+    """What `code` prints in the kernel of the notebook on show (an error as its name and text)."""
+    return page.evaluate(RUN_IN_KERNEL, code)

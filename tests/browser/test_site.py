@@ -1,11 +1,12 @@
 """The classroom site: notebook 01 runs in the browser's own Python (JupyterLite, Pyodide), served
-by a plain static server, with every request that is not for 127.0.0.1 refused."""
+by a plain static server, with every request that is not for 127.0.0.1 refused; a click plays a
+move, and a figure says that plots need matplotlib."""
 
 from __future__ import annotations
 
 import pytest
 from jupyter_servers import eventually
-from lite_site import build_site, offline_context, open_and_run, static_server
+from lite_site import build_site, offline_context, open_and_run, run_in_kernel, static_server
 
 from ausp_widget import Game
 
@@ -59,3 +60,7 @@ def test_notebook_01_plays_in_the_browser_kernel(lite_page, site_url, shots):
     deal.play("6♥ 7♥")
     eventually(page, lambda: columns(app) == names(deal), seconds=20)
     shots(page, "site-2-moved", app)
+
+    # The browser kernel has no matplotlib: a figure is the sentence that says so.
+    said = run_in_kernel(page, "import sys; print(sys.platform); print(repr(app.game.plot()))")
+    assert said.startswith("emscripten\nPlots need matplotlib"), said
