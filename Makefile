@@ -48,14 +48,16 @@ SITE_VENV := $(SITE_CACHE)/venv
 SITE_SOURCES := pyproject.toml tools/build_site.py $(wildcard notebooks/*.ipynb) \
 	$(shell find ausp_widget -name '*.py' -o -name '*.css' -o -name '*.json')
 
+SITE_PIP := PIP_CACHE_DIR=$(CURDIR)/$(SITE_CACHE)/pip
+
 $(SITE_VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(SITE_VENV)
-	$(SITE_VENV)/bin/python -m pip install -q --upgrade pip
-	$(SITE_VENV)/bin/pip install -q --group site
+	$(SITE_PIP) $(SITE_VENV)/bin/python -m pip install -q --upgrade pip
+	$(SITE_PIP) $(SITE_VENV)/bin/pip install -q --group site
 	touch $@
 
 site/build-info.json: $(SITE_VENV)/.installed $(SITE_SOURCES) | node
-	$(SITE_VENV)/bin/python tools/build_site.py --out site --cache $(SITE_CACHE)
+	$(SITE_PIP) $(SITE_VENV)/bin/python tools/build_site.py --out site --cache $(SITE_CACHE)
 
 site: site/build-info.json
 

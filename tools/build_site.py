@@ -11,7 +11,7 @@ package registries, and nothing in the site points anywhere else:
   kernel's lock add-on (`uv`, never downloading a Python of its own) and copied into the site;
 - `ausp_widget` built from the checkout; it declares ipywidgets, so importing it in a notebook
   loads what the widgets need. matplotlib has no WebAssembly build on PyPI: plots say so.
-Downloads are cached under `.site-cache/`, which `make clean` removes.
+Downloads (pip's, npm's, uv's) are cached under `.site-cache/`, which `make clean` removes.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ import sys
 import tarfile
 import time
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 # What the site's kernel needs besides the project (the kernel's own wheels ship with it).
@@ -42,7 +43,8 @@ CORE_SUFFIXES = (".mjs", ".js", ".wasm", ".zip", ".json")
 CORE_SKIP = {"package.json"}
 
 
-def run(cmd: list[str], **options) -> None:
+def run(cmd: list[str], **options: Any) -> None:
+    """Run a step, showing it, and stop the build if it fails."""
     print("+", " ".join(map(str, cmd)), flush=True)
     subprocess.run(cmd, check=True, **options)
 
