@@ -37,6 +37,10 @@ def columns(app) -> list[list[str]]:
     return app.evaluate(COLUMNS_JS)
 
 
+def tableau(game: Game) -> list[list[str]]:
+    return [[card.name for card in column] for column in game.tableau()]
+
+
 def click_card(app, name: str) -> None:
     """On the card's visible top strip, where a player clicks (covered cards overlap)."""
     app.locator(f'.ausp-live .ausp-side-you button[title="{name}"]').click(position={"x": 12, "y": 6})
@@ -53,12 +57,11 @@ def test_notebook_01_plays_in_the_browser_kernel(lite_page, site_url, shots):
     # The live table, dealt as deal 4, then a move by clicking: 6♥ goes onto 7♥.
     app.get_by_role("tab", name="Play").click()
     deal = Game.deal(4)
-    names = lambda game: [[card.name for card in column] for column in game.tableau()]  # noqa: E731
-    eventually(page, lambda: columns(app) == names(deal), seconds=20)
+    eventually(page, lambda: columns(app) == tableau(deal), seconds=20)
     click_card(app, "six of hearts")
     click_card(app, "seven of hearts")
     deal.play("6♥ 7♥")
-    eventually(page, lambda: columns(app) == names(deal), seconds=20)
+    eventually(page, lambda: columns(app) == tableau(deal), seconds=20)
     shots(page, "site-2-moved", app)
 
     # The browser kernel has no matplotlib: a figure is the sentence that says so.
