@@ -174,3 +174,19 @@ def test_figures_the_static_board_and_the_live_table_share_one_colour_for_each_h
     step = steps("solo")[1]
     html = board_html(step.position, roles={spot: "target" for spot in step.highlights})
     assert ROLE_COLOURS["target"] in html
+
+
+def test_without_matplotlib_a_figure_is_a_sentence_and_nothing_breaks(monkeypatch):
+    """The classroom site's browser kernel has no matplotlib: charts say so, the rest works."""
+    import sys
+
+    from ausp_widget.core import display
+
+    drawing = ("matplotlib", *(f"ausp_widget.render.{name}" for name in ("plot", "charts", "figure")))
+    for name in [m for m in sys.modules if m.startswith(drawing)]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    assert display.can_plot() is False
+    figure = Game.deal(4).plot()
+    assert isinstance(figure, display.NoFigure) and display.NO_PLOTS in figure._repr_html_()
+    assert "ausp" in Game.deal(4)._repr_html_(), "the HTML board still draws"

@@ -118,3 +118,16 @@ def test_review_is_offered_only_where_it_can_run_at_a_students_pace():
     assert "ausp-hidden" in indian.buttons["Review"]._dom_classes
     turns = GameTable(mode="turns", seed=3, clock=ManualClock())
     assert "ausp-hidden" in turns.buttons["Review"]._dom_classes
+
+
+def test_without_matplotlib_the_review_says_so_and_still_shows_the_marked_moves(monkeypatch):
+    from ausp_widget.analysis.review import Review
+    from ausp_widget.core.display import NO_PLOTS, NoFigure
+
+    monkeypatch.setattr(Review, "plot", lambda self, **options: NoFigure())
+    table, clock = reviewing_table()
+    run_review(table, clock)
+    panel = table.review_panel
+    assert NO_PLOTS in panel.summary.value and "ausp-hidden" in panel.chart._dom_classes
+    first = panel.review.marked[0]
+    assert f"<b>{first.move}</b>" in panel.words.value and first.mark in panel.words.value

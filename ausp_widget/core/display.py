@@ -27,6 +27,15 @@ _BLANK_PNG = base64.b64decode(
 _DRAWERS: dict[str, Callable[..., Any]] = {}
 
 
+def can_plot() -> bool:
+    """Whether matplotlib is there to draw figures (notebook cells that chart ask first)."""
+    try:
+        importlib.import_module("matplotlib")
+    except ImportError:
+        return False
+    return True
+
+
 def register_drawer(name: str, drawer: Callable[..., Any]) -> None:
     _DRAWERS[name] = drawer
 

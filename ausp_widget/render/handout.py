@@ -15,16 +15,14 @@ import tempfile
 import textwrap
 from collections.abc import Sequence
 from pathlib import Path
-
-from matplotlib.backends.backend_pdf import PdfPages
-from matplotlib.colors import to_hex
-from matplotlib.figure import Figure
-from matplotlib.patches import Rectangle
+from typing import Any
 
 from ausp_widget.core import registry
 from ausp_widget.core.lesson import Step, steps
 from ausp_widget.render.colours import ROLE_COLOURS
-from ausp_widget.render.plot import plot_position
+
+# matplotlib is imported where a page is drawn, so the texts (`answer_text`, `chosen_steps`)
+# work where it is missing (the classroom site's browser kernel).
 
 PAGE_W, PAGE_H = 8.27, 11.69  # A4 portrait, inches
 MARGIN, FOOT = 0.55, 0.5  # side and top margin; room kept for the footer
@@ -74,7 +72,12 @@ class _Page:
     page only measures: it says how much room a step will take before it is drawn."""
 
     def __init__(self, kind: str, dry: bool = False) -> None:
-        self.figure = None if dry else Figure(figsize=(PAGE_W, PAGE_H), facecolor="white")
+        if dry:
+            self.figure = None
+        else:
+            from matplotlib.figure import Figure
+
+            self.figure = Figure(figsize=(PAGE_W, PAGE_H), facecolor="white")
         if self.figure is not None:
             self.figure.set_label(kind)  # "title", "steps" or "key": what the page holds
         self.y = MARGIN
@@ -108,15 +111,19 @@ def _natural_size(step: Step, task: bool) -> tuple[float, float]:
     return float(width), float(height)
 
 
-def _draw(step: Step, task: bool, ax) -> Figure:
+def _draw(step: Step, task: bool, ax) -> Any:
     """A task: the position as it starts, bare, as the guide shows it (an outline could give the
     answer away). A step to watch: its figure, arrow and all (showing the move is its point)."""
     if task:
+        from ausp_widget.render.plot import plot_position
+
         return plot_position(step.position, player=step.player, ax=ax)
     return step.figure(ax=ax)
 
 
 def _for_paper(ax, scale: float) -> None:
+    from matplotlib.colors import to_hex
+
     """On white paper the table's pale and white writing (empty places, "+3 under", names)
     turns grey; type shrinks with the picture, so labels stay on their cards."""
     for text in ax.texts:
@@ -168,6 +175,8 @@ def _step_on(page: _Page, number: int, step: Step, lesson: int | None, size: tup
 
 
 def _title_page(mode: str, lessons: list[tuple[str, int, int]]) -> _Page:
+    from matplotlib.patches import Rectangle
+
     page = _Page("title")
     page.y = 1.6
     game, _ = registry.for_table_mode(mode)
@@ -207,7 +216,7 @@ def _key_pages(chosen: list[tuple[int, Step]]) -> list[_Page]:
     return pages
 
 
-def handout_pages(mode: str = "solo", lessons: Sequence[str] | None = None) -> list[Figure]:
+def handout_pages(mode: str = "solo", lessons: Sequence[str] | None = None) -> list[Any]:
     """The handout's pages as figures (title, steps, answer key), before anything is saved."""
     chosen = chosen_steps(mode, lessons)
     pages: list[_Page] = []
@@ -258,6 +267,8 @@ def handout(
     handle, scratch = tempfile.mkstemp(suffix=".pdf", dir=path.parent)
     os.close(handle)
     try:
+        from matplotlib.backends.backend_pdf import PdfPages
+
         with PdfPages(scratch, metadata={"Title": f"{registry.table_modes()[mode]} lessons"}) as pdf:
             for figure in figures:
                 pdf.savefig(figure)

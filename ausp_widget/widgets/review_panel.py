@@ -12,6 +12,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ausp_widget.analysis.review import MoveReview, Review, Reviewer
+from ausp_widget.core.display import NO_PLOTS, NoFigure
 from ausp_widget.core.lesson import Spot, destination, moving_group
 from ausp_widget.core.protocol import PatienceGame
 
@@ -124,8 +125,12 @@ class ReviewPanel:
             "which the game can still be won. A move can only keep it or lower it; a draw shows which "
             "way the cards lie, so it can go up or down by luck, and luck is never marked.</i>"
         )
-        self.chart.value = _chart_png(review)
-        show(self.chart, True)
+        chart = review.plot(size=(7.0, 2.6))
+        if isinstance(chart, NoFigure):  # no matplotlib here: the words say so, the rest works
+            self.summary.value += f"<br><i>{NO_PLOTS}</i>"
+        else:
+            self.chart.value = _png(chart)
+        show(self.chart, not isinstance(chart, NoFigure))
         for part in (self.words, self.board.box, self.steps):
             show(part, bool(marked))
         if marked:
@@ -205,9 +210,8 @@ def _count(number: int, mark: str) -> str:
     return f"{number} {mark if number == 1 else plural}"
 
 
-def _chart_png(review: Review) -> bytes:
-    """The review chart as PNG bytes for the image widget."""
-    figure = review.plot(size=(7.0, 2.6))
+def _png(figure: Any) -> bytes:
+    """A figure as PNG bytes for the image widget."""
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=90)
     return buffer.getvalue()
