@@ -2,13 +2,14 @@
 
 Each puzzle is a real position (a deal number and moves) with a task; the student plays it
 by clicking, exactly as in the lessons (`TaskPlay`), or answers yes or no for "winnable or
-not?". A puzzle shows every card, the stock's order included, as a chess puzzle hides
-nothing. Any line that reaches the goal counts: the engine and the solver judge, never the
-stored line. A timer (which can be hidden) runs while the puzzle is open; Hint highlights the
-card to move; Show solution plays a solution at a readable pace. The first result on each
-puzzle moves the student's rating (`core.rating`), and the next puzzle is chosen at the level
-the rating points to. Results and rating are kept per student name in the lessons' progress
-file, and a teacher can export a class summary as CSV.
+not?". A puzzle also shows the stock's order, next card first: the answer may depend on it,
+and a puzzle is a full-information exercise. Any line that reaches the goal counts: the
+engine and the solver judge, never the stored line. A timer (which can be hidden) runs while
+the puzzle is open; Hint highlights the card to move; Show solution plays a solution at a
+readable pace. The first result on each puzzle moves the student's rating (`core.rating`),
+and the next puzzle is chosen at the level the rating points to. Results and rating are kept
+per student name in the lessons' progress file, and a teacher can export a class summary as
+CSV.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ STOCK_SHOWN = 30  # stock cards named before "…" (an Indian stock holds up to 
 
 
 def _stock_words(game: Any) -> str:
-    """A puzzle shows every card: the stock's order too, next card first."""
+    """The stock's order, next card first: a puzzle's answer may depend on it."""
     stock = game.stock(0)
     if not stock:
         return "<p style='margin:2px 0'>The stock is empty.</p>"
