@@ -17,11 +17,11 @@ import random
 import time
 from typing import Any
 
-from ausp_widget.core.cards import CARDS, Card
+from ausp_widget.core.cards import Card
 from ausp_widget.core.moves import PASS, Move
 from ausp_widget.games.australian.bot import Bot
-from ausp_widget.games.australian.game import Game
-from ausp_widget.games.australian.layout import layout_from_cards
+from ausp_widget.games.australian.sampling import unseen
+from ausp_widget.games.australian.view import stand_in
 
 PLAYOUT_ACTIONS = 400  # actions a play-out may take before it is counted as it stands
 
@@ -60,24 +60,15 @@ class RolloutBot:
 
     def _order(self, view: Any) -> list[Card]:
         """One order of the bot's unseen cards (its deck less its layout and its cards home)."""
-        shown = {c for column in view.tableau for c in column} | set(view.waste)
-        home = {
-            card
-            for pile, owners in zip(view.foundations, view.foundation_owners, strict=True)
-            for card, owner in zip(pile, owners, strict=True)
-            if owner == view.player
-        }
-        unseen = [card for card in CARDS if card not in shown and card not in home]
-        if len(unseen) != view.stock_size:
-            raise ValueError(f"the view leaves {len(unseen)} cards unseen but a stock of {view.stock_size}")
-        self._random.shuffle(unseen)
-        return unseen
+        order = unseen(view)
+        self._random.shuffle(order)
+        return order
 
 
 def _play_out(view: Any, stock: list[Card], move: Move) -> int:
     """The bot's cards that reach the foundations when it plays `move` and then the steady
     bot's rules alone, with `stock` as its stock's order."""
-    game = _stand_in(view, stock)
+    game = stand_in(view, stock, mode="simultaneous")  # the other side's cards stay put
     player = view.player
     game.play(move, player)
     bot = Bot()
@@ -90,12 +81,3 @@ def _play_out(view: Any, stock: list[Card], move: Move) -> int:
             break
         game.play(choice, player)
     return sum(owners.count(player) for owners in game.foundation_owners)
-
-
-def _stand_in(view: Any, stock: list[Card]) -> Game:
-    """A race with the bot's layout and `stock`, the shared foundations as they are, and an
-    empty layout for the other side (its cards stay where they are in a play-out)."""
-    mine = layout_from_cards(view.tableau, stock, view.waste)
-    nobody = layout_from_cards((), (), ())
-    layouts = [mine, nobody] if view.player == 0 else [nobody, mine]
-    return Game(layouts, [tuple(owners) for owners in view.foundation_owners], mode="simultaneous")

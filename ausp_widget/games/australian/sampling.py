@@ -15,13 +15,16 @@ from .game import Game
 
 
 def unseen(view: Any) -> list:
-    """The cards the player cannot see: the deck less every card on show (in card order, so a
-    sample depends on the random generator alone)."""
+    """The player's cards they cannot see: their deck less their layout and their own cards on
+    the foundations (whose deck a foundation card came from is public: it is the score), in
+    card order, so a sample depends on the random generator alone."""
     shown = {c for column in view.tableau for c in column} | set(view.waste)
-    shown |= {c for pile in view.foundations for c in pile}
+    owners = view.foundation_owners or tuple((view.player,) * len(pile) for pile in view.foundations)
+    for pile, who in zip(view.foundations, owners, strict=True):
+        shown |= {card for card, owner in zip(pile, who, strict=True) if owner == view.player}
     hidden = [card for card in CARDS if card not in shown]
     if len(hidden) != view.stock_size:
-        raise ValueError(f"the view shows {52 - len(hidden)} cards and a stock of {view.stock_size}: not 52")
+        raise ValueError(f"the view leaves {len(hidden)} cards unseen but a stock of {view.stock_size}")
     return hidden
 
 

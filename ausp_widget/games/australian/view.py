@@ -14,6 +14,7 @@ of the rules to keep in step.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,27 +64,32 @@ class View:
         """The moves this player may make now (as `Game.legal_moves` lists them)."""
         if not self.playing or not self.my_turn:
             return []
-        moves = _stand_in(self).legal_moves(self.player)
+        moves = stand_in(self).legal_moves(self.player)
         if self.mode == "simultaneous":
             moves = [move for move in moves if move != PASS]
         return moves
 
 
-def _stand_in(view: View) -> Any:
-    """A throwaway `Game` with this view's layout, foundations and a placeholder stock."""
-    seen = {card.index for column in view.tableau for card in column}
-    seen.update(card.index for card in view.waste)
-    unseen = [CARDS[i] for i in range(52) if i not in seen]
-    if view.stock_size > len(unseen):
-        raise ValueError(
-            f"the view shows {len(seen)} cards and a stock of {view.stock_size}: more than one deck"
-        )
-    mine = layout_from_cards(view.tableau, unseen[: view.stock_size], view.waste)
+def stand_in(view: View, stock: Sequence[Card] | None = None, mode: str = "turns") -> Any:
+    """A throwaway `Game` with this view's layout and foundations, an empty layout for the
+    other side, and `stock` as the player's stock (None: a placeholder of the right size,
+    enough to list the legal moves). Two-player stand-ins play `mode`: the turn-based engine
+    lists the same card moves as the race, plus draw or pass; a play-out races alone."""
+    if stock is None:
+        seen = {card.index for column in view.tableau for card in column}
+        seen.update(card.index for card in view.waste)
+        placeholder = [CARDS[i] for i in range(52) if i not in seen]
+        if view.stock_size > len(placeholder):
+            raise ValueError(
+                f"the view shows {len(seen)} cards and a stock of {view.stock_size}: more than one deck"
+            )
+        stock = placeholder[: view.stock_size]
+    mine = layout_from_cards(view.tableau, stock, view.waste)
+    owners = view.foundation_owners or tuple((view.player,) * len(pile) for pile in view.foundations)
+    piles = [tuple(who) for who in owners]
     Game = registry.entry(view.game).game_class
     if view.mode == "solo":
-        return Game([mine], [(0,) * len(pile) for pile in view.foundations])
-    # Two players: the turn-based engine lists the same card moves, plus draw or pass.
+        return Game([mine], piles)
     nobody = layout_from_cards((), (), ())
     layouts = [mine, nobody] if view.player == 0 else [nobody, mine]
-    piles = [(view.player,) * len(pile) for pile in view.foundations]
-    return Game(layouts, piles, mode="turns", first=view.player)
+    return Game(layouts, piles, mode=mode, first=view.player)
