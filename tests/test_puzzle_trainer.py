@@ -110,6 +110,16 @@ def test_a_judge_puzzle_is_answered_with_the_buttons(store):
     assert "Not so" not in trainer.feedback.value
 
 
+def test_showing_a_judge_puzzles_answer_says_it_and_scores_nothing(store):
+    trainer, _clock = trainer_for(store)
+    puzzle = open_kind(trainer, "judge")
+    trainer.buttons["Show solution"].click()
+    verdict = "can be won" if puzzle.goal else "is lost"
+    assert f"This position {verdict}" in trainer.feedback.value and "Right" not in trainer.feedback.value
+    assert not trainer.result.correct and trainer.rating < DEFAULT_RATING
+    assert trainer.buttons["Winnable"].disabled and store.puzzle(puzzle.id).solved == 0
+
+
 def test_students_share_one_file_with_their_own_ratings(store, tmp_path):
     trainer, _clock = trainer_for(store, student="Ana")
     for move in open_kind(trainer, "free").solution:

@@ -97,15 +97,14 @@ class Puzzle:
         if not isinstance(answer, bool):
             raise ValueError(f"the answer is True (winnable) or False (lost), not {answer!r}")
         right = answer == self.goal
-        verdict = "Right" if right else "Not so"
+        return Feedback(right, f"{'Right' if right else 'Not so'}: {self.answer_words()}", done=True)
+
+    def answer_words(self) -> str:
+        """A "judge" puzzle's answer in words: the solver's winning line, or why it is lost."""
         if self.goal:
             line = ", ".join(self.solution)
-            text = (
-                f"{verdict}: this position can be won. A winning line ({len(self.solution)} moves): {line}."
-            )
-        else:
-            text = f"{verdict}: this position is lost. {lost_reason(self.position)}"
-        return Feedback(right, text, done=True)
+            return f"this position can be won. A winning line ({len(self.solution)} moves): {line}."
+        return f"this position is lost. {lost_reason(self.position)}"
 
     def check(self, answer: Any) -> Feedback:
         """Judge an answer: a line of moves (texts or `Move`s; one text is one move) for "win",

@@ -272,10 +272,10 @@ class PuzzleTrainer(widgets.VBox):
     def show_solution(self) -> tuple[Move, ...]:
         """Play a solution on the board, one move per `SOLUTION_PAUSE` seconds (no points)."""
         if self.puzzle is not None and self.puzzle.kind == "judge":
-            feedback = self.puzzle.check(self.puzzle.goal)
-            self._finish(Feedback(False, feedback.text, done=True))
+            answer = self.puzzle.answer_words()
+            self._finish(Feedback(False, answer, done=True))
             self._render()
-            self._say(feedback.text.replace("Right: ", ""), good=None)
+            self._say(answer[0].upper() + answer[1:], good=None)
             return ()
         run = self.run
         if run is None or run.done:
