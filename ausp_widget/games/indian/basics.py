@@ -3,6 +3,8 @@ notation, hints and solver."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, fields
+
 from ausp_widget.core.cards import CARDS, Card
 from ausp_widget.core.deal import _below, splitmix64
 
@@ -36,3 +38,65 @@ def indian_deal(seed: int) -> tuple[list[list[Card]], list[Card]]:
 def fits(card: int, parent: int) -> bool:
     """Whether `card` may go onto `parent` in the tableau: one rank lower, a different suit."""
     return parent % 13 == card % 13 + 1 and parent // 13 != card // 13
+
+
+# ---- the rule options -----------------------------------------------------------------------
+EMPTY_COLUMN_CHOICES = ("any", "kings")
+
+
+@dataclass(frozen=True)
+class IndianOptions:
+    """The points the published rules leave open, each a named option (the defaults are the
+    choices this game made first; see `ausp_widget.games.indian.rules` for the words).
+
+    * `protected_takes_cards`: may a card be played onto a protected card? (default no)
+    * `empty_column`: what may fill an empty column, "any" single card or "kings" only.
+    * `partial_refill`: when a protected card goes home and the stock holds only one or two
+      cards, are they dealt into its column (the first face down) instead of none? (default no)
+    * `undo`: may moves be taken back? One reading of "if you are patient" (default yes).
+    """
+
+    protected_takes_cards: bool = False
+    empty_column: str = "any"
+    partial_refill: bool = False
+    undo: bool = True
+
+    def __post_init__(self) -> None:
+        for name in ("protected_takes_cards", "partial_refill", "undo"):
+            if type(getattr(self, name)) is not bool:
+                raise ValueError(f"option {name} must be True or False, not {getattr(self, name)!r}")
+        if self.empty_column not in EMPTY_COLUMN_CHOICES:
+            choices = " or ".join(map(repr, EMPTY_COLUMN_CHOICES))
+            raise ValueError(f"option empty_column must be {choices}, not {self.empty_column!r}")
+
+    @classmethod
+    def of(cls, options: IndianOptions | dict | None) -> IndianOptions:
+        """Options from an `IndianOptions`, a dict of some of its fields, or None (the defaults);
+        an unknown name is refused by name."""
+        if options is None:
+            return cls()
+        if isinstance(options, cls):
+            return options
+        if not isinstance(options, dict):
+            raise ValueError(f"options must be IndianOptions or a dict, not {type(options).__name__}")
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(options) - known)
+        if unknown:
+            raise ValueError(f"unknown option {unknown[0]!r}: the options are {', '.join(sorted(known))}")
+        return cls(**options)
+
+    def changed(self) -> dict[str, object]:
+        """The options that differ from the defaults, by name (what saves and texts must record)."""
+        default = IndianOptions()
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if getattr(self, f.name) != getattr(default, f.name)
+        }
+
+    def refill_size(self, stock: int) -> int:
+        """How many cards a column emptied by a protected card going home is dealt, with
+        `stock` cards left: three when there are three, else all of them (partial refill) or none."""
+        if stock >= REFILL:
+            return REFILL
+        return stock if self.partial_refill else 0
