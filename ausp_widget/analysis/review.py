@@ -94,9 +94,7 @@ class Reviewer:
         self.samples, self.seed = samples, seed
         self._solve = entry_for(game).solve
         self._history = [move for _player, move in game.history]
-        self._position = game.copy()
-        while self._position.can_undo:
-            self._position.undo()
+        self._position = game.rewound()
         self._start = self._position.copy()
         self._entries: list[MoveReview] = []
         self._seconds = 0.0

@@ -100,6 +100,23 @@ class PatienceBase(Observable):
         self._notify("redo", move)
         return move
 
+    def _step_back(self) -> bool:
+        """Take back the last move by its snapshot, whether or not the player may undo (for
+        reading a game's past: reviews, hints); False at the start of the game."""
+        if not self._undo:
+            return False
+        self._take_back(self._undo.pop())
+        self._redo.append(self._history.pop())
+        return True
+
+    def rewound(self) -> Any:
+        """An independent copy taken back to the start of the game, its moves ready to redo
+        (works when the game's player may not undo: reading the past is not taking it back)."""
+        clone = self.copy()
+        while clone._step_back():
+            pass
+        return clone
+
     def _repr_html_(self) -> str:
         return display.draw("html", self)
 

@@ -27,10 +27,22 @@ class PositionLines:
         except NotationError as error:
             raise NotationError(f"line {self.numbers[key]} ('{key}:'): {error}") from None
 
+    def read_optional(self, key: str, reader: Callable[[str], T], default: T) -> T:
+        """Like `read`, or `default` when the position has no line for `key`."""
+        return self.read(key, reader) if key in self.values else default
 
-def split_lines(text: object, game: str, title: str, keys: Sequence[str], expected: str) -> PositionLines:
+
+def split_lines(
+    text: object,
+    game: str,
+    title: str,
+    keys: Sequence[str],
+    expected: str,
+    optional: Sequence[str] = (),
+) -> PositionLines:
     """The position's lines by key; `game` is the name a `game:` line must give (if any) and
-    `title` the game's name in words; `expected` says which lines there may be."""
+    `title` the game's name in words; `expected` says which lines there may be; the keys in
+    `optional` may be left out."""
     if not isinstance(text, str):
         raise NotationError(f"a position is text, not {type(text).__name__}")
     values: dict[str, str] = {}
@@ -47,7 +59,7 @@ def split_lines(text: object, game: str, title: str, keys: Sequence[str], expect
                     f"line {number}: this reads {title} ('game: {game}'), not {rest.strip()!r}"
                 )
             continue
-        if not sep or key not in keys:
+        if not sep or (key not in keys and key not in optional):
             raise NotationError(f"line {number} ({raw.strip()!r}): expected {expected}")
         if key in values:
             raise NotationError(f"line {number}: '{key}:' is given twice")

@@ -9,7 +9,7 @@ Undo restores a saved snapshot instead of reversing a move by hand, so it is exa
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from ausp_widget.core import registry
 from ausp_widget.core.base import PatienceBase
@@ -76,15 +76,28 @@ class Game(Checks, Places, PatienceBase):
     # ---- construction -------------------------------------------------------------------
     @classmethod
     def deal(
-        cls, seed: int = 0, mode: Mode = "solo", first: int | str = 0, game: str = "australian"
+        cls,
+        seed: int = 0,
+        mode: Mode = "solo",
+        first: int | str = 0,
+        game: str = "australian",
+        options: Any = None,
     ) -> PatienceGame:
         """A new game from a seed (the algorithm is in `ausp_widget.core.deal`).
 
         `first` (two-player, turn-based) is 0 (you), 1 (the bot) or "random" (from the seed).
         `game="indian"` deals the sister game, Indian Patience (solo); any registered game works.
+        `options` are the game's rule options (Indian Patience: a dict of `IndianOptions`
+        fields, as `{"empty_column": "kings"}`); Australian Patience has none.
         """
         if game != cls.name:
-            return registry.entry(game).deal(seed, mode=mode, first=first)
+            extra = {} if options is None else {"options": options}
+            return registry.entry(game).deal(seed, mode=mode, first=first, **extra)
+        if options is not None:
+            raise ValueError(
+                f"Australian Patience has no rule options (options={options!r}); "
+                'they belong to Indian Patience: Game.deal(seed, game="indian", options=...)'
+            )
         check_seed(seed)
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")

@@ -7,12 +7,13 @@ from ausp_widget.core.cards import CARDS, RANK_TEXT, SUITS, Card
 from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.moves import DRAW, Move
 
-from .basics import COLUMNS, FACE_DOWN, PILE_SUITS, PROTECTED, WASTE, Source, fits
+from .basics import COLUMNS, FACE_DOWN, PILE_SUITS, WASTE, Source, fits
 from .moves import _move, _source_text
 
 
 class Checks:
-    """The rule checks of `IndianGame`: `_resolve` returns what to do, or raises with the reason."""
+    """The rule checks of `IndianGame`: `_resolve` returns what to do, or raises with the reason
+    (a refusal that comes from a rule option names it)."""
 
     def _resolve(self, move: Move) -> tuple[tuple, Move]:
         """Check a move against the rules: (what to do, the move in canonical form), or raise."""
@@ -99,10 +100,9 @@ class Checks:
     def _destination(self, move: Move, card: int, src: int) -> tuple:
         """The action for moving the copy at `src` as the move says, or an error."""
         name = move.card
-        protected = src != WASTE and self._bottoms[src] == PROTECTED
         if move.kind == "foundation":
             return ("foundation", src, card, self._pile_for(move, card))
-        if protected:
+        if src != WASTE and self._guarded(src):
             raise IllegalMoveError(
                 f"{name} is protected: a card turned up from face down may only go to a foundation "
                 "until the stock is used up"
@@ -117,6 +117,11 @@ class Checks:
                 raise IllegalMoveError(f"{name} is already in column {move.column}")
             if self._cols[t]:
                 self._check_onto(name, card, t)
+            elif not self._fills_empty(card):
+                raise IllegalMoveError(
+                    f"{name} cannot go into empty column {move.column}: "
+                    "only a King may fill an empty column (option empty_column='kings')"
+                )
             return ("tableau", src, card, t)
         target = move.onto.index
         if card % 13 == 12:
@@ -132,7 +137,7 @@ class Checks:
             )
         if not fits(card, target):
             self._check_onto(name, card, ends[0])
-        open_ends = [t for t in ends if self._bottoms[t] != PROTECTED]
+        open_ends = [t for t in ends if self._open(t)]
         if not open_ends:
             self._check_onto(name, card, ends[0])
         if len(open_ends) > 1:
@@ -152,10 +157,10 @@ class Checks:
                 f"{name} cannot go onto {tname} in column {t + 1}: nothing ranks above a King, "
                 "so a King goes to a foundation or an empty column"
             )
-        if self._bottoms[t] == PROTECTED:
+        if not self._open(t):
             raise IllegalMoveError(
-                f"{tname} in column {t + 1} is protected: "
-                "no card may be played onto it until the stock is used up"
+                f"{tname} in column {t + 1} is protected: no card may be played onto it until the "
+                "stock is used up (option protected_takes_cards=False)"
             )
         if top // 13 == card // 13 and top % 13 == card % 13 + 1:
             raise IllegalMoveError(

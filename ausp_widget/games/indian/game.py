@@ -22,14 +22,25 @@ The rules, in the words the rules panel quotes:
   from Ace to King. The score is one point per foundation card, 104 at most. The game is
   won when all 104 cards are home.
 
-Choices made where the rules are silent (each written here so the rules panel can say it):
+Choices made where the rules are silent (each written here so the rules panel can say it).
+The first four are rule options (`IndianOptions`, given as `IndianGame.deal(seed,
+options={...})` or `Game.deal(seed, game="indian", options={...})`, kept by copies, undo,
+position text and saves); by default:
 
 * An empty column takes any single card (the Forty Thieves convention), from a column or
-  from the waste. A protected card still goes only to a foundation.
+  from the waste. A protected card still goes only to a foundation. (Option
+  `empty_column="any"`; with "kings" only a King may fill an empty column.)
 * No card may be played onto a protected card (the rules say only where it may go).
-* A face-down card uncovered after the stock is used up turns up free.
+  (Option `protected_takes_cards=False`; with True cards may be: the protected card stays
+  protected under them, and is still protected when uncovered again, until the grace.)
 * A column is dealt again only when the stock still holds three cards. With fewer, the
-  column stays empty and takes any card, like any empty column.
+  column stays empty and takes any card, like any empty column. (Option
+  `partial_refill=False`; with True the one or two cards left are dealt, of two the first
+  face down and the second face up, of one face up; the stock is then used up, so the
+  grace frees every protected card.)
+* Moves may be taken back. (Option `undo=True`; with False, one reading of "if you are
+  patient", `undo()` and `redo()` are refused, naming the option.)
+* A face-down card uncovered after the stock is used up turns up free.
 * When a foundation move names no pile (`7♥ F`), the card goes to the first pile, F1 to F8,
   that takes it. `7♥ F6` names the pile.
 * Lost: the stock is empty and no sequence of moves can bring another card home. The game
@@ -85,12 +96,13 @@ from .basics import (
     PROTECTED,
     REFILL,
     STUCK_SEARCH_LIMIT,
-    WASTE,
+    IndianOptions,
     fits,
     indian_deal,
 )
 from .checks import Checks
-from .moves import IndianMove, _move
+from .legal import Legal
+from .moves import IndianMove
 from .places import Places
 from .status import StuckSearch
 
@@ -106,18 +118,20 @@ __all__ = [
     "STUCK_SEARCH_LIMIT",
     "IndianGame",
     "IndianMove",
+    "IndianOptions",
     "fits",
     "indian_deal",
 ]
 
 
 # ---- the game -----------------------------------------------------------------------------
-class IndianGame(Checks, Places, StuckSearch, PatienceBase):
+class IndianGame(Legal, Checks, Places, StuckSearch, PatienceBase):
     """A game of Indian Patience (see the module docstring), implementing the game protocol
     (`ausp_widget.core.protocol`) as `Game` does.
 
     Reach it with `Game.deal(seed, game="indian")`, `Game.from_text(...)` of a position that
-    starts `game: indian`, or `Game.from_json(...)` of an Indian save.
+    starts `game: indian`, or `Game.from_json(...)` of an Indian save. `options` holds the
+    rule options in force (`IndianOptions`), fixed for the whole game.
     """
 
     name = "indian"
@@ -139,8 +153,11 @@ class IndianGame(Checks, Places, StuckSearch, PatienceBase):
         piles: list[int] | None = None,
         *,
         seed: int | None = None,
+        options: IndianOptions | dict | None = None,
     ) -> None:
-        """Build from checked parts (position text and saves check them first)."""
+        """Build from checked parts (position text and saves check them first); `options`
+        is an `IndianOptions`, a dict of some of its fields, or None for the defaults."""
+        self.options = IndianOptions.of(options)
         self._cols = list(cols)
         self._bottoms = list(bottoms)
         self._stock = tuple(stock)
@@ -154,11 +171,20 @@ class IndianGame(Checks, Places, StuckSearch, PatienceBase):
         self._status: str | None = None
         self._init_listeners()
         self._reach_memo: dict[tuple, bool | None] = {}  # status searches already made
+        self._last_dealt: tuple[int, int] | None = None  # (column, cards) the last move dealt
 
     # ---- construction -------------------------------------------------------------------
     @classmethod
-    def deal(cls, seed: int = 0, mode: str = "solo", first: int | str = 0) -> IndianGame:
-        """A new game from a seed (the algorithm is in the module docstring)."""
+    def deal(
+        cls,
+        seed: int = 0,
+        mode: str = "solo",
+        first: int | str = 0,
+        options: IndianOptions | dict | None = None,
+    ) -> IndianGame:
+        """A new game from a seed (the algorithm is in the module docstring), played under
+        `options` (see `IndianOptions`; the deal itself is the same whatever they are)."""
+        options = IndianOptions.of(options)  # a bad option is refused before anything else
         if mode != "solo":
             raise ValueError(f"Indian Patience is a solo game: mode must be 'solo', not {mode!r}")
         check_seed(seed)
@@ -172,6 +198,7 @@ class IndianGame(Checks, Places, StuckSearch, PatienceBase):
             [FACE_DOWN] * COLUMNS,
             tuple(c.index for c in stock),
             seed=seed,
+            options=options,
         )
 
     @classmethod
@@ -312,43 +339,6 @@ class IndianGame(Checks, Places, StuckSearch, PatienceBase):
             return []
         return self._card_moves(useful_only=True)
 
-    def _sources(self) -> list[tuple[int, int]]:
-        """(column index or WASTE, card) for every available card."""
-        sources = [(c, col[-1]) for c, col in enumerate(self._cols) if col]
-        if self._waste:
-            sources.append((WASTE, self._waste[-1]))
-        return sources
-
-    def _card_moves(self, useful_only: bool) -> list[Move]:
-        cols, bottoms, piles = self._cols, self._bottoms, self._piles
-        sources = self._sources()
-        seen: set[int] = set()
-        twins = {card for _, card in sources if card in seen or seen.add(card)}
-        tops = [col[-1] if col else -1 for col in cols]
-        top_seen: set[int] = set()
-        twin_tops = {t for t in tops if t >= 0 and (t in top_seen or top_seen.add(t))}
-        empty = [c for c, col in enumerate(cols) if not col]
-        moves: list[Move] = []
-        for src, card in sources:
-            source = ("waste" if src == WASTE else src + 1) if card in twins else None
-            suit, rank = divmod(card, 13)
-            homes = [k for k, (s, h) in enumerate(zip(PILE_SUITS, piles)) if s == suit and h == rank]
-            # the first pile that takes it is plain "F"; the other pile of the suit is named
-            moves += [_move("foundation", card, k + 1 if i else 0, source) for i, k in enumerate(homes)]
-            if src != WASTE and bottoms[src] == PROTECTED:
-                continue
-            if rank < 12:
-                for t, top in enumerate(tops):
-                    if t != src and top >= 0 and bottoms[t] != PROTECTED and fits(card, top):
-                        moves.append(
-                            _move("column", card, t + 1, source)
-                            if top in twin_tops
-                            else _move("tableau", card, top, source)
-                        )
-            if empty and not (useful_only and src != WASTE and len(cols[src]) == 1):
-                moves += [_move("column", card, e + 1, source) for e in empty]
-        return moves
-
     # ---- playing ----------------------------------------------------------------------------
     def play(self, move: Move | str, player: int = 0) -> Move:
         """Play a move (a `Move` or its text). Raises `IllegalMoveError` with the reason, and
@@ -368,6 +358,31 @@ class IndianGame(Checks, Places, StuckSearch, PatienceBase):
         self._notify("play", played)
         return played
 
+    @property
+    def can_undo(self) -> bool:
+        return self.options.undo and bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return self.options.undo and bool(self._redo)
+
+    def undo(self) -> Move:
+        """Take back the last move; refused when the option `undo` is off."""
+        self._check_undo("undo")
+        return super().undo()
+
+    def redo(self) -> Move:
+        """Play again the last move taken back; refused when the option `undo` is off."""
+        self._check_undo("redo")
+        return super().redo()
+
+    def _check_undo(self, what: str) -> None:
+        if not self.options.undo:
+            raise IllegalMoveError(
+                f"no {what} in this game (option undo=False): every move stands, "
+                "as one reading of 'if you are patient' has it"
+            )
+
     def finish(self) -> None:
         raise IllegalMoveError("finish() ends the simultaneous Australian game only")
 
@@ -386,38 +401,4 @@ class IndianGame(Checks, Places, StuckSearch, PatienceBase):
         cols, bottoms, self._stock, self._waste, piles = snap
         self._cols, self._bottoms, self._piles = list(cols), list(bottoms), list(piles)
         self._status = None
-
-    def _apply(self, action: tuple) -> None:
-        self._status = None
-        if action[0] == "draw":
-            self._waste += (self._stock[0],)
-            self._stock = self._stock[1:]
-            if not self._stock:
-                self._grace()
-            return
-        _, src, card, dest = action
-        if src == WASTE:
-            self._waste = self._waste[:-1]
-        else:
-            was = self._bottoms[src]
-            left = self._cols[src][:-1]
-            self._cols[src] = left
-            if not left:
-                self._bottoms[src] = FREE
-                if was == PROTECTED and len(self._stock) >= REFILL:
-                    self._cols[src] = self._stock[:REFILL]
-                    self._bottoms[src] = FACE_DOWN
-                    self._stock = self._stock[REFILL:]
-                    if not self._stock:
-                        self._grace()
-            elif len(left) == 1 and was == FACE_DOWN:
-                self._bottoms[src] = PROTECTED if self._stock else FREE
-        if action[0] == "foundation":
-            self._piles[dest] += 1
-            self._last_home = dest  # the pile the last foundation move went to (for its words)
-        else:
-            self._cols[dest] = self._cols[dest] + (card,)
-
-    def _grace(self) -> None:
-        """The stock is used up: every protected card becomes free."""
-        self._bottoms = [FREE if b == PROTECTED else b for b in self._bottoms]
+        self._last_dealt = None

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from ausp_widget.core.cards import CARDS
 from ausp_widget.core.moves import DRAW, Move
 
-from .basics import FACE_DOWN, FREE, PROTECTED, REFILL
+from .basics import FACE_DOWN, FREE, PROTECTED, IndianOptions
 from .game import IndianGame
 
 __all__ = ["END_GAME_NODES", "SEARCH_NODES", "Advice", "GreedyPlayer", "hint", "play_out"]
@@ -62,6 +62,7 @@ BURIED = (10.0, 5.0, 2.5, 1.0)  # per card above a card wanted in 0, 1, 2, 3 mor
 WASTE_BURIED = 1.5  # the waste digs only from the top: a card buried there weighs more
 IN_WASTE = 6.0  # per card in the waste
 BETTER = 0.5  # how much a line must gain to be worth playing rather than drawing
+_DEFAULTS = IndianOptions()
 
 
 @dataclass(frozen=True)
@@ -78,12 +79,14 @@ def _fits(card: int, parent: int) -> bool:
 
 class _Position:
     """What a player sees, as plain tuples: columns (UNKNOWN for a face-down card), bottom
-    states, cards left in the stock, the waste and the eight foundation heights."""
+    states, cards left in the stock, the waste and the eight foundation heights; and the
+    game's rule options, which decide the moves."""
 
-    __slots__ = ("cols", "bottoms", "stock", "waste", "piles")
+    __slots__ = ("cols", "bottoms", "stock", "waste", "piles", "options")
 
-    def __init__(self, cols, bottoms, stock, waste, piles) -> None:
+    def __init__(self, cols, bottoms, stock, waste, piles, options: IndianOptions = _DEFAULTS) -> None:
         self.cols, self.bottoms, self.stock, self.waste, self.piles = cols, bottoms, stock, waste, piles
+        self.options = options
 
     @classmethod
     def of(cls, game: IndianGame) -> _Position:
@@ -91,15 +94,22 @@ class _Position:
         down, guarded = game.face_down(), game.protected()
         bottoms = tuple(FACE_DOWN if d else PROTECTED if g else FREE for d, g in zip(down, guarded))
         piles = tuple(len(pile) for pile in game.foundations)
-        return cls(cols, bottoms, len(game.stock()), tuple(c.index for c in game.waste()), piles)
+        waste = tuple(c.index for c in game.waste())
+        return cls(cols, bottoms, len(game.stock()), waste, piles, game.options)
 
     def key(self) -> tuple:
         return (self.cols, self.bottoms, self.stock, self.waste, self.piles)
 
+    def guarded(self, c: int) -> bool:
+        """Whether column c's top card is protected (it may only go to a foundation)."""
+        return self.bottoms[c] == PROTECTED and len(self.cols[c]) == 1
+
     def moves(self):
         """(source column or WASTE, card, "F" or "T", pile or column) for every card move;
         only the first empty column, and no lone card into an empty column."""
-        cols, bottoms, piles = self.cols, self.bottoms, self.piles
+        cols, piles, options = self.cols, self.piles, self.options
+        onto_guarded = options.protected_takes_cards
+        kings_only = options.empty_column == "kings"
         sources = [(c, col[-1]) for c, col in enumerate(cols) if col and col[-1] >= 0]
         if self.waste:
             sources.append((WASTE, self.waste[-1]))
@@ -110,12 +120,12 @@ class _Position:
                 if piles[k] == rank:
                     yield src, card, "F", k
                     break
-            if src != WASTE and bottoms[src] == PROTECTED:
+            if src != WASTE and self.guarded(src):
                 continue
             for t, col in enumerate(cols):
-                if t != src and col and bottoms[t] != PROTECTED and _fits(card, col[-1]):
+                if t != src and col and (onto_guarded or not self.guarded(t)) and _fits(card, col[-1]):
                     yield src, card, "T", t
-            if empty >= 0 and (src == WASTE or len(cols[src]) > 1):
+            if empty >= 0 and (src == WASTE or len(cols[src]) > 1) and (rank == 12 or not kings_only):
                 yield src, card, "T", empty
 
     def after(self, move) -> tuple[_Position, str | None]:
@@ -131,9 +141,10 @@ class _Position:
             cols[src] = left
             if not left:
                 bottoms[src] = FREE
-                if was == PROTECTED and stock >= REFILL:
-                    cols[src], bottoms[src] = (UNKNOWN,) * REFILL, FACE_DOWN
-                    stock -= REFILL
+                n = self.options.refill_size(stock) if was == PROTECTED else 0
+                if n:
+                    cols[src], bottoms[src] = (UNKNOWN,) * n, FACE_DOWN if n > 1 else FREE
+                    stock -= n
                     news = "refill"
                     if not stock:
                         bottoms = [FREE if b == PROTECTED else b for b in bottoms]
@@ -144,7 +155,7 @@ class _Position:
             piles = (*piles[:dest], piles[dest] + 1, *piles[dest + 1 :])
         else:
             cols[dest] = cols[dest] + (card,)
-        return _Position(tuple(cols), tuple(bottoms), stock, waste, piles), news
+        return _Position(tuple(cols), tuple(bottoms), stock, waste, piles, self.options), news
 
     def value(self, need: dict[int, int], memo: dict) -> float:
         """How good the position looks (see the module docstring), judging buried cards by
@@ -259,8 +270,12 @@ def _reason(game: IndianGame, position: _Position, line: _Line) -> str:
     src, card, kind, dest = line.first
     name = CARDS[card]
     if kind == "F":
-        if src != WASTE and position.bottoms[src] == PROTECTED:
-            return f"{name} can go home (it is protected, and its column will be dealt again from the stock)"
+        if src != WASTE and position.guarded(src):
+            if position.options.refill_size(position.stock):
+                return (
+                    f"{name} can go home (it is protected, and its column will be dealt again from the stock)"
+                )
+            return f"{name} can go home (it is protected: it may go nowhere else)"
         return f"{name} can go home: foundations are the goal"
     where = "the waste" if src == WASTE else f"column {src + 1}"
     onto = position.cols[dest]
@@ -284,7 +299,8 @@ def _reason(game: IndianGame, position: _Position, line: _Line) -> str:
     if src == WASTE:
         return f"move {name} from the waste {to}, in order, and {under or 'the next card'} becomes available"
     if under is None:
-        return f"move {name} {to}: column {src + 1} becomes empty, and any card can fill it"
+        filler = "a King" if position.options.empty_column == "kings" else "any card"
+        return f"move {name} {to}: column {src + 1} becomes empty, and {filler} can fill it"
     return f"move {name} {to}, in order, which frees {under} in column {src + 1}"
 
 
@@ -312,15 +328,12 @@ class GreedyPlayer:
         position = _Position.of(game)
         self.seen.add(position.key())
         protected_home = next(
-            (
-                m
-                for m in position.moves()
-                if m[2] == "F" and m[0] != WASTE and position.bottoms[m[0]] == PROTECTED
-            ),
+            (m for m in position.moves() if m[2] == "F" and m[0] != WASTE and position.guarded(m[0])),
             None,
         )
-        if protected_home is not None:  # a card home and three stock cards into play: no line beats it
-            line = _Line(protected_home, 0.0, "refill" if position.stock >= REFILL else None, 1, 1)
+        if protected_home is not None:  # a card home and stock cards into play: no line beats it
+            dealt = position.options.refill_size(position.stock)
+            line = _Line(protected_home, 0.0, "refill" if dealt else None, 1, 1)
         else:
             line = _search(position, self.seen, self.nodes if position.stock else self.end_nodes)
         if line.first is not None:
@@ -335,8 +348,7 @@ def hint(game: IndianGame) -> Advice:
     has already been in."""
     player = GreedyPlayer()
     trail = game.copy()
-    while trail.can_undo:
-        trail.undo()
+    while trail._step_back():  # reading the past works with undo off too
         player.remember(trail)
     return player.advise(game)
 

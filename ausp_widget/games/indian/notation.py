@@ -3,6 +3,7 @@
 Position text, lines in any order, blank lines and `#` comments ignored::
 
     game: indian
+    options: empty_column=kings partial_refill=yes   # only when some rule option is not the default
     foundations: 3♣ - A♦ - - - - -   # top card of F1 … F8 (♣ ♣ ♦ ♦ ♥ ♥ ♠ ♠), or - when empty
     stock: 4♠ K♦ 9♦                  # next card to draw first, or -
     waste: 5♣ 9♦                     # bottom first, top card last, or -
@@ -12,17 +13,26 @@ Position text, lines in any order, blank lines and `#` comments ignored::
 
 The cards shown plus those implied by the foundations must be the 104 cards of two decks,
 each card exactly twice. A face-down card can only be the bottom card of a column with cards
-on it; a protected card is the only card of its column, and only while the stock has cards.
+on it; a protected card is the only card of its column (unless the option
+`protected_takes_cards` lets cards be played onto it: `7♣* 6♥`), and only while the stock
+has cards.
 
-A save is JSON: `format`, `version`, `game` ("indian"), `seed`, `start` (position text),
-`moves` and `redo` (lists of [0, "move"]) and `position` (the position text the moves lead
-to, so a save whose moves or position were edited is refused).
+The `options:` line names the rule options (`IndianOptions`) that differ from the defaults,
+each as name=value: `protected_takes_cards`, `partial_refill` and `undo` take yes or no,
+`empty_column` takes any or kings. It is written only when some option is not the default;
+an unknown name or value is refused by name.
+
+A save is JSON: `format`, `version`, `game` ("indian"), `seed`, `options` (all four rule
+options by name; a save without it, from before the options, plays by the defaults),
+`start` (position text), `moves` and `redo` (lists of [0, "move"]) and `position` (the
+position text the moves lead to, so a save whose moves or position were edited is refused).
 """
 
 from __future__ import annotations
 
 import json
 from collections import Counter
+from dataclasses import asdict, fields
 from typing import Any
 
 from ausp_widget.core import registry
@@ -31,20 +41,67 @@ from ausp_widget.core.errors import NotationError
 from ausp_widget.core.position_text import split_lines
 from ausp_widget.core.saves import SAVE_FORMAT, check_seed_field, short_repr
 
-from .basics import COLUMNS, FACE_DOWN, FREE, PILE_SUITS, PILES, PROTECTED
+from .basics import (
+    COLUMNS,
+    EMPTY_COLUMN_CHOICES,
+    FACE_DOWN,
+    FREE,
+    PILE_SUITS,
+    PILES,
+    PROTECTED,
+    IndianOptions,
+)
 from .moves import IndianMove
 
 IndianGame = Any  # the game class (which imports this module): readers are handed it as `cls`
 
 INDIAN_SAVE_VERSION = 1
 _LINES = ("foundations", "stock", "waste", *map(str, range(1, COLUMNS + 1)))
+_YES_NO = {"yes": True, "no": False}
+
+
+# ---- rule options --------------------------------------------------------------------------
+def format_options(options: IndianOptions) -> str:
+    """The options that differ from the defaults as `name=value` words ("" when none do)."""
+    return " ".join(
+        f"{name}={('yes' if value else 'no') if isinstance(value, bool) else value}"
+        for name, value in options.changed().items()
+    )
+
+
+def parse_options(rest: str) -> IndianOptions:
+    """Rule options from `name=value` words, strictly: an unknown name or value is refused by name."""
+    defaults = IndianOptions()
+    names = [f.name for f in fields(IndianOptions)]
+    words = rest.split()
+    if not words:
+        raise NotationError(
+            "give the rule options as name=value, as in 'empty_column=kings partial_refill=yes'"
+        )
+    given: dict[str, object] = {}
+    for word in words:
+        name, sep, value = word.partition("=")
+        if name not in names:
+            raise NotationError(f"unknown option {name!r}: the options are {', '.join(names)}")
+        if name in given:
+            raise NotationError(f"option {name} is given twice")
+        if isinstance(getattr(defaults, name), bool):
+            choices: dict[str, object] = _YES_NO
+        else:
+            choices = {choice: choice for choice in EMPTY_COLUMN_CHOICES}
+        if not sep or value not in choices:
+            raise NotationError(f"option {name} takes {' or '.join(choices)}, not {value!r}")
+        given[name] = choices[value]
+    return IndianOptions(**given)
 
 
 # ---- position text -----------------------------------------------------------------------
 def format_position(game: IndianGame) -> str:
     tops = [f"{pile[-1]}" if pile else "-" for pile in game.foundations]
+    options = format_options(game.options)
     lines = [
         "game: indian",
+        *([f"options: {options}"] if options else []),
         f"foundations: {' '.join(tops)}",
         f"stock: {format_cards(game.stock())}",
         f"waste: {format_cards(game.waste())}",
@@ -67,15 +124,19 @@ def parse_position(text: str, cls: type[IndianGame]) -> IndianGame:
         "indian",
         "Indian Patience",
         _LINES,
-        f"'game: indian', 'foundations:', 'stock:', 'waste:' or '1:' to '{COLUMNS}:'",
+        f"'game: indian', 'options:', 'foundations:', 'stock:', 'waste:' or '1:' to '{COLUMNS}:'",
+        optional=("options",),
     )
     read = lines.read
+    options = lines.read_optional("options", parse_options, IndianOptions())
     piles = read("foundations", _parse_foundations)
     stock = read("stock", parse_cards)
     waste = read("waste", parse_cards)
     columns, bottoms = [], []
     for n in range(1, COLUMNS + 1):
-        cards, bottom = read(str(n), lambda rest: _parse_column(rest, bool(stock)))
+        cards, bottom = read(
+            str(n), lambda rest: _parse_column(rest, bool(stock), options.protected_takes_cards)
+        )
         columns.append(cards)
         bottoms.append(bottom)
     places = {"stock": stock, "waste": waste} | {str(n): col for n, col in enumerate(columns, start=1)}
@@ -86,6 +147,7 @@ def parse_position(text: str, cls: type[IndianGame]) -> IndianGame:
         tuple(c.index for c in stock),
         tuple(c.index for c in waste),
         piles,
+        options=options,
     )
 
 
@@ -108,7 +170,9 @@ def _parse_foundations(rest: str) -> list[int]:
     return heights
 
 
-def _parse_column(rest: str, stock_left: bool) -> tuple[list[Card], int]:
+def _parse_column(rest: str, stock_left: bool, covered_ok: bool = False) -> tuple[list[Card], int]:
+    """A column's cards and bottom state; a protected card may be covered when `covered_ok`
+    (the option protected_takes_cards)."""
     words = rest.split()
     if words == ["-"]:
         return [], FREE
@@ -122,8 +186,13 @@ def _parse_column(rest: str, stock_left: bool) -> tuple[list[Card], int]:
                 raise NotationError(f"{word}: a face-down card with nothing on it would be turned up")
             bottom, word = FACE_DOWN, word[1:-1]
         elif word.endswith("*"):
-            if len(words) != 1:
-                raise NotationError(f"{word}: a protected card is the only card of its column")
+            if depth != 0:
+                raise NotationError(f"{word}: only the bottom card of a column can be protected")
+            if len(words) != 1 and not covered_ok:
+                raise NotationError(
+                    f"{word}: a protected card is the only card of its column "
+                    "(cards go onto it only with the option protected_takes_cards=yes)"
+                )
             if not stock_left:
                 raise NotationError(f"{word}: with the stock used up no card is protected any more")
             bottom, word = PROTECTED, word[:-1]
@@ -165,6 +234,7 @@ def save_json(game: IndianGame) -> str:
         "game": "indian",
         "mode": "solo",
         "seed": game.seed,
+        "options": asdict(game.options),
         "start": format_position(start),
         "moves": [[0, str(move)] for _, move in game.history],
         "redo": [[0, str(move)] for _, move in game._redo],
@@ -202,6 +272,7 @@ def _load(data: dict, cls: type[IndianGame]) -> IndianGame:
     if data.get("mode", "solo") != "solo":
         raise NotationError("Indian Patience is a solo game: its save's mode must be 'solo'")
     seed = check_seed_field(data["seed"])
+    options = _options_field(data)
     for key in ("start", "position"):
         if not isinstance(data[key], str):
             raise NotationError(
@@ -212,7 +283,12 @@ def _load(data: dict, cls: type[IndianGame]) -> IndianGame:
         game = parse_position(data["start"], cls)
     except NotationError as error:
         raise NotationError(f"the save's start position: {error}") from None
-    if seed is not None and format_position(cls.deal(seed)) != format_position(game):
+    if game.options != options:
+        raise NotationError(
+            f"the save's options ({format_options(options) or 'the defaults'}) are not those of its start "
+            f"position ({format_options(game.options) or 'the defaults'}): the file was altered"
+        )
+    if seed is not None and format_position(cls.deal(seed, options=options)) != format_position(game):
         raise NotationError(f"the save's seed {seed} does not match its start position: the file was altered")
     game.seed = seed
     for number, move in enumerate(_entries(data["moves"], "moves"), start=1):
@@ -223,6 +299,8 @@ def _load(data: dict, cls: type[IndianGame]) -> IndianGame:
     if format_position(game) != data["position"]:
         raise NotationError("the save's position does not match its moves: the file was altered")
     redo = list(_entries(data["redo"], "redo"))
+    if redo and not options.undo:
+        raise NotationError("the save has moves to redo, but this game has no undo (option undo=False)")
     if redo:
         trial = game.copy()
         for number, move in enumerate(reversed(redo), start=1):
@@ -232,6 +310,22 @@ def _load(data: dict, cls: type[IndianGame]) -> IndianGame:
                 raise NotationError(f"redo move {number} ({move!r}) cannot be replayed: {error}") from None
         game._redo = [(0, IndianMove.parse(move)) for move in redo]
     return game
+
+
+def _options_field(data: dict) -> IndianOptions:
+    """The save's rule options: all four by name; a save from before the options has none
+    and plays by the defaults."""
+    if "options" not in data:
+        return IndianOptions()
+    given = data["options"]
+    if not isinstance(given, dict):
+        raise NotationError(
+            f"the save's 'options' must map each rule option to its value, not {short_repr(given)}"
+        )
+    try:
+        return IndianOptions.of(given)
+    except ValueError as error:
+        raise NotationError(f"the save's options: {error}") from None
 
 
 def _entries(entries: object, label: str):

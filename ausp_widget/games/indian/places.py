@@ -9,7 +9,7 @@ refuse with its reason. `IndianGame` inherits these names.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ausp_widget.core import registry
 from ausp_widget.core.cards import CARDS, SUIT_NAMES, SUITS, Card
@@ -17,7 +17,7 @@ from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.moves import DRAW, Move
 from ausp_widget.core.protocol import Pile, PileRef, Place, check_ref
 
-from .basics import FACE_DOWN, FREE, PILE_SUITS, PROTECTED
+from .basics import FACE_DOWN, FREE, PILE_SUITS, PROTECTED, IndianOptions
 from .moves import IndianMove
 
 
@@ -31,6 +31,8 @@ class Places:
     def piles(self) -> tuple[Pile, ...]:
         """The stock (face down), the waste, ten columns whose face-down cards are None and
         whose protected card is marked, and the eight foundations."""
+        kings = self.options.empty_column == "kings"
+        takes, accepts = ("only a King", "K") if kings else ("any single card", "")
         piles = [
             Pile(PileRef("stock", 0), (None,) * len(self._stock)),
             Pile(PileRef("waste", 0), tuple(CARDS[c] for c in self._waste)),
@@ -38,7 +40,7 @@ class Places:
         for c, (col, bottom) in enumerate(zip(self._cols, self._bottoms)):
             cards = tuple(None if d == 0 and bottom == FACE_DOWN else CARDS[x] for d, x in enumerate(col))
             marked = frozenset({0}) if bottom == PROTECTED and col else frozenset()
-            piles.append(Pile(PileRef("column", 0, c), cards, marked, takes="any single card"))
+            piles.append(Pile(PileRef("column", 0, c), cards, marked, takes=takes, accepts=accepts))
         for k, (suit, height) in enumerate(zip(PILE_SUITS, self._piles)):
             cards = tuple(CARDS[suit * 13 + r] for r in range(height))
             piles.append(
@@ -57,9 +59,9 @@ class Places:
 
     def view(self, player: int) -> IndianView:
         """What the player may see (P7): the piles as drawn, never a face-down card or the
-        stock's order, and whether play goes on."""
+        stock's order, and whether play goes on; and the rule options, which are public."""
         self._check_player(player)
-        return IndianView(player, self.piles(), self.status == "playing")
+        return IndianView(player, self.piles(), self.status == "playing", options=self.options)
 
     def _source_place(self, move: Move) -> Place | None:
         """Where a card move takes its card from: the source it names, else the one copy on show."""
@@ -95,7 +97,7 @@ class Places:
             return source, PileRef("column", 0, move.column - 1)
         for c, col in enumerate(self._cols):
             own = source is not None and source.pile == PileRef("column", 0, c)
-            if col and col[-1] == move.onto.index and not own and self._bottoms[c] != PROTECTED:
+            if col and col[-1] == move.onto.index and not own and self._open(c):
                 return source, PileRef("column", 0, c)
         return source, None
 
@@ -150,12 +152,14 @@ class Places:
         self._check_player(player)
         card, where = self._pick(place)
         home = self._refusal(IndianMove("foundation", card, pile=0, source=where))
-        if where != "waste" and self._bottoms[where - 1] == PROTECTED:
+        if where != "waste" and self._guarded(where - 1):
             return _sentence(f"{card} is protected: it may only go to a foundation, and {home}")
         if card.rank == 13:
             there = "a King goes to a foundation or an empty column, and no column is empty"
         else:
             there = "no other column ends with a card one rank higher in another suit that is free to take it"
+            if not self._fills_empty(card.index) and not all(self._cols):
+                there += ", and only a King may fill an empty column (option empty_column='kings')"
         return _sentence(f"{card} cannot move now: {there}; and {home}")
 
     def _refusal(self, move: Move) -> str | None:
@@ -189,11 +193,14 @@ class Places:
                     f" {new.cards[0]} turned up in column {new.index + 1}: it is protected, "
                     "so it may only go to a foundation."
                 )
-            if new.cards[:1] == (None,) and old.cards[:1] != (None,):
-                news.append(
-                    f" Column {new.index + 1} was dealt again from the stock: "
-                    "one card face down, two face up."
-                )
+        dealt = getattr(self, "_last_dealt", None)
+        if dealt is not None:
+            column, n = dealt
+            how = {3: "one card face down, two face up", 2: "one card face down, one face up (the last two)"}
+            news.append(
+                f" Column {column + 1} was dealt again from the stock: "
+                f"{how.get(n, 'one card face up (the last one)')}."
+            )
         stock_before = next(p.size for p in before if p.kind == "stock")
         if stock_before and not self._stock and any(old.protected for old, _ in columns):
             news.append(" The stock is used up: protected cards are free now.")
@@ -203,14 +210,16 @@ class Places:
 @dataclass(frozen=True)
 class IndianView:
     """What the one player of Indian Patience may see: the piles as `piles()` draws them
-    (None for the stock's cards and the face-down ones) and whether play goes on. Plain
-    values only, with no reference to the game, so nothing read from it can name a hidden card."""
+    (None for the stock's cards and the face-down ones), whether play goes on, and the rule
+    options in force (public: they decide what is legal). Plain values only, with no
+    reference to the game, so nothing read from it can name a hidden card."""
 
     player: int
     piles: tuple[Pile, ...]
     playing: bool
     mode: str = "solo"
     game: str = "indian"
+    options: IndianOptions = field(default_factory=IndianOptions)
 
     @property
     def stock_size(self) -> int:
@@ -231,6 +240,7 @@ class IndianView:
             (0,) * self.stock_size,
             tuple(card.index for card in waste.cards),
             [len(p.cards) for p in foundations],
+            options=self.options,
         )
         stand_in._status = "playing"  # read from the game: placeholders must not decide it again
         return stand_in.legal_moves(self.player)

@@ -1,7 +1,8 @@
 """The rules of Indian Patience in words: one source for the rules panel and the guide.
 
 The numbers in the sentences come from the engine's own constants, so the words cannot drift
-from what `IndianGame` deals and allows.
+from what `IndianGame` deals and allows; the choices made where the rules are silent follow
+the game's rule options (`IndianOptions`), each marked with the choice in force.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from ausp_widget.core.ruletext import Section, words
 from .game import CARD_COUNT as INDIAN_DECK
 from .game import COLUMNS as INDIAN_COLUMNS
 from .game import PILES as INDIAN_PILES
-from .game import REFILL
+from .game import REFILL, IndianOptions
 
 DECK = 52  # cards in one deck
 
@@ -75,23 +76,92 @@ INDIAN_RULE: dict[str, str] = {
 }
 """The rules of Indian Patience (mode "indian"), as `ausp_widget.games.indian.game` plays them."""
 
-INDIAN_CHOICES: tuple[str, ...] = (
-    "An empty column takes any single card, from a column or from the waste (the Forty Thieves "
-    "convention); a protected card still goes only to a foundation.",
-    f"A column is dealt again only while the stock still holds {words(REFILL)} cards; with fewer it stays "
-    "empty and takes any card, like any empty column.",
-    "A foundation move that names no pile (7♥ F) puts the card on the first pile, F1 to F8, that takes it; "
-    "7♥ F6 names the pile.",
-    "Lost is decided once the stock is empty by looking ahead a limited number of positions; when more "
-    "positions than that remain, the game stays open and you are free to stop.",
-    "With two decks the same card can be available twice: then a move says where it comes from, as in "
-    "3:7♥ 8♣ (column 3) or w:7♥ F (the waste); on the table you simply click the card you mean.",
-    "No card may be played onto a protected card: the rules say only that a protected card may go nowhere "
-    "but a foundation, and this keeps its column as it is until it goes home.",
-    "A face-down card uncovered after the stock is used up turns up free, as the grace frees every "
-    "protected card.",
+CHOICES_NOTE = (
+    "These are choices, not rules of the published game. Four are rule options, "
+    "each marked with the choice in force; a game can be dealt with the other choice, as in "
+    'Game.deal(seed, game="indian", options={"empty_column": "kings"}).'
 )
-"""Choices made where the rules of Indian Patience are silent (from `ausp_widget.games.indian.game`)."""
+
+
+def _option(name: str, value: object, other: object, other_means: str) -> str:
+    """The mark of an option: the choice in force and what the other choice would do."""
+
+    def text(v: object) -> str:
+        return ("yes" if v else "no") if isinstance(v, bool) else str(v)
+
+    return f" (Option {name}={text(value)}, in force; with {name}={text(other)} {other_means}.)"
+
+
+def indian_choices(options: IndianOptions | dict | None = None) -> tuple[str, ...]:
+    """The choices made where the rules of Indian Patience are silent, as `options` sets them
+    (the first two and the sixth and eighth are rule options)."""
+    o = IndianOptions.of(options)
+    kings = o.empty_column == "kings"
+    if kings:
+        empty = (
+            "Only a King may fill an empty column, as in Australian Patience; a protected King still goes "
+        )
+        empty += "only to a foundation." + _option(
+            "empty_column",
+            "kings",
+            "any",
+            "an empty column takes any single card (the Forty Thieves convention)",
+        )
+    else:
+        empty = "An empty column takes any single card, from a column or from the waste (the Forty Thieves "
+        empty += "convention); a protected card still goes only to a foundation." + _option(
+            "empty_column", "any", "kings", "only a King may fill it"
+        )
+    if o.partial_refill:
+        refill = (
+            f"A column is dealt again while the stock holds {words(REFILL)} cards, and also when it holds "
+            "only one or two: they are dealt into the column, of two the first face down and the second "
+            "face up, one face up; the stock is then used up, so every protected card goes free."
+        ) + _option("partial_refill", True, False, "the column stays empty when fewer are left")
+    else:
+        refill = (
+            f"A column is dealt again only while the stock still holds {words(REFILL)} cards; with fewer it "
+            f"stays empty and takes {'only a King' if kings else 'any card'}, like any empty column."
+        ) + _option("partial_refill", False, True, "the last one or two stock cards are dealt into it")
+    if o.protected_takes_cards:
+        protected = (
+            "A card may be played onto a protected card as onto any other: the protected card stays "
+            "protected under it, and when it is uncovered again it still goes only to a foundation, until "
+            "the stock is used up."
+        ) + _option("protected_takes_cards", True, False, "no card may be played onto a protected card")
+    else:
+        protected = (
+            "No card may be played onto a protected card: the rules say only that a protected card may go "
+            "nowhere but a foundation, and this keeps its column as it is until it goes home."
+        ) + _option("protected_takes_cards", False, True, "cards may be played onto it")
+    patient = "The published rules' claim comes with the words 'if you are patient'"
+    if o.undo:
+        undo = (
+            f"Moves may be taken back (undo and redo). {patient}; one reading of them is that every move "
+            "stands, which is the other choice." + _option("undo", True, False, "every move stands")
+        )
+    else:
+        undo = f"Every move stands: there is no undo. {patient}, and this is one reading of them." + _option(
+            "undo", False, True, "moves may be taken back"
+        )
+    return (
+        empty,
+        refill,
+        "A foundation move that names no pile (7♥ F) puts the card on the first pile, F1 to F8, that takes "
+        "it; 7♥ F6 names the pile.",
+        "Lost is decided once the stock is empty by looking ahead a limited number of positions; when more "
+        "positions than that remain, the game stays open and you are free to stop.",
+        "With two decks the same card can be available twice: then a move says where it comes from, as in "
+        "3:7♥ 8♣ (column 3) or w:7♥ F (the waste); on the table you simply click the card you mean.",
+        protected,
+        "A face-down card uncovered after the stock is used up turns up free, as the grace frees every "
+        "protected card.",
+        undo,
+    )
+
+
+INDIAN_CHOICES: tuple[str, ...] = indian_choices()
+"""The choices under the default options (from `ausp_widget.games.indian.game`)."""
 
 INDIAN_TIPS: tuple[str, ...] = (
     "Free the face-down cards early: each one turns up protected, and a protected card that reaches a "
@@ -100,18 +170,32 @@ INDIAN_TIPS: tuple[str, ...] = (
     "Empty columns are precious: any card can use one to unblock another column, so fill one only for a "
     "purpose.",
 )
+KINGS_TIP = (
+    "Empty columns are precious, and only a King can fill one: empty a column when a King is ready to move "
+    "in and free the cards under it."
+)
 
 
-def indian_rules() -> tuple[Section, ...]:
-    """The complete rules of Indian Patience, with the choices made where the rules are silent."""
+def indian_rules(options: IndianOptions | dict | None = None) -> tuple[Section, ...]:
+    """The complete rules of Indian Patience, with the choices made where the rules are silent
+    as the rule options `options` set them (the defaults when None)."""
+    o = IndianOptions.of(options)
     r = INDIAN_RULE
+    differs = r["differs"]
+    if o.empty_column == "kings":
+        differs = differs.replace(
+            "Here any card may fill an empty column (not only a King)",
+            "Here, as there, only a King may fill an empty column",
+        )
     return (
         Section("Objective", (r["objective"],)),
         Section("Setup", (r["decks"], r["layout"], r["stock"], r["foundations"])),
         Section("Gameplay", (r["build_up"], r["single"], r["build_down"], r["draw"])),
         Section("Protected cards", (r["protected"], r["refill"], r["grace"])),
         Section("End and winning", (r["won"], r["lost"])),
-        Section("How this game differs from Australian Patience", (r["differs"],)),
-        Section("Choices where the rules are silent", INDIAN_CHOICES),
-        Section("Strategy tips", INDIAN_TIPS),
+        Section("How this game differs from Australian Patience", (differs,)),
+        Section("Choices where the rules are silent", (CHOICES_NOTE, *indian_choices(o))),
+        Section(
+            "Strategy tips", (*INDIAN_TIPS[:-1], KINGS_TIP) if o.empty_column == "kings" else INDIAN_TIPS
+        ),
     )

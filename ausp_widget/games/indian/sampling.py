@@ -34,7 +34,7 @@ def unseen(view: IndianView) -> list[int]:
 
 def sample_game(view: IndianView, rng: random.Random) -> IndianGame:
     """A game with the view's cards as shown, the hidden cards shuffled into the face-down
-    places and the stock."""
+    places and the stock, played under the view's rule options."""
     order = unseen(view)
     rng.shuffle(order)
     deal = iter(order)
@@ -45,5 +45,10 @@ def sample_game(view: IndianView, rng: random.Random) -> IndianGame:
     bottoms = [FACE_DOWN if p.cards[:1] == (None,) else PROTECTED if p.protected else FREE for p in columns]
     stock = tuple(deal)
     return IndianGame(
-        cols, bottoms, stock, tuple(c.index for c in waste.cards), [len(p.cards) for p in foundations]
+        cols,
+        bottoms,
+        stock,
+        tuple(c.index for c in waste.cards),
+        [len(p.cards) for p in foundations],
+        options=view.options,
     )

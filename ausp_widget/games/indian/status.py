@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .basics import PILE_SUITS, STUCK_SEARCH_LIMIT, WASTE
+from .basics import PILE_SUITS, STUCK_SEARCH_LIMIT, WASTE, IndianOptions
 
 __all__ = ["STUCK_SEARCH_LIMIT", "StuckSearch"]
 
@@ -21,6 +21,7 @@ class StuckSearch:
     _stock: tuple[int, ...]
     _waste: tuple[int, ...]
     _piles: list[int]
+    options: IndianOptions
     _reach_memo: dict[tuple, bool | None]
 
     def can_reach_home(self, limit: int = STUCK_SEARCH_LIMIT) -> bool | None:
@@ -28,13 +29,15 @@ class StuckSearch:
 
         True or False when decided, None when more than `limit` positions would have to be
         looked at. With cards in the stock this is True (the next card may be wanted).
-        The search digs first in the columns that hold a card the foundations want."""
+        The search digs first in the columns that hold a card the foundations want. With the
+        stock empty no card is protected, so of the options only `empty_column` matters."""
         if self._stock:
             return True
         wants = self._wants()
         waste = self._waste
         start = tuple(self._cols)
-        memo_key = (tuple(self._piles), waste, tuple(sorted(start)))
+        kings_only = self.options.empty_column == "kings"
+        memo_key = (tuple(self._piles), waste, tuple(sorted(start)), kings_only)
         if memo_key in self._reach_memo:
             return self._reach_memo[memo_key]
         seen = {(memo_key[2], len(waste))}
@@ -47,7 +50,7 @@ class StuckSearch:
                 break
             hot = [not wants.isdisjoint(col) for col in cols]
             later, first = [], []
-            for nxt, src in _stuck_successors(cols, waste, left):
+            for nxt, src in _stuck_successors(cols, waste, left, kings_only):
                 key = (tuple(sorted(nxt[0])), nxt[1])
                 if key not in seen:
                     seen.add(key)
@@ -69,12 +72,13 @@ class StuckSearch:
 
 
 def _stuck_successors(
-    cols: Columns, waste: tuple[int, ...], left: int
+    cols: Columns, waste: tuple[int, ...], left: int, kings_only: bool = False
 ) -> Iterator[tuple[tuple[Columns, int], int]]:
     """(position, source) one move away with the stock empty (no protected cards remain).
 
     Empty columns are alike, so only the first is tried; a lone card moving into an empty
-    column is left out: it only exchanges two columns."""
+    column is left out: it only exchanges two columns. With `kings_only` (the option
+    `empty_column="kings"`) only a King goes into an empty column."""
     by_rank: dict[int, list[tuple[int, int]]] = {}
     empty = -1
     for t, col in enumerate(cols):
@@ -89,7 +93,7 @@ def _stuck_successors(
     for src, card in sources:
         suit = card // 13
         targets = [t for t, s in by_rank.get(card % 13 + 1, ()) if s != suit and t != src]
-        if empty >= 0 and (src == WASTE or len(cols[src]) > 1):
+        if empty >= 0 and (src == WASTE or len(cols[src]) > 1) and (card % 13 == 12 or not kings_only):
             targets.append(empty)
         for t in targets:
             new = list(cols)
