@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
 from ausp_widget.core import registry
 from ausp_widget.core.errors import IllegalMoveError, NotationError
 from ausp_widget.core.stats import wilson_interval
+
+from .parallel import check_jobs, run_each
 
 Player = Callable[[Any], Any] | Any  # player(view) -> move, or an object with .choose(view)
 
@@ -88,14 +90,17 @@ def _choose(player: Player) -> Callable[[Any], Any]:
     raise TypeError(f"a player is a function of a view or has a choose(view) method, not {player!r}")
 
 
-def play_deal(player: Player, deal: int, game: str = "australian", move_seconds: float = 5.0) -> DealResult:
+def play_deal(
+    player: Player, deal: int, game: str = "australian", move_seconds: float = 5.0, options: Any = None
+) -> DealResult:
     """Play `player` alone on one deal to its end; any failure of the player ends the deal as
     a loss, with the reason."""
     choose = _choose(player)
     reset = getattr(player, "reset", None)
     if callable(reset):
         reset()
-    position = registry.entry(game).deal(deal)
+    dealer = registry.entry(game).deal
+    position = dealer(deal) if options is None else dealer(deal, options=options)
     limit = 20 * position.card_count  # every move but a King's between empty columns is one-way
     moves, failure = 0, None
     while position.status == "playing":
@@ -125,8 +130,8 @@ def play_deal(player: Player, deal: int, game: str = "australian", move_seconds:
     return DealResult(deal, won, home, moves, failure)
 
 
-def _run_chunk(player: Player, deals: list[int], game: str, move_seconds: float) -> list[DealResult]:
-    return [play_deal(player, deal, game, move_seconds) for deal in deals]
+def _play_deal(deal: int, player: Player, game: str, move_seconds: float, options: Any) -> DealResult:
+    return play_deal(player, deal, game, move_seconds, options)
 
 
 def evaluate(
@@ -138,30 +143,19 @@ def evaluate(
     game: str = "australian",
     move_seconds: float = 5.0,
     name: str | None = None,
+    options: Any = None,
 ) -> Evaluation:
-    """Play `player` on each deal number in `deals` and count: see `Evaluation`."""
+    """Play `player` on each deal number in `deals` and count: see `Evaluation`. `options`
+    are the game's rule options (Indian Patience), None for its defaults."""
     deals = [_deal_number(d) for d in deals]
     registry.entry(game)  # an unknown game is named now, before any deal is played
     _choose(player)
-    if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
-        raise ValueError(f"jobs must be a whole number from 1, not {jobs!r}")
+    check_jobs(jobs)
     if not move_seconds > 0:
         raise ValueError(f"move_seconds must be above 0, not {move_seconds!r}")
     name = name or getattr(player, "__name__", None) or type(player).__name__
-    if executor is None and jobs == 1:
-        return Evaluation(name, tuple(_run_chunk(player, deals, game, move_seconds)))
-    workers = jobs if executor is None else max(jobs, 4)
-    chunks = [deals[k::workers] for k in range(workers) if deals[k::workers]]
-    own = executor is None
-    pool = ProcessPoolExecutor(jobs) if own else executor
-    try:
-        futures = [pool.submit(_run_chunk, player, chunk, game, move_seconds) for chunk in chunks]
-        results = [r for future in futures for r in future.result()]
-    finally:
-        if own:
-            pool.shutdown()
-    order = {deal: k for k, deal in enumerate(deals)}
-    return Evaluation(name, tuple(sorted(results, key=lambda r: order[r.deal])))
+    results = run_each(_play_deal, deals, player, game, move_seconds, options, jobs=jobs, executor=executor)
+    return Evaluation(name, tuple(results))
 
 
 def _deal_number(deal: object) -> int:

@@ -12,9 +12,7 @@ from .rules import indian_rules
 
 
 def _solve(game: IndianGame, time_limit: float | None = 10.0, node_limit: int | None = None):
-    """The front door's budget: no node limit given means the solver's default one."""
-    limit = solver.DEFAULT_NODE_LIMIT if node_limit is None else node_limit
-    return solver.solve_indian(game, time_limit, limit)
+    return solver.solve_indian(game, time_limit, node_limit)
 
 
 def _hint(game: IndianGame, player: int = 0):
@@ -32,7 +30,7 @@ register(
         read_text=IndianGame.from_text,
         read_save=lambda data: notation.load_json(data, IndianGame),
         solve=_solve,
-        solver=None,
+        solver=solver.Solver,
         hint=_hint,
         rules=lambda mode: indian_rules(),
         guide=lambda mode: indian_steps(),

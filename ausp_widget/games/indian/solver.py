@@ -1,259 +1,302 @@
-"""A bounded full-information search for Indian Patience: can this position still be won?
+"""A full-information solver for Indian Patience: can this position still be won?
 
-Like the Australian solver it knows every card, face-down ones and the stock order
+Like the Australian solver it knows every card, the face-down ones and the stock's order
 included: it answers "could someone who knew every card still win from here?", never as a
-hint. It is a depth-first search with a table of positions already searched (the columns
-as a multiset with their face-down and protected marks, the stock's length, the waste, the
-foundation heights per suit), moves tried in the order foundation, card moves (those
-that uncover a card the foundations take first, then those that turn a card up or empty a
-column, then waste cards, then moves off a build), draw, into an empty column. The order
-changes only which line is found first, never a verdict: every move is still tried.
-Aces, and any card whose possible children (the next lower cards of the other three suits,
-both copies) are all home, go home at once without branching, unless protected (a
-protected card going home deals its column again from the stock, which changes what the
-draws bring, so that is searched).
+hint. It follows the game's rule options (`IndianOptions`) exactly as `IndianGame` does,
+and every winning line it gives is one `game.play` accepts move by move.
 
-Where it decides and where it does not: two decks give far more positions than one, and
-the cards can move back and forth, so from a fresh deal the search almost always runs out
-of its budget and answers None (undecided). It decides late positions: a stock with few
-cards, or the end game once the stock is used up (there it proves wins and losses). The
-answer is True only with a winning line, which `game.play` accepts move by move, and False
-only after every position reachable from here has been searched.
+It is a depth-first search that makes and undoes moves in place (`search.SearchState`), on
+an explicit stack, so it can stop after any number of positions and carry on later
+(`Solver.run(seconds=0.05)`): a table keeps a user interface responsive while it thinks.
+Every position it enters is remembered (a depth-first search that never enters a position
+twice still reaches every position reachable from the start, so a win is found if there is
+one), and "lost" means every reachable position was entered and none was won.
+
+Why the search stays small — each rule with the reason it never loses a win:
+
+* Safe cards go home at once, without branching: an Ace, and any card whose possible
+  children (the next lower cards of the other three suits, both copies) are all home.
+  Nothing can ever go onto such a card, so on the tableau or the waste it only covers what
+  lies beneath it; a winning line that leaves it in place still wins when it has gone home
+  first, by the same moves without its own (a column it would have emptied is empty
+  sooner; a face-down card under it turns up protected sooner, which only allows more,
+  since a protected card may still go home and nothing could go onto a covered card). The
+  exception is a protected card whose column would be dealt again from the stock: that
+  changes what the draws bring, so it is searched.
+* The two foundations of a suit are interchangeable: they are kept as a sorted pair of
+  heights, and a card goes onto the lower pile that takes it.
+* Empty columns are interchangeable: a card goes into the first empty column only, and a
+  card alone in its column never moves into another empty one (that only swaps columns).
+* Positions are compared by a canonical key: the columns sorted, with their face-down and
+  protected marks, how many cards have left the stock, and the waste (the foundations
+  follow from the rest), so the same arrangement reached in another order or with its
+  columns in another order is searched once.
+
+The order of trial (foundation moves; moves that uncover a card the foundations take, turn
+a face-down card up or empty a column; waste cards onto a column; draw; other moves; moves
+into an empty column last) changes only which line is found first, never a verdict.
 """
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import time
 
-from ausp_widget.core.cards import CARDS
 from ausp_widget.core.moves import Move
 from ausp_widget.core.solving import SolveResult, check_limits
 
-from .basics import FACE_DOWN, FREE, PILE_SUITS, PROTECTED, REFILL, fits
-from .game import IndianGame
+from .basics import FACE_DOWN, PROTECTED, fits
+from .search import COLUMN_MARK, DRAW, HOME, ONTO, WASTE, SearchState
 
-__all__ = ["solve_indian"]
+__all__ = ["DEFAULT_NODE_LIMIT", "Solver", "solve_indian"]
 
-WASTE = -1
 DEFAULT_NODE_LIMIT = 200_000
+DEFAULT_TABLE_LIMIT = 4_000_000
+"""Positions remembered before the table is emptied (about 1 GiB; emptying costs only repeated work)."""
 
 
-class _Search:
-    def __init__(self, game: IndianGame, deadline: float | None, node_limit: int | None) -> None:
-        self.cols = [tuple(c.index for c in col) for col in game.tableau()]
-        down, guarded = game.face_down(), game.protected()
-        self.bottoms = [FACE_DOWN if d else PROTECTED if g else FREE for d, g in zip(down, guarded)]
-        self.stock = tuple(c.index for c in game.stock())
-        self.drawn = 0
-        self.waste = tuple(c.index for c in game.waste())
-        self.piles = [len(p) for p in game.foundations]
-        self.deadline = deadline
-        self.node_limit = node_limit
-        self.nodes = 0
-        self.seen: set[tuple] = set()
-        self.line: list[str] = []
-        self.out_of_budget = False
+class Solver:
+    """A resumable search: call `run()` with a budget until `done` (see the module docstring).
 
-    # ---- state ---------------------------------------------------------------------------
-    def snapshot(self) -> tuple:
-        return (tuple(self.cols), tuple(self.bottoms), self.drawn, self.waste, tuple(self.piles))
+    ``solver = Solver(game); while not solver.done: solver.run(seconds=0.05)``; `result` holds
+    the verdict so far. The game itself is never touched.
+    """
 
-    def restore(self, snap: tuple) -> None:
-        cols, bottoms, self.drawn, self.waste, piles = snap
-        self.cols, self.bottoms, self.piles = list(cols), list(bottoms), list(piles)
-
-    def key(self) -> tuple:
-        piles = self.piles
-        heights = tuple(tuple(sorted(piles[2 * s : 2 * s + 2])) for s in range(4))
-        return (tuple(sorted(zip(self.cols, self.bottoms))), self.drawn, self.waste, heights)
-
-    def stock_left(self) -> int:
-        return len(self.stock) - self.drawn
-
-    # ---- moves: (text for game.play, src, card, kind, dest) ------------------------------------
-    def moves(self) -> list[tuple]:
-        cols, bottoms, piles = self.cols, self.bottoms, self.piles
-        sources = [(c, col[-1]) for c, col in enumerate(cols) if col]
-        if self.waste:
-            sources.append((WASTE, self.waste[-1]))
-        home, build, empty_moves = [], [], []
-        first_empty = next((t for t, col in enumerate(cols) if not col), -1)
-        for src, card in sources:
-            where = "w" if src == WASTE else str(src + 1)
-            suit, rank = divmod(card, 13)
-            pile = next(
-                (k for k, (s, h) in enumerate(zip(PILE_SUITS, piles)) if s == suit and h == rank), None
+    def __init__(self, game, *, table_limit: int = DEFAULT_TABLE_LIMIT) -> None:
+        if getattr(game, "name", None) != "indian":
+            raise ValueError(
+                "the Indian solver decides Indian Patience positions; use solve() for Australian"
             )
-            if pile is not None:
-                home.append((f"{where}:{CARDS[card]} F{pile + 1}", src, card, "F", pile))
-            if src != WASTE and bottoms[src] == PROTECTED:
-                continue
-            for t, col in enumerate(cols):
-                if t != src and col and bottoms[t] != PROTECTED and fits(card, col[-1]):
-                    build.append((f"{where}:{CARDS[card]} {t + 1}", src, card, "T", t))
-            if first_empty >= 0 and (src == WASTE or len(cols[src]) > 1):
-                empty_moves.append((f"{where}:{CARDS[card]} {first_empty + 1}", src, card, "T", first_empty))
-        build.sort(key=lambda m: self.promise(m))
-        draw = [("draw", None, None, "D", None)] if self.stock_left() else []
-        return home + build + draw + empty_moves
+        self.game = game
+        self.state = SearchState(game)
+        self.table_limit = table_limit
+        self.seen: set[bytes] = set()
+        self.open: list[tuple] = []  # (-value, -order, node, move): the positions still to enter
+        self.snaps: list[tuple] = []  # per node entered: its state
+        self.links: list[tuple] = []  # per node entered: (node it came from, the moves since)
+        self.counter = 0
+        self.nodes = 0
+        self.elapsed = 0.0
+        self.winnable: bool | None = None
+        self.line: list[Move] = []
+        self._started = False
 
-    def promise(self, move: tuple) -> int:
-        """Order of trial for a card move, most promising first: a move that uncovers a card
-        the foundations take now, then one that turns a card up or empties a column, then a
-        waste card onto a column, then the rest. Ordering only: every move is still tried."""
-        src = move[1]
-        if src == WASTE:
-            return 2
-        col = self.cols[src]
-        if len(col) == 1 or (len(col) == 2 and self.bottoms[src] == FACE_DOWN):
-            return 1
-        under = col[-2]
-        suit, rank = divmod(under, 13)
-        if any(self.piles[k] == rank for k in (2 * suit, 2 * suit + 1)):
-            return 0
-        return 3 if fits(move[2], under) else 2
+    # ---- public face ----------------------------------------------------------------------
+    @property
+    def done(self) -> bool:
+        return self.winnable is not None
 
-    def apply(self, move: tuple) -> None:
-        _, src, card, kind, dest = move
-        if kind == "D":
-            self.waste += (self.stock[self.drawn],)
-            self.drawn += 1
-            if not self.stock_left():
-                self.grace()
-            return
-        if src == WASTE:
-            self.waste = self.waste[:-1]
-        else:
-            was = self.bottoms[src]
-            left = self.cols[src][:-1]
-            self.cols[src] = left
-            if not left:
-                self.bottoms[src] = FREE
-                if was == PROTECTED and self.stock_left() >= REFILL:
-                    self.cols[src] = self.stock[self.drawn : self.drawn + REFILL]
-                    self.bottoms[src] = FACE_DOWN
-                    self.drawn += REFILL
-                    if not self.stock_left():
-                        self.grace()
-            elif len(left) == 1 and was == FACE_DOWN:
-                self.bottoms[src] = PROTECTED if self.stock_left() else FREE
-        if kind == "F":
-            self.piles[dest] += 1
-        else:
-            self.cols[dest] = self.cols[dest] + (card,)
+    @property
+    def result(self) -> SolveResult:
+        return SolveResult(self.winnable, list(self.line), self.nodes, self.elapsed)
 
-    def grace(self) -> None:
-        self.bottoms = [FREE if b == PROTECTED else b for b in self.bottoms]
+    def run(self, seconds: float | None = 0.05, nodes: int | None = None) -> bool | None:
+        """Search for up to `seconds` (None: no limit) and `nodes` more positions; the verdict
+        (True, False) or None when this slice ended first."""
+        if self.done:
+            return self.winnable
+        start = time.perf_counter()
+        deadline = None if seconds is None else start + seconds
+        node_cap = None if nodes is None else self.nodes + nodes
+        try:
+            self._search(deadline, node_cap)
+        finally:
+            self.elapsed += time.perf_counter() - start
+        return self.winnable
 
-    def safe_home(self) -> tuple | None:
-        """A card going home that cannot cost the win (see the module docstring)."""
-        for move in self.moves():
-            if move[3] != "F":
-                break
-            src, card = move[1], move[2]
-            if src != WASTE and self.bottoms[src] == PROTECTED:
-                continue
-            rank = card % 13
-            if rank == 0 or all(
-                min(self.piles[2 * s], self.piles[2 * s + 1]) >= rank for s in range(4) if s != card // 13
-            ):
-                return move
-        return None
+    # ---- the search ----------------------------------------------------------------------
+    def _play_safe(self) -> None:
+        """Play every safe card home (see the module docstring)."""
+        st = self.state
+        cols, bottoms, waste = st.cols, st.bottoms, st.waste
+        changed = True
+        while changed:
+            changed = False
+            for c in range(10):
+                col = cols[c]
+                while col:
+                    card = col[-1]
+                    if not self._safe(card):
+                        break
+                    if bottoms[c] == PROTECTED and len(col) == 1 and st.options.refill_size(st.stock_left()):
+                        break
+                    st.make((HOME, c, 0))
+                    changed = True
+            while waste and self._safe(waste[-1]):
+                st.make((HOME, WASTE, 0))
+                changed = True
 
-    # ---- search --------------------------------------------------------------------------------
-    def won(self) -> bool:
-        return sum(self.piles) == 104
-
-    def search(self) -> bool | None:
-        """Depth-first, on an explicit stack of frames (a deep line cannot overflow Python's
-        stack); True when a win is found (self.line holds it), False when none exists, None
-        when the budget ran out. It tries the moves in the same order as a recursive search
-        would, so it finds the same line."""
-        entered = self.enter()
-        if not isinstance(entered, _Frame):
-            return entered
-        frames = [entered]
-        while True:
-            frame = frames[-1]
-            if frame.next < len(frame.moves):
-                self.apply(frame.moves[frame.next])
-                frame.next += 1
-                entered = self.enter()
-                if isinstance(entered, _Frame):
-                    frames.append(entered)
-                    continue
-                verdict = entered
-            else:  # every move from here was tried and lost: so is this position
-                frames.pop()
-                self.restore(frame.mark)
-                if not frames:
-                    return False
-                frame, verdict = frames[-1], False
-            # `verdict` is that of the position `frame`'s latest move led to
-            if verdict:
-                self.line[:0] = [
-                    text for f in frames for text in [m[0] for m in f.forced] + [f.moves[f.next - 1][0]]
-                ]
-                return True
-            if verdict is None:
-                self.restore(frames[0].mark)
-                return None
-            self.restore(frame.snap)
-
-    def enter(self) -> bool | _Frame | None:
-        """Arrive at a position: play the safe moves home, then either a verdict at once (won;
-        already searched; out of budget) or a frame holding the moves to try from here."""
-        forced: list[tuple] = []
-        mark = self.snapshot()
-        while (move := self.safe_home()) is not None:
-            forced.append(move)
-            self.apply(move)
-        if self.won():
-            self.line = [m[0] for m in forced]
-            return True
-        key = self.key()
-        if key in self.seen:
-            self.restore(mark)
+    def _safe(self, card: int) -> bool:
+        piles = self.state.piles
+        suit, rank = divmod(card, 13)
+        if piles[2 * suit] != rank and piles[2 * suit + 1] != rank:
             return False
-        self.seen.add(key)
+        return rank == 0 or all(piles[2 * s] >= rank for s in range(4) if s != suit)
+
+    def _moves(self) -> list[tuple]:
+        """Candidate moves, most promising first (safe moves were already played)."""
+        st = self.state
+        cols, bottoms, waste = st.cols, st.bottoms, st.waste
+        protected_takes = st.options.protected_takes_cards
+        targets = [
+            (t, col[-1])
+            for t, col in enumerate(cols)
+            if col and (bottoms[t] != PROTECTED or len(col) > 1 or protected_takes)
+        ]
+        empty = next((t for t, col in enumerate(cols) if not col), -1)
+        scored: list[tuple[int, tuple]] = []
+        sources = [(c, col[-1]) for c, col in enumerate(cols) if col]
+        if waste:
+            sources.append((WASTE, waste[-1]))
+        for src, card in sources:
+            if st.pile_for(card) >= 0:
+                lone_guard = src != WASTE and bottoms[src] == PROTECTED and len(cols[src]) == 1
+                scored.append((1 if lone_guard else 0, (HOME, src, 0)))
+            if src != WASTE and bottoms[src] == PROTECTED and len(cols[src]) == 1:
+                continue
+            score = 3 if src == WASTE else self._uncover_score(src, card)
+            if card % 13 != 12:
+                for t, top in targets:
+                    if t != src and fits(card, top):
+                        scored.append((score, (ONTO, src, t)))
+            if empty >= 0 and (src == WASTE or len(cols[src]) > 1) and (not st.kings_only or card % 13 == 12):
+                scored.append((7 if score > 2 else score + 1, (ONTO, src, empty)))
+        if st.stock_left():
+            scored.append((4, (DRAW, 0, 0)))
+        scored.sort(key=lambda item: item[0])
+        return [move for _, move in scored]
+
+    def _uncover_score(self, src: int, card: int) -> int:
+        """How promising it is to take `card` off column `src` (lower first)."""
+        st = self.state
+        col = st.cols[src]
+        if len(col) == 1 or (len(col) == 2 and st.bottoms[src] == FACE_DOWN):
+            return 2
+        under = col[-2]
+        if st.pile_for(under) >= 0:
+            return 1
+        return 6 if fits(card, under) else 5
+
+    def _value(self) -> int:
+        """How promising a position looks (higher first): cards home, then few cards on the
+        waste, few face-down cards, empty columns, and columns in order."""
+        st = self.state
+        value = 8 * sum(st.piles) - 2 * len(st.waste) + st.drawn
+        for col, bottom in zip(st.cols, st.bottoms):
+            if not col:
+                value += 4
+                continue
+            if bottom == FACE_DOWN:
+                value -= 3
+            for under, card in itertools.pairwise(col):
+                if not fits(card, under):
+                    value -= 1
+        return value
+
+    def _expand(self, parent: int, due: tuple | None) -> None:
+        """Enter the position the state is in, reached from node `parent` (-1 at the start);
+        `due` is (source, destination) of the card move that led here, whose use is due next."""
+        st = self.state
         self.nodes += 1
-        if (self.node_limit is not None and self.nodes > self.node_limit) or (
-            self.deadline is not None and self.nodes % 256 == 0 and time.perf_counter() > self.deadline
-        ):
-            self.out_of_budget = True
-            self.restore(mark)
-            return None
-        return _Frame(forced, mark, self.snapshot(), self.moves())
+        self._play_safe()
+        if sum(st.piles) == 104:
+            self._win(parent)
+            return
+        if due is not None and any(entry[0][1] in due for entry in st.trail[1:]):
+            due = None  # a card went home from one of its columns: the move was used
+        key = st.key()
+        if due is not None:
+            key += self._due_key(due)
+        if key in self.seen:
+            return
+        if len(self.seen) >= self.table_limit:
+            self.seen.clear()
+        self.seen.add(key)
+        node = len(self.snaps)
+        self.snaps.append(st.snapshot())
+        self.links.append((parent, tuple((entry[0], entry[4]) for entry in st.trail)))
+        mark = len(st.trail)
+        for move in self._moves():
+            if due is not None and not self._uses(move, due):
+                continue
+            st.make(move)
+            value = self._value()
+            while len(st.trail) > mark:
+                st.undo()
+            self.counter += 1
+            heapq.heappush(self.open, (-value, -self.counter, node, move))
 
+    def _uses(self, move: tuple, due: tuple) -> bool:
+        """Whether `move` uses what the card move `due` did: it moves or covers the card that
+        move uncovered (the waste's new top: a waste move or a draw), fills the column it emptied,
+        or moves or covers the card it moved (see the module docstring)."""
+        kind, src, dest = move
+        was, went = due
+        if kind == ONTO and dest == went:
+            return True
+        if src == went:
+            return False  # moving it on again is one move from where it was
+        if was == WASTE:
+            return src == WASTE or kind == DRAW
+        if src == was or (kind == ONTO and dest == was):
+            return True
+        return kind == ONTO and not self.state.cols[was] and not self.state.cols[dest]
 
-class _Frame:
-    """One position on the search's stack: the safe moves played on arriving (`forced`), the
-    state before them (`mark`) and after them (`snap`), the moves to try and the next one."""
+    def _due_key(self, due: tuple) -> bytes:
+        """The due move in a key, by the columns' contents (the key ignores the columns' order)."""
+        st = self.state
+        was, went = due
+        source = b"w" if was == WASTE else bytes((COLUMN_MARK + st.bottoms[was], *st.cols[was]))
+        return b"\xfe" + source + b"\xfd" + bytes((COLUMN_MARK + st.bottoms[went], *st.cols[went]))
 
-    __slots__ = ("forced", "mark", "snap", "moves", "next")
+    def _win(self, parent: int) -> None:
+        self.winnable = True
+        steps = [tuple((entry[0], entry[4]) for entry in self.state.trail)]
+        while parent >= 0:
+            parent, entries = self.links[parent]
+            steps.append(entries)
+        trial = self.game.copy()
+        self.line = [
+            trial.play(SearchState.text(move, card)) for entries in reversed(steps) for move, card in entries
+        ]
+        self.open.clear()
 
-    def __init__(self, forced: list[tuple], mark: tuple, snap: tuple, moves: list[tuple]) -> None:
-        self.forced, self.mark, self.snap, self.moves, self.next = forced, mark, snap, moves, 0
+    def _search(self, deadline: float | None, node_cap: int | None) -> None:
+        st = self.state
+        if not self._started:
+            self._started = True
+            self._expand(-1, None)
+        heap, clock = self.open, time.perf_counter
+        budget = 0
+        while heap and not self.done:
+            budget += 1
+            if budget >= 64:
+                budget = 0
+                if deadline is not None and clock() >= deadline:
+                    return
+            if node_cap is not None and self.nodes >= node_cap:
+                return
+            _, _, parent, move = heapq.heappop(heap)
+            st.restore(self.snaps[parent])
+            st.make(move)
+            self._expand(parent, (move[1], move[2]) if move[0] == ONTO else None)
+        if not self.done:
+            self.winnable = False
 
 
 def solve_indian(
-    game: IndianGame, time_limit: float | None = 10.0, node_limit: int | None = DEFAULT_NODE_LIMIT
+    game, time_limit: float | None = 10.0, node_limit: int | None = DEFAULT_NODE_LIMIT
 ) -> SolveResult:
     """Decide whether an Indian Patience position can still be won, knowing every card.
 
     Returns a `SolveResult`: `winnable` True (with `moves`, a winning line in the notation
     `game.play` accepts), False (no line wins), or None when the budget ran out first.
-    `node_limit=None` here means no limit on positions (`ausp_widget.solve` applies
-    `DEFAULT_NODE_LIMIT` instead). The game itself is never changed.
+    `node_limit=None` means no limit on positions. The game itself is never changed.
     """
     if getattr(game, "game", None) != "indian":
         raise ValueError("solve_indian() decides Indian Patience positions; use solve() for Australian")
     check_limits(time_limit, node_limit)
-    start = time.perf_counter()
-    deadline = None if time_limit is None else start + time_limit
-    verdict = (search := _Search(game, deadline, node_limit)).search()
-    moves: list[Move] = []
-    if verdict:
-        trial = game.copy()
-        moves = [trial.play(text) for text in search.line]
-    return SolveResult(verdict, moves, search.nodes, time.perf_counter() - start)
+    solver = Solver(game)
+    solver.run(seconds=time_limit, nodes=node_limit)
+    return solver.result

@@ -1,0 +1,51 @@
+"""Run one task per deal, here, in local processes, or on any `concurrent.futures.Executor`:
+the one way `evaluate` and the winnability survey spread their work."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from typing import Any, TypeVar
+
+Result = TypeVar("Result")
+
+
+def check_jobs(jobs: object) -> int:
+    if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
+        raise ValueError(f"jobs must be a whole number from 1, not {jobs!r}")
+    return jobs
+
+
+def run_each(
+    task: Callable[..., Result],
+    items: Iterable[Any],
+    *args: Any,
+    jobs: int = 1,
+    executor: Executor | None = None,
+    done: Callable[[Result], None] | None = None,
+) -> list[Result]:
+    """`task(item, *args)` for every item, results in the items' order. `done(result)` is
+    called as each one finishes (in the order they finish), so a caller can save its work
+    as it goes. With `jobs > 1` or an `executor`, the task and its arguments must be picklable."""
+    items = list(items)
+    check_jobs(jobs)
+    if executor is None and jobs == 1:
+        results = []
+        for item in items:
+            results.append(task(item, *args))
+            if done is not None:
+                done(results[-1])
+        return results
+    own = executor is None
+    pool = ProcessPoolExecutor(jobs) if own else executor
+    try:
+        futures = {pool.submit(task, item, *args): k for k, item in enumerate(items)}
+        results: list[Any] = [None] * len(items)
+        for future in as_completed(futures):
+            results[futures[future]] = future.result()
+            if done is not None:
+                done(results[futures[future]])
+    finally:
+        if own:
+            pool.shutdown(cancel_futures=True)
+    return results

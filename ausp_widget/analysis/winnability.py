@@ -1,0 +1,147 @@
+"""How many deals can be won by someone who knows every card: a survey of deal numbers under
+one reading of the rules, with what the solver decided, and bounds that count the deals it
+could not decide both ways.
+
+`survey(deals, options, time_limit, jobs=, executor=, saved=)` asks the game's solver about
+each deal. With `saved`, each verdict is appended to that file (JSON lines) as soon as it is
+known, and a later survey with the same game, options and time limit reads it back instead of
+solving again, so an interrupted survey carries on where it stopped.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable
+from concurrent.futures import Executor
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from ausp_widget.core import registry
+from ausp_widget.core.stats import wilson_interval
+
+from .parallel import run_each
+
+
+@dataclass(frozen=True)
+class DealVerdict:
+    """One deal: `winnable` True, False or None (undecided), the positions the solver entered,
+    its seconds, and the length of the winning line it found (0 when none)."""
+
+    game: str
+    options: str  # the options that differ from the game's defaults, as JSON ("{}" for none)
+    time_limit: float
+    deal: int
+    winnable: bool | None
+    nodes: int
+    seconds: float
+    line: int
+
+
+@dataclass(frozen=True)
+class Survey:
+    """The verdicts of one survey, in deal order, and what they say about the win rate."""
+
+    verdicts: tuple[DealVerdict, ...]
+
+    @property
+    def deals(self) -> int:
+        return len(self.verdicts)
+
+    @property
+    def won(self) -> int:
+        return sum(v.winnable is True for v in self.verdicts)
+
+    @property
+    def lost(self) -> int:
+        return sum(v.winnable is False for v in self.verdicts)
+
+    @property
+    def undecided(self) -> int:
+        return sum(v.winnable is None for v in self.verdicts)
+
+    @property
+    def decided(self) -> float:
+        return (self.won + self.lost) / self.deals if self.deals else 0.0
+
+    @property
+    def lower(self) -> tuple[float, float, float]:
+        """The share proved winnable (every undecided deal counted lost), with its 95% interval."""
+        return (self.won / self.deals if self.deals else 0.0, *wilson_interval(self.won, self.deals))
+
+    @property
+    def upper(self) -> tuple[float, float, float]:
+        """The share not proved lost (every undecided deal counted won), with its 95% interval."""
+        kept = self.deals - self.lost
+        return (kept / self.deals if self.deals else 1.0, *wilson_interval(kept, self.deals))
+
+
+def options_key(game: str, options: Any) -> str:
+    """The options that differ from the game's defaults, as sorted JSON ("{}" for none)."""
+    if options is None:
+        return "{}"
+    dealt = registry.entry(game).deal(0, options=options)
+    return json.dumps(dealt.options.changed(), sort_keys=True)
+
+
+def decide(deal: int, game: str, options: Any, time_limit: float) -> DealVerdict:
+    """Ask the game's solver about one deal (module level, so other processes can run it)."""
+    entry = registry.entry(game)
+    dealt = entry.deal(deal) if options is None else entry.deal(deal, options=options)
+    result = entry.solve(dealt, time_limit, None)
+    return DealVerdict(
+        game,
+        options_key(game, options),
+        float(time_limit),
+        deal,
+        result.winnable,
+        result.nodes,
+        round(result.elapsed, 3),
+        len(result.moves),
+    )
+
+
+def read_saved(path: str | os.PathLike) -> list[DealVerdict]:
+    """Every verdict in a survey file; a line that is not one is an error naming the line
+    (the file is left as it is)."""
+    verdicts = []
+    text = Path(path).read_text(encoding="utf-8") if Path(path).exists() else ""
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            verdicts.append(DealVerdict(**json.loads(line)))
+        except (ValueError, TypeError) as error:
+            raise ValueError(f"{path}, line {number}: not a survey verdict ({error})") from None
+    return verdicts
+
+
+def survey(
+    deals: Iterable[int] = range(1, 201),
+    options: Any = None,
+    time_limit: float = 60.0,
+    *,
+    game: str = "indian",
+    jobs: int = 1,
+    executor: Executor | None = None,
+    saved: str | os.PathLike | None = None,
+) -> Survey:
+    """The solver's verdict on each deal, solving only those not already in `saved`."""
+    deals = list(deals)
+    key = options_key(game, options)
+    known: dict[int, DealVerdict] = {}
+    if saved is not None:
+        for verdict in read_saved(saved):
+            if (verdict.game, verdict.options, verdict.time_limit) == (game, key, float(time_limit)):
+                known[verdict.deal] = verdict
+    todo = [deal for deal in deals if deal not in known]
+
+    def keep(verdict: DealVerdict) -> None:
+        known[verdict.deal] = verdict
+        if saved is not None:
+            with open(saved, "a", encoding="utf-8") as file:
+                file.write(json.dumps(asdict(verdict), ensure_ascii=False) + "\n")
+
+    run_each(decide, todo, game, options, time_limit, jobs=jobs, executor=executor, done=keep)
+    return Survey(tuple(known[deal] for deal in deals))

@@ -1,0 +1,160 @@
+"""The Indian solver's own compact state: ten columns, the stock, the waste and the
+foundations, with moves made and undone in place (see `ausp_widget.games.indian.solver` for
+why the search stays small, and the reason each shortcut never loses a win).
+
+A move is a tuple (kind, source, destination): kind `HOME`, `ONTO` (onto another column,
+empty or not) or `DRAW`; source a column 0..9 or `WASTE`; destination a suit (HOME) or a
+column (ONTO). Foundations are kept as a sorted pair of heights per suit: the two piles of a
+suit are interchangeable, so a card goes onto the lower one that takes it.
+"""
+
+from __future__ import annotations
+
+from ausp_widget.core.cards import CARDS
+
+from .basics import FACE_DOWN, FREE, PROTECTED, IndianOptions
+
+HOME, ONTO, DRAW = 0, 1, 2
+WASTE = -1
+COLUMN_MARK = 64  # a column's first byte in a key: 64 + its bottom state (cards are 0..51)
+
+
+class SearchState:
+    """The position as the solver plays it; the game itself is never touched."""
+
+    def __init__(self, game) -> None:
+        self.options: IndianOptions = getattr(game, "options", None) or IndianOptions()
+        self.cols: list[list[int]] = [[card.index for card in col] for col in game.tableau()]
+        down, guarded = game.face_down(), game.protected()
+        self.bottoms = [FACE_DOWN if d else PROTECTED if g else FREE for d, g in zip(down, guarded)]
+        self.stock: tuple[int, ...] = tuple(card.index for card in game.stock())
+        self.drawn = 0
+        self.waste: list[int] = [card.index for card in game.waste()]
+        self.piles = [0] * 8  # per suit s: piles[2s] <= piles[2s + 1]
+        for k, pile in enumerate(game.foundations):
+            self.piles[k] = len(pile)
+        for s in range(4):
+            lo, hi = self.piles[2 * s], self.piles[2 * s + 1]
+            self.piles[2 * s], self.piles[2 * s + 1] = min(lo, hi), max(lo, hi)
+        self.trail: list[tuple] = []  # (move, bottoms before, drawn before, pile raised or -1, card)
+        self.kings_only = self.options.empty_column == "kings"
+
+    # ---- reading ----------------------------------------------------------------------------
+    def home_count(self) -> int:
+        return sum(self.piles)
+
+    def stock_left(self) -> int:
+        return len(self.stock) - self.drawn
+
+    def key(self) -> bytes:
+        """The position, up to the order of the columns (the foundations follow from the rest)."""
+        cols = sorted(bytes((COLUMN_MARK + b, *col)) for col, b in zip(self.cols, self.bottoms))
+        return b"".join(cols) + bytes((255, self.drawn, *self.waste))
+
+    def pile_for(self, card: int) -> int:
+        """The pile index (0..7) that takes `card` now, or -1."""
+        suit, rank = divmod(card, 13)
+        if self.piles[2 * suit] == rank:
+            return 2 * suit
+        if self.piles[2 * suit + 1] == rank:
+            return 2 * suit + 1
+        return -1
+
+    def takes(self, t: int) -> bool:
+        """Whether column t's top card may receive a card (never a protected one, unless the option)."""
+        return self.bottoms[t] != PROTECTED or len(self.cols[t]) > 1 or self.options.protected_takes_cards
+
+    def snapshot(self) -> tuple:
+        """The whole state, compact and hashable, to come back to with `restore`."""
+        return (
+            tuple(bytes(col) for col in self.cols),
+            tuple(self.bottoms),
+            self.drawn,
+            bytes(self.waste),
+            tuple(self.piles),
+        )
+
+    def restore(self, snap: tuple) -> None:
+        cols, bottoms, self.drawn, waste, piles = snap
+        self.cols = [list(col) for col in cols]
+        self.bottoms = list(bottoms)
+        self.waste = list(waste)
+        self.piles = list(piles)
+        self.trail = []
+
+    # ---- make and undo --------------------------------------------------------------------------
+    def make(self, move: tuple) -> None:
+        kind, src, dest = move
+        bottoms = self.bottoms
+        record_bottoms, record_drawn, pile = tuple(bottoms), self.drawn, -1
+        if kind == DRAW:
+            self.waste.append(self.stock[self.drawn])
+            self.drawn += 1
+            if self.drawn == len(self.stock):
+                self._grace()
+            self.trail.append((move, record_bottoms, record_drawn, pile, self.waste[-1]))
+            return
+        if src == WASTE:
+            card = self.waste.pop()
+        else:
+            col = self.cols[src]
+            card = col.pop()
+            if not col:
+                was = bottoms[src]
+                bottoms[src] = FREE
+                if was == PROTECTED:
+                    n = self.options.refill_size(len(self.stock) - self.drawn)
+                    if n:
+                        col.extend(self.stock[self.drawn : self.drawn + n])
+                        self.drawn += n
+                        bottoms[src] = FACE_DOWN if n > 1 else FREE
+                        if self.drawn == len(self.stock):
+                            self._grace()
+            elif len(col) == 1 and bottoms[src] == FACE_DOWN:
+                bottoms[src] = PROTECTED if self.drawn < len(self.stock) else FREE
+        if kind == HOME:
+            pile = self.pile_for(card)
+            self.piles[pile] += 1
+            if pile % 2 == 0 and self.piles[pile] > self.piles[pile + 1]:
+                self.piles[pile], self.piles[pile + 1] = self.piles[pile + 1], self.piles[pile]
+                pile += 1  # the raised height now sits in the upper slot
+        else:
+            self.cols[dest].append(card)
+        self.trail.append((move, record_bottoms, record_drawn, pile, card))
+
+    def undo(self) -> None:
+        _move, bottoms, drawn, pile, card = self.trail.pop()
+        kind, src, dest = _move
+        if kind == DRAW:
+            self.waste.pop()
+        else:
+            if kind == HOME:
+                self.piles[pile] -= 1
+                lo = pile - pile % 2
+                if self.piles[lo] > self.piles[lo + 1]:
+                    self.piles[lo], self.piles[lo + 1] = self.piles[lo + 1], self.piles[lo]
+            else:
+                self.cols[dest].pop()
+            if src == WASTE:
+                self.waste.append(card)
+            else:
+                col = self.cols[src]
+                if self.drawn != drawn:  # the column had been dealt again: take those back
+                    col.clear()
+                col.append(card)
+        self.drawn = drawn
+        self.bottoms[:] = bottoms
+
+    def _grace(self) -> None:
+        self.bottoms[:] = [FREE if b == PROTECTED else b for b in self.bottoms]
+
+    # ---- words ----------------------------------------------------------------------------------
+    @staticmethod
+    def text(move: tuple, card: int) -> str:
+        """The move in the notation `game.play` accepts, naming the card's place."""
+        kind, src, dest = move
+        if kind == DRAW:
+            return "draw"
+        where = "w" if src == WASTE else str(src + 1)
+        target = "F" if kind == HOME else str(dest + 1)
+        return f"{where}:{CARDS[card]} {target}"
