@@ -3,6 +3,7 @@ under each reading of the rules the published page leaves open.
 
 Run: .venv/bin/python bench/indian_claim.py [--deals 200] [--seconds 60] [--jobs 2]
      [--readings default,protected,kings,refill] [--results bench/results/indian_claim.jsonl]
+     [--player-deals 100] [--player-results bench/results/indian_patient.jsonl]
 
 For each reading, the full-information solver (it knows the stock and the face-down cards:
 what a player who may take back any move could learn) is asked about deals 1..N for up to
@@ -11,13 +12,23 @@ same reading and budget reads those back, so an interrupted run carries on where
 Each line printed gives the deals proved winnable and proved lost, and the share of winnable
 deals as a lower bound (undecided deals counted lost) and an upper bound (undecided counted
 won), each with its 95% Wilson interval.
+
+The patient player (`PatientPlayer`: it never sees a hidden card, and plans with the solver on
+guesses of them) then plays deals 1..`--player-deals` under the rules as played here; its
+results are kept in `--player-results` the same way, one deal per line.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import time
+from dataclasses import asdict
+from pathlib import Path
 
+from ausp_widget.analysis.arena import DealResult, Evaluation, play_deal
+from ausp_widget.analysis.parallel import run_each
+from ausp_widget.analysis.patient import PatientPlayer
 from ausp_widget.analysis.winnability import survey
 
 READINGS = {
@@ -42,8 +53,13 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--readings", default=",".join(READINGS))
     parser.add_argument("--results", default="bench/results/indian_claim.jsonl")
+    parser.add_argument("--player-deals", type=int, default=100)
+    parser.add_argument("--player-results", default="bench/results/indian_patient.jsonl")
     args = parser.parse_args()
     for name in args.readings.split(","):
+        if name == "player":
+            patient(args.player_deals, args.jobs, Path(args.player_results))
+            continue
         options, words = READINGS[name]
         start = time.perf_counter()
         result = survey(range(1, args.deals + 1), options, args.seconds, jobs=args.jobs, saved=args.results)
@@ -60,6 +76,27 @@ def main() -> None:
             f"[{time.perf_counter() - start:.0f} s this run]",
             flush=True,
         )
+
+
+def _patient_deal(deal: int) -> DealResult:
+    return play_deal(PatientPlayer(), deal, "indian", move_seconds=60.0)
+
+
+def patient(deals: int, jobs: int, saved: Path) -> None:
+    """The patient player's wins on deals 1..`deals`, reading back the deals already played."""
+    start = time.perf_counter()
+    lines = saved.read_text(encoding="utf-8").splitlines() if saved.exists() else []
+    known = {r.deal: r for r in (DealResult(**json.loads(line)) for line in lines if line.strip())}
+
+    def keep(result: DealResult) -> None:
+        known[result.deal] = result
+        with saved.open("a", encoding="utf-8") as file:
+            file.write(json.dumps(asdict(result)) + "\n")
+
+    todo = [deal for deal in range(1, deals + 1) if deal not in known]
+    run_each(_patient_deal, todo, jobs=jobs, done=keep)
+    result = Evaluation("patient player", tuple(known[deal] for deal in range(1, deals + 1)))
+    print(f"{result}, deals 1-{deals} [{time.perf_counter() - start:.0f} s this run]", flush=True)
 
 
 if __name__ == "__main__":

@@ -1,10 +1,13 @@
 """The bounded Indian Patience solver: winning lines that play, proved losses, budgets kept."""
 
 import pytest
+from indian_exhaustive import TooBig, small_position
+from indian_exhaustive import winnable as exhaustive_winnable
 from indian_positions import game
 
 from ausp_widget import Game
-from ausp_widget.games.indian.solver import solve_indian
+from ausp_widget.games.indian.hints import play_out
+from ausp_widget.games.indian.solver import Solver, solve_indian
 
 REST = ["7♥ 7♥", "8♥ 8♥", "9♥ 9♥", "10♥ 10♥", "J♥ J♥", "Q♥ Q♥", "K♥ K♥"]
 
@@ -51,3 +54,67 @@ def test_the_budget_is_kept_and_an_undecided_search_says_so():
 def test_the_solver_is_for_indian_positions():
     with pytest.raises(ValueError, match="decides Indian Patience positions"):
         solve_indian(Game.deal(1))
+
+
+# ---- the solver against a plain search of every position, under each rule option ----------
+OPTIONS = [{}, {"empty_column": "kings"}, {"protected_takes_cards": True}, {"partial_refill": True}]
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_small_positions_get_the_verdict_of_a_search_of_every_position(seed):
+    g = small_position(seed, OPTIONS[seed % 4], cards=12 + seed % 5)
+    try:
+        truth = exhaustive_winnable(g, limit=10_000)
+    except TooBig:
+        pytest.skip("too many positions for the plain search")
+    result = solve_indian(g, time_limit=None, node_limit=None)
+    assert result.winnable is truth
+    if truth:
+        assert replays_to_a_win(g, result.moves)
+
+
+@pytest.mark.parametrize(("deal", "back"), [(1, 2), (2, 2), (2, 6), (2, 12)])
+def test_late_positions_of_lost_games_are_proved_lost_as_a_plain_search_finds(deal, back):
+    """The hint player's games with Kings only in empty columns, taken back a few moves."""
+    kings = {"empty_column": "kings"}
+    end = play_out(Game.deal(deal, game="indian", options=kings), nodes=50, end_nodes=50)
+    g = Game.deal(deal, game="indian", options=kings)
+    for _, move in end.history[: len(end.history) - back]:
+        g.play(move)
+    assert solve_indian(g, time_limit=None, node_limit=None).winnable is exhaustive_winnable(g, 4_000)
+
+
+TWO_JACKS = """game: indian
+foundations: K♣ K♣ K♦ K♦ 9♥ 9♥ K♠ K♠
+stock: Q♥ Q♥ K♥ K♥
+waste: -
+1: 10♥ J♥
+2: 10♥ J♥
+""" + "".join(f"{n}: -\n" for n in range(3, 11))
+
+
+def test_the_rule_options_decide_what_the_solver_may_do():
+    """A J♥ must wait in the empty column while a 10♥ goes home: "kings" forbids it."""
+    any_card = Game.from_text(TWO_JACKS)
+    kings = Game.from_text(TWO_JACKS.replace("game: indian\n", "game: indian\noptions: empty_column=kings\n"))
+    assert solve_indian(any_card).winnable is exhaustive_winnable(any_card) is True
+    assert solve_indian(kings).winnable is exhaustive_winnable(kings) is False
+
+
+def test_a_sliced_search_reaches_the_verdict_of_one_long_search():
+    g = Game.deal(9, game="indian")
+    solver = Solver(g)
+    while not solver.done:
+        solver.run(seconds=0.01)
+    whole = solve_indian(g, time_limit=None, node_limit=None)
+    assert solver.result.winnable is whole.winnable is True
+    assert [str(m) for m in solver.result.moves] == [str(m) for m in whole.moves]
+    assert replays_to_a_win(g, solver.result.moves)
+
+
+def test_every_win_on_the_first_deals_replays_with_the_options_in_force():
+    for deal, options in [(4, {}), (11, {"protected_takes_cards": True}), (9, {"partial_refill": True})]:
+        g = Game.deal(deal, game="indian", options=options)
+        result = solve_indian(g, time_limit=20, node_limit=None)
+        if result.winnable:
+            assert replays_to_a_win(g, result.moves)

@@ -883,10 +883,21 @@ def test_a_move_made_while_the_solver_thinks_drops_its_stale_answer():
     assert clock.pending == 0
 
 
-def test_winnable_is_for_the_solo_game_only():
+def test_winnable_is_for_the_solo_games_only():
     assert "ausp-hidden" in GameTable(mode="turns", seed=1).buttons["Winnable?"]._dom_classes
     assert "ausp-hidden" not in GameTable(seed=1).buttons["Winnable?"]._dom_classes
-    assert "ausp-hidden" in GameTable(mode="indian", seed=1).buttons["Winnable?"]._dom_classes
+    assert "ausp-hidden" not in GameTable(mode="indian", seed=1).buttons["Winnable?"]._dom_classes
+
+
+def test_winnable_answers_in_the_indian_table_with_a_line_that_plays():
+    clock = ManualClock()
+    table = GameTable(mode="indian", seed=9, clock=clock)
+    before = table.game.to_text()
+    answer = ask_solver(table, clock)
+    assert answer.startswith("Still winnable by someone who knew the order of the stock")
+    assert table.game.to_text() == before  # thinking moves nothing
+    first = answer.split("starts ")[1].split(",")[0].split()[:2]
+    table.game.play(" ".join(first))  # the line it gives is playable
 
 
 @pytest.mark.parametrize("mode", ["solo", "turns", "simultaneous", "indian"])

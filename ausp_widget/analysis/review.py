@@ -76,9 +76,9 @@ class Review:
 def can_review(game: Any) -> bool:
     """Whether a review of `game` can run in a notebook at a student's pace: a solo game whose
     hidden cards can be sampled and whose solver is quick enough to think in slices (the
-    same solver "Winnable?" uses)."""
+    same solver "Winnable?" uses, quick enough on a whole game: `GameEntry.reviews`)."""
     entry = entry_for(game)
-    return game.mode == "solo" and entry.sample is not None and entry.solver is not None
+    return game.mode == "solo" and entry.sample is not None and entry.solver is not None and entry.reviews
 
 
 class Reviewer:

@@ -4,8 +4,10 @@ could not decide both ways.
 
 `survey(deals, options, time_limit, jobs=, executor=, saved=)` asks the game's solver about
 each deal. With `saved`, each verdict is appended to that file (JSON lines) as soon as it is
-known, and a later survey with the same game, options and time limit reads it back instead of
-solving again, so an interrupted survey carries on where it stopped.
+known, and a later survey of the same game and options reads back every verdict that still
+holds for its time limit instead of solving again (a win or a loss found in 10 s stands for a
+60 s survey; only the deals left undecided are searched again), so an interrupted survey
+carries on where it stopped.
 """
 
 from __future__ import annotations
@@ -117,6 +119,14 @@ def read_saved(path: str | os.PathLike) -> list[DealVerdict]:
     return verdicts
 
 
+def _still_holds(verdict: DealVerdict, time_limit: float) -> bool:
+    """A verdict found within any budget holds for a larger one; "undecided" holds only for a
+    budget no larger than the one it was reached with."""
+    if verdict.winnable is not None:
+        return verdict.seconds <= time_limit
+    return verdict.time_limit >= time_limit
+
+
 def survey(
     deals: Iterable[int] = range(1, 201),
     options: Any = None,
@@ -133,7 +143,7 @@ def survey(
     known: dict[int, DealVerdict] = {}
     if saved is not None:
         for verdict in read_saved(saved):
-            if (verdict.game, verdict.options, verdict.time_limit) == (game, key, float(time_limit)):
+            if (verdict.game, verdict.options) == (game, key) and _still_holds(verdict, time_limit):
                 known[verdict.deal] = verdict
     todo = [deal for deal in deals if deal not in known]
 

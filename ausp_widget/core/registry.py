@@ -39,6 +39,9 @@ class GameEntry:
     # dealt at random (the win chance, the review and the sampling player are built on it)
     sample: Callable[[Any, Any], PatienceGame] | None = None
     tips: dict[str, str] = field(default_factory=dict)  # a table mode's tooltip, in a few words
+    # whether a whole game's review runs at a student's pace: its solver must decide most
+    # sampled positions of a game within a few hundred positions each
+    reviews: bool = True
     options: dict[str, Any] = field(default_factory=dict)
 
 
