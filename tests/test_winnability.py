@@ -1,0 +1,101 @@
+"""The winnability survey: verdicts kept as they come and read back, bounds that count the
+undecided deals both ways, one parallel runner for the survey and evaluate; and the patient
+player, which never peeks."""
+
+import json
+
+import pytest
+
+from ausp_widget import Game
+from ausp_widget.analysis.arena import evaluate
+from ausp_widget.analysis.parallel import run_each
+from ausp_widget.analysis.patient import PatientPlayer
+from ausp_widget.analysis.winnability import DealVerdict, Survey, read_saved, survey
+from ausp_widget.games.indian.solver import solve_indian
+
+
+def square(n: int, plus: int) -> int:
+    return n * n + plus
+
+
+def test_run_each_keeps_the_order_and_reports_each_result_as_it_finishes():
+    seen = []
+    assert run_each(square, [3, 1, 2], 1, jobs=2, done=seen.append) == [10, 2, 5]
+    assert sorted(seen) == [2, 5, 10]
+    with pytest.raises(ValueError, match="jobs must be a whole number from 1, not 0"):
+        run_each(square, [1], 0, jobs=0)
+
+
+def test_a_survey_saves_each_verdict_and_a_second_survey_reads_them_back(tmp_path):
+    saved = tmp_path / "survey.jsonl"
+    first = survey([9, 11], time_limit=5, saved=saved)
+    assert [v.deal for v in first.verdicts] == [9, 11]
+    for verdict in first.verdicts:
+        assert verdict.winnable is solve_indian(Game.deal(verdict.deal, game="indian"), 5, None).winnable
+    lines = saved.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 2
+    again = survey([9, 11], time_limit=5, saved=saved)
+    assert again.verdicts == first.verdicts
+    assert len(saved.read_text(encoding="utf-8").splitlines()) == 2  # nothing solved twice
+
+
+def test_a_verdict_found_within_a_smaller_budget_stands_and_an_undecided_one_is_searched_again(tmp_path):
+    saved = tmp_path / "survey.jsonl"
+    won = DealVerdict("indian", "{}", 1.0, 9, True, 10, 0.5, 100)
+    undecided = DealVerdict("indian", "{}", 1.0, 11, None, 10, 1.0, 0)
+    saved.write_text("".join(json.dumps(v.__dict__) + "\n" for v in (won, undecided)), encoding="utf-8")
+    result = survey([9, 11], time_limit=5, saved=saved)
+    assert result.verdicts[0] == won  # read back, not solved again
+    assert result.verdicts[1].time_limit == 5.0 and result.verdicts[1].nodes != 10
+    other_rules = survey([9], {"empty_column": "kings"}, time_limit=5, saved=saved)
+    assert other_rules.verdicts[0].options == '{"empty_column": "kings"}'
+
+
+def test_a_damaged_survey_file_is_named_and_left_as_it_is(tmp_path):
+    saved = tmp_path / "survey.jsonl"
+    saved.write_text('{"deal": 1}\nnot json\n', encoding="utf-8")
+    with pytest.raises(ValueError, match="line 1: not a survey verdict"):
+        read_saved(saved)
+    with pytest.raises(ValueError, match=r"survey\.jsonl, line 1"):
+        survey([1], time_limit=1, saved=saved)
+    assert saved.read_text(encoding="utf-8") == '{"deal": 1}\nnot json\n'
+
+
+def test_the_bounds_count_undecided_deals_as_lost_then_as_won():
+    def verdict(deal, winnable):
+        return DealVerdict("indian", "{}", 1.0, deal, winnable, 1, 0.1, 0)
+
+    result = Survey(tuple(verdict(d, w) for d, w in enumerate([True, True, True, False, None], start=1)))
+    assert (result.won, result.lost, result.undecided, result.decided) == (3, 1, 1, 0.8)
+    low, low_a, low_b = result.lower
+    high, high_a, high_b = result.upper
+    assert low == 0.6 and high == 0.8
+    assert low_a < low < low_b and high_a < high < high_b
+
+
+def test_the_patient_player_never_peeks():
+    """Two games that look the same to the player, with their hidden cards in other places."""
+    game = Game.deal(1, game="indian")
+    other = Game.from_text(_with_stock_reversed(game.to_text()))
+    assert game.view(0).piles == other.view(0).piles and game.stock() != other.stock()
+    assert PatientPlayer(samples=2, nodes=300).choose(game.view(0)) == PatientPlayer(
+        samples=2, nodes=300
+    ).choose(other.view(0))
+
+
+def _with_stock_reversed(text: str) -> str:
+    lines = text.splitlines()
+    k = next(i for i, line in enumerate(lines) if line.startswith("stock: "))
+    lines[k] = "stock: " + " ".join(reversed(lines[k].removeprefix("stock: ").split()))
+    return "\n".join(lines) + "\n"
+
+
+def test_evaluate_deals_with_the_rule_options_it_is_given():
+    seen = []
+
+    def first_legal(view):
+        seen.append(view.options.empty_column)
+        return None  # stop at once
+
+    result = evaluate(first_legal, deals=[3], game="indian", options={"empty_column": "kings"})
+    assert result.games == 1 and seen == ["kings"]
