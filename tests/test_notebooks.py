@@ -17,6 +17,7 @@ EXPECTED = {
     "04_analysis.ipynb": {"widgets": 2, "images": 4},
     "05_lesson_plan.ipynb": {"widgets": 1, "images": 1},
     "06_write_a_player.ipynb": {"widgets": 0, "images": 1},
+    "07_indian_claim.ipynb": {"widgets": 0, "images": 1},
 }
 
 

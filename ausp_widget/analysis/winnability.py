@@ -23,7 +23,13 @@ from typing import Any
 from ausp_widget.core import registry
 from ausp_widget.core.stats import wilson_interval
 
+from .arena import DealResult, Evaluation
 from .parallel import run_each
+
+SURVEY_FILE = Path(__file__).with_name("indian_claim.jsonl")
+"""The verdicts `bench/indian_claim.py` measured for Indian Patience, shipped with the package."""
+PATIENT_FILE = Path(__file__).with_name("indian_patient.jsonl")
+"""The patient player's deals, as `bench/indian_claim.py` played them."""
 
 
 @dataclass(frozen=True)
@@ -117,6 +123,37 @@ def read_saved(path: str | os.PathLike) -> list[DealVerdict]:
         except (ValueError, TypeError) as error:
             raise ValueError(f"{path}, line {number}: not a survey verdict ({error})") from None
     return verdicts
+
+
+def read_survey(
+    options: Any = None,
+    time_limit: float = 60.0,
+    *,
+    game: str = "indian",
+    path: str | os.PathLike = SURVEY_FILE,
+) -> Survey:
+    """The verdicts saved for one reading of the rules that hold for `time_limit`, in deal
+    order, without solving anything (a notebook's way to the measured figures)."""
+    key = options_key(game, options)
+    known: dict[int, DealVerdict] = {}
+    for verdict in read_saved(path):
+        if (verdict.game, verdict.options) == (game, key) and _still_holds(verdict, time_limit):
+            known[verdict.deal] = verdict
+    return Survey(tuple(known[deal] for deal in sorted(known)))
+
+
+def read_patient(path: str | os.PathLike = PATIENT_FILE) -> Evaluation:
+    """The patient player's saved deals, in deal order (a damaged line is named)."""
+    results: dict[int, DealResult] = {}
+    lines = Path(path).read_text(encoding="utf-8").splitlines() if Path(path).exists() else []
+    for number, line in enumerate(lines, start=1):
+        if line.strip():
+            try:
+                result = DealResult(**json.loads(line))
+            except (ValueError, TypeError) as error:
+                raise ValueError(f"{path}, line {number}: not a deal result ({error})") from None
+            results[result.deal] = result
+    return Evaluation("patient player", tuple(results[deal] for deal in sorted(results)))
 
 
 def _still_holds(verdict: DealVerdict, time_limit: float) -> bool:
