@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass, field
 
 from .moves import Move
@@ -35,3 +36,41 @@ def check_limits(time_limit: object, node_limit: object) -> None:
         isinstance(node_limit, bool) or not isinstance(node_limit, int) or node_limit < 0
     ):
         raise ValueError(f"node_limit is a whole number of positions (or None), not {node_limit!r}")
+
+
+class SlicedSearch:
+    """The public face every game's solver shares: `run()` a slice at a time until `done`,
+    `result` holding the verdict so far. A solver sets `winnable`, `line`, `nodes` and provides
+    `_search(deadline, node_cap)`, which returns when the slice is used up or a verdict is in."""
+
+    nodes: int = 0
+    elapsed: float = 0.0
+    winnable: bool | None = None
+    line: list[Move]
+
+    @property
+    def done(self) -> bool:
+        return self.winnable is not None
+
+    @property
+    def result(self) -> SolveResult:
+        return SolveResult(self.winnable, list(self.line), self.nodes, self.elapsed)
+
+    def run(self, seconds: float | None = 0.05, nodes: int | None = None) -> bool | None:
+        """Search for up to `seconds` (None: no time limit) and `nodes` more positions.
+
+        Returns the verdict: True, False, or None if this slice ended before one was found.
+        """
+        if self.done:
+            return self.winnable
+        start = time.perf_counter()
+        deadline = None if seconds is None else start + seconds
+        node_cap = None if nodes is None else self.nodes + nodes
+        try:
+            self._search(deadline, node_cap)
+        finally:
+            self.elapsed += time.perf_counter() - start
+        return self.winnable
+
+    def _search(self, deadline: float | None, node_cap: int | None) -> None:
+        raise NotImplementedError

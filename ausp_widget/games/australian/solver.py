@@ -73,7 +73,7 @@ import time
 
 from ausp_widget.core.cards import CARDS
 from ausp_widget.core.moves import DRAW, Move, onto_parent, to_column, to_foundation
-from ausp_widget.core.solving import SolveResult, check_limits
+from ausp_widget.core.solving import SlicedSearch, SolveResult, check_limits
 
 from .deadlock import HOME, KINGS, Deadlock
 
@@ -90,7 +90,7 @@ DEFAULT_TABLE_LIMIT = 1_500_000
 """Positions remembered as lost before the table is emptied (keeps memory well under 1 GiB)."""
 
 
-class Solver(Deadlock):
+class Solver(Deadlock, SlicedSearch):
     """A resumable search: call `run()` with a budget until `done` (see the module docstring).
 
     ``solver = Solver(game); while not solver.done: solver.run(seconds=0.05)`` keeps a user
@@ -127,31 +127,6 @@ class Solver(Deadlock):
         self.winnable: bool | None = None
         self.line: list[Move] = []
         self._started = False
-
-    # ---- public face ----------------------------------------------------------------------
-    @property
-    def done(self) -> bool:
-        return self.winnable is not None
-
-    @property
-    def result(self) -> SolveResult:
-        return SolveResult(self.winnable, list(self.line), self.nodes, self.elapsed)
-
-    def run(self, seconds: float | None = 0.05, nodes: int | None = None) -> bool | None:
-        """Search for up to `seconds` (None: no time limit) and `nodes` more positions.
-
-        Returns the verdict: True, False, or None if this slice ended before one was found.
-        """
-        if self.done:
-            return self.winnable
-        start = time.perf_counter()
-        deadline = None if seconds is None else start + seconds
-        node_cap = None if nodes is None else self.nodes + nodes
-        try:
-            self._search(deadline, node_cap)
-        finally:
-            self.elapsed += time.perf_counter() - start
-        return self.winnable
 
     # ---- make and undo ---------------------------------------------------------------------
     def _make(self, move: tuple) -> None:

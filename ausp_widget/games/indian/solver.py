@@ -44,7 +44,7 @@ import itertools
 import time
 
 from ausp_widget.core.moves import Move
-from ausp_widget.core.solving import SolveResult, check_limits
+from ausp_widget.core.solving import SlicedSearch, SolveResult, check_limits
 
 from .basics import FACE_DOWN, PROTECTED, fits
 from .search import COLUMN_MARK, DRAW, HOME, ONTO, WASTE, SearchState
@@ -56,7 +56,7 @@ DEFAULT_TABLE_LIMIT = 4_000_000
 """Positions remembered before the table is emptied (about 1 GiB; emptying costs only repeated work)."""
 
 
-class Solver:
+class Solver(SlicedSearch):
     """A resumable search: call `run()` with a budget until `done` (see the module docstring).
 
     ``solver = Solver(game); while not solver.done: solver.run(seconds=0.05)``; `result` holds
@@ -81,29 +81,6 @@ class Solver:
         self.winnable: bool | None = None
         self.line: list[Move] = []
         self._started = False
-
-    # ---- public face ----------------------------------------------------------------------
-    @property
-    def done(self) -> bool:
-        return self.winnable is not None
-
-    @property
-    def result(self) -> SolveResult:
-        return SolveResult(self.winnable, list(self.line), self.nodes, self.elapsed)
-
-    def run(self, seconds: float | None = 0.05, nodes: int | None = None) -> bool | None:
-        """Search for up to `seconds` (None: no limit) and `nodes` more positions; the verdict
-        (True, False) or None when this slice ended first."""
-        if self.done:
-            return self.winnable
-        start = time.perf_counter()
-        deadline = None if seconds is None else start + seconds
-        node_cap = None if nodes is None else self.nodes + nodes
-        try:
-            self._search(deadline, node_cap)
-        finally:
-            self.elapsed += time.perf_counter() - start
-        return self.winnable
 
     # ---- the search ----------------------------------------------------------------------
     def _play_safe(self) -> None:
