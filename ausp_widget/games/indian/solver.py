@@ -248,7 +248,7 @@ class Solver(SlicedSearch):
         budget = 0
         while heap and not self.done:
             budget += 1
-            if budget >= 64:
+            if budget >= 16:
                 budget = 0
                 if deadline is not None and clock() >= deadline:
                     return
