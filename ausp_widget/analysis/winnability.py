@@ -26,6 +26,7 @@ from ausp_widget.core.stats import wilson_interval
 from .arena import DealResult, Evaluation
 from .parallel import run_each
 
+NO_NODE_LIMIT = 10**12  # the survey's budget is its time limit alone
 SURVEY_FILE = Path(__file__).with_name("indian_claim.jsonl")
 """The verdicts `bench/indian_claim.py` measured for Indian Patience, shipped with the package."""
 PATIENT_FILE = Path(__file__).with_name("indian_patient.jsonl")
@@ -97,7 +98,7 @@ def decide(deal: int, game: str, options: Any, time_limit: float) -> DealVerdict
     """Ask the game's solver about one deal (module level, so other processes can run it)."""
     entry = registry.entry(game)
     dealt = entry.deal(deal) if options is None else entry.deal(deal, options=options)
-    result = entry.solve(dealt, time_limit, None)
+    result = entry.solve(dealt, time_limit, NO_NODE_LIMIT)
     return DealVerdict(
         game,
         options_key(game, options),

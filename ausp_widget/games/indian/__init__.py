@@ -12,7 +12,10 @@ from .rules import indian_rules
 
 
 def _solve(game: IndianGame, time_limit: float | None = 10.0, node_limit: int | None = None):
-    return solver.solve_indian(game, time_limit, node_limit)
+    """The front door's budget: no node limit given means the solver's default one, so that
+    `solve(game, time_limit=None)` always ends."""
+    limit = solver.DEFAULT_NODE_LIMIT if node_limit is None else node_limit
+    return solver.solve_indian(game, time_limit, limit)
 
 
 def _hint(game: IndianGame, player: int = 0):
