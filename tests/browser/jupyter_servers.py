@@ -176,7 +176,7 @@ def open_notebook(page, lab_url: str, name: str, path: str = "lab/tree"):
         page.wait_for_function(KERNEL_IDLE, timeout=90_000)
         app = page.locator(".ausp-app").first
     page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    app.wait_for(timeout=60_000)
+    app.wait_for(timeout=120_000)  # the cells above the app run first; a busy machine is slow
     return app
 
 

@@ -40,9 +40,6 @@ class SearchState:
         self.kings_only = self.options.empty_column == "kings"
 
     # ---- reading ----------------------------------------------------------------------------
-    def home_count(self) -> int:
-        return sum(self.piles)
-
     def stock_left(self) -> int:
         return len(self.stock) - self.drawn
 
@@ -59,10 +56,6 @@ class SearchState:
         if self.piles[2 * suit + 1] == rank:
             return 2 * suit + 1
         return -1
-
-    def takes(self, t: int) -> bool:
-        """Whether column t's top card may receive a card (never a protected one, unless the option)."""
-        return self.bottoms[t] != PROTECTED or len(self.cols[t]) > 1 or self.options.protected_takes_cards
 
     def snapshot(self) -> tuple:
         """The whole state, compact and hashable, to come back to with `restore`."""
