@@ -101,7 +101,7 @@ def hint_times(deals: int, every: int = 3) -> None:
 
 
 def solver(count: int, seconds: float) -> None:
-    from ausp_widget.games.indian.solver import solve_indian
+    from ausp_widget.games.indian.portfolio import solve_indian
 
     verdicts: Counter = Counter()
     start = time.perf_counter()

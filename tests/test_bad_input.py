@@ -11,6 +11,7 @@ from positions import PAGAT
 from ausp_widget import Card, Game, IllegalMoveError, Move, NotationError, solve
 from ausp_widget.analysis import hint
 from ausp_widget.core.solving import SolveResult
+from ausp_widget.games.indian import portfolio as indian_portfolio
 from ausp_widget.games.indian import solver as indian_solver
 from ausp_widget.games.indian.game import STUCK_SEARCH_LIMIT, IndianGame
 from ausp_widget.games.indian.moves import IndianMove
@@ -132,9 +133,9 @@ def test_the_indian_solver_answers_a_drawn_out_deal_without_a_time_limit(monkeyp
 
 def test_the_indian_solver_refuses_a_budget_that_is_not_a_number():
     with pytest.raises(ValueError, match="time_limit is a number of seconds"):
-        indian_solver.solve_indian(indian_end_game(), time_limit="10")
+        indian_portfolio.solve_indian(indian_end_game(), time_limit="10")
     with pytest.raises(ValueError, match="node_limit is a whole number"):
-        indian_solver.solve_indian(indian_end_game(), node_limit=-1)
+        indian_portfolio.solve_indian(indian_end_game(), node_limit=-1)
 
 
 # ---- 4. move text with odd digits ---------------------------------------------------------------

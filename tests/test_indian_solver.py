@@ -7,7 +7,9 @@ from indian_positions import game
 
 from ausp_widget import Game
 from ausp_widget.games.indian.hints import play_out
-from ausp_widget.games.indian.solver import Solver, solve_indian
+from ausp_widget.games.indian.portfolio import DealSolver, solve_indian
+from ausp_widget.games.indian.probe import Probe
+from ausp_widget.games.indian.solver import Solver
 
 REST = ["7♥ 7♥", "8♥ 8♥", "9♥ 9♥", "10♥ 10♥", "J♥ J♥", "Q♥ Q♥", "K♥ K♥"]
 
@@ -118,3 +120,27 @@ def test_every_win_on_the_first_deals_replays_with_the_options_in_force():
         result = solve_indian(g, time_limit=20, node_limit=None)
         if result.winnable:
             assert replays_to_a_win(g, result.moves)
+
+
+# ---- the probes beside the complete search -------------------------------------------------
+def test_the_probes_win_a_deal_the_complete_search_alone_leaves_open():
+    g = Game.deal(50, game="indian")
+    alone = Solver(g)
+    alone.run(seconds=None, nodes=60_000)
+    assert alone.result.winnable is None
+    sliced = DealSolver(g)
+    while not sliced.done and sliced.nodes < 60_000:
+        sliced.run(seconds=0.05, nodes=60_000 - sliced.nodes)
+    whole = solve_indian(g, time_limit=None, node_limit=60_000)
+    assert sliced.result.winnable is whole.winnable is True
+    assert [str(m) for m in sliced.result.moves] == [str(m) for m in whole.moves]
+    assert replays_to_a_win(g, whole.moves)
+
+
+def test_a_probe_never_calls_a_position_lost():
+    """Both 4♥ lie under hearts, which no heart may cover: lost, whatever the stock brings."""
+    g = game(["4♥ 5♥", "4♥ 6♥", "5♥ 6♥", *REST], stock="K♣ K♦ K♣", rest="home")
+    probe = Probe(g, endgame_nodes=10)
+    probe.run(seconds=None)
+    assert probe.exhausted and probe.result.winnable is None and probe.nodes > 3
+    assert solve_indian(g, time_limit=None, node_limit=None).winnable is False

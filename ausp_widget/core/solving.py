@@ -38,6 +38,11 @@ def check_limits(time_limit: object, node_limit: object) -> None:
         raise ValueError(f"node_limit is a whole number of positions (or None), not {node_limit!r}")
 
 
+def time_left(deadline: float | None) -> float | None:
+    """The seconds until `deadline` (a `time.perf_counter()` reading), or None for no deadline."""
+    return None if deadline is None else max(0.0, deadline - time.perf_counter())
+
+
 class SlicedSearch:
     """The public face every game's solver shares: `run()` a slice at a time until `done`,
     `result` holding the verdict so far. A solver sets `winnable`, `line`, `nodes` and provides

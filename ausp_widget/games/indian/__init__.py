@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ausp_widget.core.registry import GameEntry, register
 
-from . import hints, notation, sampling, solver
+from . import hints, notation, portfolio, sampling, solver
 from .game import IndianGame
 from .guide import indian_steps
 from .moves import IndianMove
@@ -15,7 +15,7 @@ def _solve(game: IndianGame, time_limit: float | None = 10.0, node_limit: int | 
     """The front door's budget: no node limit given means the solver's default one, so that
     `solve(game, time_limit=None)` always ends."""
     limit = solver.DEFAULT_NODE_LIMIT if node_limit is None else node_limit
-    return solver.solve_indian(game, time_limit, limit)
+    return portfolio.solve_indian(game, time_limit, limit)
 
 
 def _hint(game: IndianGame, player: int = 0):
@@ -33,7 +33,7 @@ register(
         read_text=IndianGame.from_text,
         read_save=lambda data: notation.load_json(data, IndianGame),
         solve=_solve,
-        solver=solver.Solver,
+        solver=portfolio.DealSolver,
         hint=_hint,
         rules=lambda mode: indian_rules(),
         guide=lambda mode: indian_steps(),

@@ -10,6 +10,8 @@ suit are interchangeable, so a card goes onto the lower one that takes it.
 
 from __future__ import annotations
 
+import copy
+
 from ausp_widget.core.cards import CARDS
 
 from .basics import FACE_DOWN, FREE, PROTECTED, IndianOptions
@@ -66,6 +68,12 @@ class SearchState:
             bytes(self.waste),
             tuple(self.piles),
         )
+
+    def copy(self) -> SearchState:
+        """A twin in the same position, with no moves to undo."""
+        twin = copy.copy(self)
+        twin.restore(self.snapshot())
+        return twin
 
     def restore(self, snap: tuple) -> None:
         cols, bottoms, self.drawn, waste, piles = snap

@@ -5,12 +5,14 @@ included: it answers "could someone who knew every card still win from here?", n
 hint. It follows the game's rule options (`IndianOptions`) exactly as `IndianGame` does,
 and every winning line it gives is one `game.play` accepts move by move.
 
-It is a depth-first search that makes and undoes moves in place (`search.SearchState`), on
-an explicit stack, so it can stop after any number of positions and carry on later
-(`Solver.run(seconds=0.05)`): a table keeps a user interface responsive while it thinks.
-Every position it enters is remembered (a depth-first search that never enters a position
-twice still reaches every position reachable from the start, so a win is found if there is
-one), and "lost" means every reachable position was entered and none was won.
+It is a complete best-first search: it makes and undoes moves in place (`search.SearchState`)
+and keeps the positions still to enter in a heap, most promising first, so it can stop after
+any number of positions and carry on later (`Solver.run(seconds=0.05)`): a table keeps a user
+interface responsive while it thinks. Every position it enters is remembered (a search that
+never enters a position twice still reaches every position reachable from the start, so a
+win is found if there is one), and "lost" means every reachable position was entered and
+none was won. The front door (`portfolio.DealSolver`) runs it beside quicker, incomplete
+probes.
 
 Why the search stays small — each rule with the reason it never loses a win:
 
@@ -44,12 +46,12 @@ import itertools
 import time
 
 from ausp_widget.core.moves import Move
-from ausp_widget.core.solving import SlicedSearch, SolveResult, check_limits
+from ausp_widget.core.solving import SlicedSearch
 
 from .basics import FACE_DOWN, PROTECTED, fits
 from .search import COLUMN_MARK, DRAW, HOME, ONTO, WASTE, SearchState
 
-__all__ = ["DEFAULT_NODE_LIMIT", "Solver", "solve_indian"]
+__all__ = ["DEFAULT_NODE_LIMIT", "Solver"]
 
 DEFAULT_NODE_LIMIT = 200_000
 DEFAULT_TABLE_LIMIT = 4_000_000
@@ -63,13 +65,25 @@ class Solver(SlicedSearch):
     the verdict so far. The game itself is never touched.
     """
 
-    def __init__(self, game, *, table_limit: int = DEFAULT_TABLE_LIMIT) -> None:
+    endgame = None  # a search a subclass runs before going on (see `probe.Probe`)
+
+    def __init__(
+        self,
+        game,
+        *,
+        table_limit: int = DEFAULT_TABLE_LIMIT,
+        state: SearchState | None = None,
+        prefix: tuple = (),
+    ) -> None:
+        """`state` and `prefix` start the search elsewhere than at `game`: at `state`, which the
+        (move, card) pairs of `prefix` reach from `game` (a winning line starts with them)."""
         if getattr(game, "name", None) != "indian":
             raise ValueError(
                 "the Indian solver decides Indian Patience positions; use solve() for Australian"
             )
         self.game = game
-        self.state = SearchState(game)
+        self.state = SearchState(game) if state is None else state
+        self.prefix = prefix
         self.table_limit = table_limit
         self.seen: set[bytes] = set()
         self.open: list[tuple] = []  # (-value, -order, node, move): the positions still to enter
@@ -227,17 +241,23 @@ class Solver(SlicedSearch):
         source = b"w" if was == WASTE else bytes((COLUMN_MARK + st.bottoms[was], *st.cols[was]))
         return b"\xfe" + source + b"\xfd" + bytes((COLUMN_MARK + st.bottoms[went], *st.cols[went]))
 
-    def _win(self, parent: int) -> None:
-        self.winnable = True
+    def _path(self, parent: int) -> tuple:
+        """The (move, card) pairs from the game to the state, through node `parent`."""
         steps = [tuple((entry[0], entry[4]) for entry in self.state.trail)]
         while parent >= 0:
             parent, entries = self.links[parent]
             steps.append(entries)
+        return self.prefix + tuple(pair for entries in reversed(steps) for pair in entries)
+
+    def _win(self, parent: int) -> None:
+        self.winnable = True
         trial = self.game.copy()
-        self.line = [
-            trial.play(SearchState.text(move, card)) for entries in reversed(steps) for move, card in entries
-        ]
+        self.line = [trial.play(SearchState.text(move, card)) for move, card in self._path(parent)]
         self.open.clear()
+
+    def _exhausted(self) -> None:
+        """Every reachable position was entered and none was won."""
+        self.winnable = False
 
     def _search(self, deadline: float | None, node_cap: int | None) -> None:
         st = self.state
@@ -246,7 +266,7 @@ class Solver(SlicedSearch):
             self._expand(-1, None)
         heap, clock = self.open, time.perf_counter
         budget = 0
-        while heap and not self.done:
+        while heap and not self.done and self.endgame is None:
             budget += 1
             if budget >= 16:
                 budget = 0
@@ -258,22 +278,5 @@ class Solver(SlicedSearch):
             st.restore(self.snaps[parent])
             st.make(move)
             self._expand(parent, (move[1], move[2]) if move[0] == ONTO else None)
-        if not self.done:
-            self.winnable = False
-
-
-def solve_indian(
-    game, time_limit: float | None = 10.0, node_limit: int | None = DEFAULT_NODE_LIMIT
-) -> SolveResult:
-    """Decide whether an Indian Patience position can still be won, knowing every card.
-
-    Returns a `SolveResult`: `winnable` True (with `moves`, a winning line in the notation
-    `game.play` accepts), False (no line wins), or None when the budget ran out first.
-    `node_limit=None` means no limit on positions. The game itself is never changed.
-    """
-    if getattr(game, "game", None) != "indian":
-        raise ValueError("solve_indian() decides Indian Patience positions; use solve() for Australian")
-    check_limits(time_limit, node_limit)
-    solver = Solver(game)
-    solver.run(seconds=time_limit, nodes=node_limit)
-    return solver.result
+        if not heap and not self.done and self.endgame is None:
+            self._exhausted()
