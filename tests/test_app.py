@@ -404,3 +404,19 @@ def test_an_indian_guide_step_draws_as_a_figure():
     guide = GuideView("indian")
     figure = guide.figure(step=1)
     assert sum(1 for p in figure.axes[0].patches if p.get_gid() == "face-down") >= 1
+
+
+def test_an_indian_game_with_rule_options_shows_them_in_the_rules_and_keeps_them_for_new_deals(app):
+    kings, options = "Only a King may fill an empty column", {"empty_column": "kings", "partial_refill": True}
+    app.game = Game.deal(5, game="indian", options=options)
+    assert app.mode == "indian" and app.table.rule_options == options
+    assert kings in app.rules.value and "also when it holds only one or two" in app.rules.value
+    app.table.new_game(seed=6)
+    assert app.game.seed == 6 and app.game.rule_options() == options
+    assert kings in app.rules.value
+    app.game = Game.deal(7, game="indian")  # the defaults again: the panel follows
+    assert app.table.rule_options == {} and kings not in app.rules.value
+    assert "An empty column takes any single card" in app.rules.value
+    app.mode = "solo"  # another game: no Indian options carried over
+    assert app.game.rule_options() == {} and "Rules: " in app.rules.value
+    app.table.close()

@@ -120,6 +120,11 @@ class PatienceBase(Observable):
     def _repr_html_(self) -> str:
         return display.draw("html", self)
 
+    def rule_options(self) -> dict[str, object]:
+        """The rule options in force that differ from the game's defaults, by name (a game
+        without options has none): the rules panel words them, and a new deal keeps them."""
+        return {}
+
     def plot(self, **options: Any) -> Any:
         """This position as a matplotlib figure (see `ausp_widget.render.plot.plot_position`)."""
         return display.draw("figure", self, **options)

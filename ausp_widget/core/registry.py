@@ -32,7 +32,7 @@ class GameEntry:
     solve: Callable[..., Any]  # solve(game, time_limit, node_limit) -> SolveResult
     solver: Callable[[PatienceGame], Any] | None  # a resumable search: .run(seconds) -> verdict, .result
     hint: Callable[[PatienceGame, int], Any]  # .move (or None) and .reason
-    rules: Callable[[str], Sequence[Any]]  # rules sections for a table mode
+    rules: Callable[..., Sequence[Any]]  # rules(mode, options=None): sections, under rule options
     guide: Callable[[str], list[Any]]  # guide steps for a table mode
     bot: Callable[[], Any] | None = None  # the default opponent for two-player modes
     # sample(view, rng): a full-information game consistent with a solo view, its hidden cards
@@ -46,6 +46,13 @@ class GameEntry:
 
 
 _GAMES: dict[str, GameEntry] = {}
+
+
+def deal_like(current: PatienceGame | None, entry: GameEntry, seed: int, **how: Any) -> PatienceGame:
+    """A new deal of `entry`'s game, under the rule options of `current` when that is the same
+    game (a table playing a variant keeps it for its next deal)."""
+    kept = current.rule_options() if current is not None and entry_for(current) is entry else {}
+    return entry.deal(seed, **how, **({"options": kept} if kept else {}))
 
 
 def register(entry: GameEntry) -> None:

@@ -25,10 +25,11 @@ class Section:
     paragraphs: tuple[str, ...]
 
 
-def rules(mode: str = "solo") -> tuple[Section, ...]:
-    """The complete rules of a table mode ("solo", "turns", "simultaneous", "indian", …)."""
+def rules(mode: str = "solo", options: dict | None = None) -> tuple[Section, ...]:
+    """The complete rules of a table mode ("solo", "turns", "simultaneous", "indian", …),
+    under the game's rule `options` (its defaults when None; see `PatienceBase.rule_options`)."""
     game, _ = registry.for_table_mode(mode)
-    return tuple(game.rules(mode))
+    return tuple(game.rules(mode, options))
 
 
 def rules_title(mode: str) -> str:
@@ -37,18 +38,18 @@ def rules_title(mode: str) -> str:
     return game.title if label == game.title else f"{game.title} — {label}"
 
 
-def rules_text(mode: str = "solo") -> str:
+def rules_text(mode: str = "solo", options: dict | None = None) -> str:
     """The rules as Markdown (for a notebook cell, a handout or a terminal)."""
     parts = [f"# {rules_title(mode)}"]
-    for section in rules(mode):
+    for section in rules(mode, options):
         parts.append(f"## {section.title}")
         parts.append("\n".join(p if p[:1].isdigit() else f"- {p}" for p in section.paragraphs))
     return "\n\n".join(parts) + "\n"
 
 
-def rules_html(mode: str = "solo") -> str:
+def rules_html(mode: str = "solo", options: dict | None = None) -> str:
     """The rules as an HTML fragment (for the rules panel)."""
-    sections = rules(mode)
+    sections = rules(mode, options)
     parts = [
         f'<div class="ausp-rules" data-mode="{escape(mode)}">',
         f"<h2>Rules: {escape(registry.table_modes()[mode])}</h2>",

@@ -84,6 +84,7 @@ class AustralianPatience(widgets.VBox):
         traitlets.link((self.selector, "value"), (self, "mode"))
         self.observe(self._on_mode, names="mode")
         self.table.observe(self._on_table_mode, names="mode")
+        self.table.observe(lambda _change: self._show_rules(), names="rule_options")
         traitlets.dlink((self.table, "large"), (self.guide, "large"))  # projector size for all
         traitlets.dlink((self.table, "large"), (self.puzzles, "large"))
         # one store: a student's name typed in the Puzzles tab also keeps their lessons
@@ -118,8 +119,12 @@ class AustralianPatience(widgets.VBox):
             self.table.new_game(seed=self._deal_number(), mode=mode)
         self.guide.mode = mode
         self.puzzles.game = registry.for_table_mode(mode)[0].name
-        self.rules.value = rules_html(mode)
+        self._show_rules()
         self.heading.value = _heading(mode)
+
+    def _show_rules(self) -> None:
+        """The rules panel: the mode's rules, under the rule options of the game on the table."""
+        self.rules.value = rules_html(self.mode, self.table.rule_options)
 
     def _on_table_mode(self, change) -> None:
         """The table took another mode (a game was attached, or `table.mode` was set)."""

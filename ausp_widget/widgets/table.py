@@ -48,13 +48,14 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
     Two-player modes put the bot's layout on top, the shared foundations in the middle and
     yours below. `clock` paces the bot (a `ManualClock` lets tests step it) and `bot` is
     "steady" (the game's own bot, the default), "strong" (`RolloutBot`, which plays each choice
-    out first) or anything with `choose(view) -> Move | None`. `first` says
-    who starts a turn-based game (0 you, 1 the bot, "random"); `show_modes=False` hides the
-    table's own mode selector when an enclosing app has one. `game="indian"` (or its mode,
-    "indian") plays Indian Patience; any registered game works the same way.
+    out first) or anything with `choose(view) -> Move | None`. `first` says who starts a
+    turn-based game (0 you, 1 the bot, "random"); `show_modes=False` hides the table's own mode
+    selector when an enclosing app has one. `game="indian"` (or its mode) plays Indian
+    Patience; any registered game works the same way.
     """
 
     mode = traitlets.Unicode("solo", help="a table mode (see `ausp_widget.core.registry.table_modes`)")
+    rule_options = traitlets.Dict(help="the game's non-default rule options; a new deal keeps them")
     large = traitlets.Bool(False, help="large cards, for a projector")
     four_colour = traitlets.Bool(False, help="four-colour deck: ♣ green, ♦ blue, ♥ red, ♠ black")
 
@@ -174,7 +175,7 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
         entry, game_mode = registry.for_table_mode(self.mode if mode is None else mode)
         if seed is None:
             seed = random.randrange(1, 1_000_000)
-        game = entry.deal(seed, mode=game_mode, first=self.first)
+        game = registry.deal_like(self._game, entry, seed, mode=game_mode, first=self.first)
         with self._lock:
             self._attach(game)
         return game
@@ -206,6 +207,7 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
         mode = registry.table_mode(game)
         self._syncing = True
         try:
+            self.rule_options = game.rule_options()
             self.mode = mode
             self.mode_selector.value = mode
             self.deal_field.value = "" if game.seed is None else str(game.seed)
@@ -431,10 +433,7 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
 
     # ---- looks and modes ---------------------------------------------------------------------------------
     @traitlets.observe("large", "four_colour")
-    def _look_changed(self, _change: Any) -> None:
-        self._apply_look()
-
-    def _apply_look(self) -> None:
+    def _apply_look(self, _change: Any = None) -> None:
         classes = [c for c in self._dom_classes if c not in ("ausp-large", "ausp-four-colour")]
         classes += ["ausp-large"] * self.large + ["ausp-four-colour"] * self.four_colour
         self._dom_classes = tuple(classes)

@@ -20,7 +20,7 @@ register(
         solve=solver.solve,
         solver=solver.Solver,
         hint=hints.hint,
-        rules=rules.rules,
+        rules=lambda mode, options=None: rules.rules(mode),  # no rule options
         guide=guide.steps,
         bot=Bot,
         sample=sampling.sample_game,

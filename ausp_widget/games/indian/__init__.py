@@ -35,7 +35,7 @@ register(
         solve=_solve,
         solver=portfolio.DealSolver,
         hint=_hint,
-        rules=lambda mode: indian_rules(),
+        rules=lambda mode, options=None: indian_rules(options),
         guide=lambda mode: indian_steps(),
         sample=sampling.sample_game,
         reviews=False,  # its solver leaves most early sampled positions undecided: "unknown" marks

@@ -174,6 +174,9 @@ class IndianGame(Legal, Checks, Places, StuckSearch, PatienceBase):
         self._last_dealt: tuple[int, int] | None = None  # (column, cards) the last move dealt
 
     # ---- construction -------------------------------------------------------------------
+    def rule_options(self) -> dict[str, object]:
+        return self.options.changed()
+
     @classmethod
     def deal(
         cls,
