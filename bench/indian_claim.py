@@ -29,7 +29,7 @@ from pathlib import Path
 from ausp_widget.analysis.arena import DealResult, Evaluation, play_deal
 from ausp_widget.analysis.parallel import run_each
 from ausp_widget.analysis.patient import PatientPlayer
-from ausp_widget.analysis.winnability import survey
+from ausp_widget.analysis.winnability import read_patient, survey
 
 READINGS = {
     "default": (
@@ -76,6 +76,14 @@ def main() -> None:
             f"[{time.perf_counter() - start:.0f} s this run]",
             flush=True,
         )
+        played = read_patient(args.player_results)
+        if not options and played.games:
+            won, share, share_a, share_b = result.lower_with(r.deal for r in played.deals if r.won)
+            print(
+                f"  counting the patient player's {played.wins} won games (of {played.games}) as proofs too"
+                f": {won} winnable, at least {pct(share)} ({pct(share_a)}-{pct(share_b)})",
+                flush=True,
+            )
 
 
 def _patient_deal(deal: int) -> DealResult:
@@ -85,8 +93,7 @@ def _patient_deal(deal: int) -> DealResult:
 def patient(deals: int, jobs: int, saved: Path) -> None:
     """The patient player's wins on deals 1..`deals`, reading back the deals already played."""
     start = time.perf_counter()
-    lines = saved.read_text(encoding="utf-8").splitlines() if saved.exists() else []
-    known = {r.deal: r for r in (DealResult(**json.loads(line)) for line in lines if line.strip())}
+    known = {r.deal: r for r in read_patient(saved).deals}
 
     def keep(result: DealResult) -> None:
         known[result.deal] = result

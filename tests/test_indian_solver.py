@@ -6,6 +6,7 @@ from indian_exhaustive import winnable as exhaustive_winnable
 from indian_positions import game
 
 from ausp_widget import Game
+from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.games.indian.hints import play_out
 from ausp_widget.games.indian.portfolio import DealSolver, solve_indian
 from ausp_widget.games.indian.probe import Probe
@@ -144,3 +145,18 @@ def test_a_probe_never_calls_a_position_lost():
     probe.run(seconds=None)
     assert probe.exhausted and probe.result.winnable is None and probe.nodes > 3
     assert solve_indian(g, time_limit=None, node_limit=None).winnable is False
+
+
+def test_a_winning_line_is_played_whole_or_not_at_all():
+    g = Game.deal(4, game="indian")
+    line = [str(m) for m in solve_indian(g, time_limit=20).moves]
+    g.play(line[0])
+    g.undo()  # a move to redo, which a refused line must keep
+    before, history = g.to_text(), g.history
+    with pytest.raises(IllegalMoveError, match="does not win: the game is playing"):
+        g.play_winning_line(line[:-5])
+    with pytest.raises(IllegalMoveError):
+        g.play_winning_line([*line[:10], "draw", "1:K♠ F", *line[10:]])
+    assert g.to_text() == before and g.history == history and g.can_redo
+    trial = g.copy()
+    assert [str(m) for m in trial.play_winning_line(line)] == line and trial.status == "won"

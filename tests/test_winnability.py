@@ -71,6 +71,10 @@ def test_the_bounds_count_undecided_deals_as_lost_then_as_won():
     high, high_a, high_b = result.upper
     assert low == 0.6 and high == 0.8
     assert low_a < low < low_b and high_a < high < high_b
+    won, share, share_a, share_b = result.lower_with([5, 1, 9])  # deal 5 won in play; 9 not surveyed
+    assert (won, share) == (4, 0.8) and share_a < share < share_b
+    with pytest.raises(ValueError, match="deal 4 was proved lost, yet won in play"):
+        result.lower_with([4])
 
 
 def test_the_patient_player_never_peeks():

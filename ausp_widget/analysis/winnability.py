@@ -79,6 +79,17 @@ class Survey:
         """The share proved winnable (every undecided deal counted lost), with its 95% interval."""
         return (self.won / self.deals if self.deals else 0.0, *wilson_interval(self.won, self.deals))
 
+    def lower_with(self, won_in_play: Iterable[int]) -> tuple[int, float, float, float]:
+        """The deals proved winnable when deals won in play also count (a game won is a winning
+        line), their share, and its 95% interval. A deal the solver proved lost that was won in
+        play is an error naming it: one of the two would be wrong."""
+        won_in_play = set(won_in_play)
+        clash = sorted(v.deal for v in self.verdicts if v.winnable is False and v.deal in won_in_play)
+        if clash:
+            raise ValueError(f"deal {clash[0]} was proved lost, yet won in play")
+        won = sum(v.winnable is True or v.deal in won_in_play for v in self.verdicts)
+        return (won, won / self.deals if self.deals else 0.0, *wilson_interval(won, self.deals))
+
     @property
     def upper(self) -> tuple[float, float, float]:
         """The share not proved lost (every undecided deal counted won), with its 95% interval."""
@@ -160,8 +171,8 @@ def read_patient(path: str | os.PathLike = PATIENT_FILE) -> Evaluation:
 def _still_holds(verdict: DealVerdict, time_limit: float) -> bool:
     """A verdict found within any budget holds for a larger one; "undecided" holds only for a
     budget no larger than the one it was reached with."""
-    if verdict.winnable is not None:
-        return verdict.seconds <= time_limit
+    if verdict.winnable is not None:  # (a search may overrun its limit by a few positions)
+        return min(verdict.seconds, verdict.time_limit) <= time_limit
     return verdict.time_limit >= time_limit
 
 

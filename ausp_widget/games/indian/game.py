@@ -361,6 +361,29 @@ class IndianGame(Legal, Checks, Places, StuckSearch, PatienceBase):
         self._notify("play", played)
         return played
 
+    def play_winning_line(self, moves: list[str]) -> list[Move]:
+        """Play a line a solver says wins, each move checked as `play` checks it, except that
+        no position on the way is searched for being stuck: a line that ends with every card
+        home never passes a lost position. A line that does not end in a win raises
+        `IllegalMoveError`, with the game taken back to where it was."""
+        start, redo, played = len(self._history), list(self._redo), []
+        try:
+            for move in moves:
+                self._status = "playing"  # see the docstring; the last status is computed below
+                played.append(self.play(move))
+            if self.status != "won":
+                raise IllegalMoveError(
+                    f"the line of {len(moves)} moves does not win: the game is {self.status}"
+                )
+        except ValueError:
+            while len(self._history) > start:
+                self._step_back()
+            self._redo, self._status = redo, None
+            if played:
+                self._notify("undo", played[0])  # a table showing the game redraws it
+            raise
+        return played
+
     @property
     def can_undo(self) -> bool:
         return self.options.undo and bool(self._undo)

@@ -252,7 +252,9 @@ class Solver(SlicedSearch):
     def _win(self, parent: int) -> None:
         self.winnable = True
         trial = self.game.copy()
-        self.line = [trial.play(SearchState.text(move, card)) for move, card in self._path(parent)]
+        self.line = trial.play_winning_line(
+            [SearchState.text(move, card) for move, card in self._path(parent)]
+        )
         self.open.clear()
 
     def _exhausted(self) -> None:
