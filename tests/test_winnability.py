@@ -7,6 +7,7 @@ import json
 import pytest
 
 from ausp_widget import Game
+from ausp_widget.analysis import hint
 from ausp_widget.analysis.arena import evaluate
 from ausp_widget.analysis.parallel import run_each
 from ausp_widget.analysis.patient import PatientPlayer
@@ -85,6 +86,16 @@ def test_the_patient_player_never_peeks():
     assert PatientPlayer(samples=2, nodes=300).choose(game.view(0)) == PatientPlayer(
         samples=2, nodes=300
     ).choose(other.view(0))
+
+
+def test_the_patient_player_keeps_a_time_budget_per_move():
+    """With no time to plan, no guess is won in time: the player falls back on the hint."""
+    game = Game.deal(1, game="indian")
+    hurried = PatientPlayer(samples=2, nodes=10**9, move_seconds=1e-9)
+    assert hurried.choose(game.view(0)) == hint(game).move
+    for bad in (0, -1.0, "1", True):
+        with pytest.raises(ValueError, match="move_seconds must be a number of seconds above 0"):
+            PatientPlayer(move_seconds=bad)
 
 
 def _with_stock_reversed(text: str) -> str:

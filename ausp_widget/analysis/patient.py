@@ -24,12 +24,25 @@ from .chance import sampled_games
 class PatientPlayer:
     """See the module docstring; the same choices on the same deal (re-seeded each deal)."""
 
-    def __init__(self, samples: int = 4, nodes: int = 3_000, seed: int = 0) -> None:
+    def __init__(
+        self, samples: int = 4, nodes: int = 3_000, seed: int = 0, move_seconds: float | None = None
+    ) -> None:
+        """`nodes` bounds each guess's search; `move_seconds`, when given, also bounds the time
+        one choice may take, shared equally among the guesses (a budget that depends on the
+        machine: with nodes alone, the same deal is always played the same way)."""
         if not (isinstance(samples, int) and samples >= 1):
             raise ValueError(f"samples must be a whole number from 1, not {samples!r}")
         if not (isinstance(nodes, int) and nodes >= 1):
             raise ValueError(f"nodes must be a whole number from 1, not {nodes!r}")
-        self.samples, self.nodes, self.seed = samples, nodes, seed
+        if move_seconds is not None and (
+            isinstance(move_seconds, bool)
+            or not isinstance(move_seconds, int | float)
+            or not move_seconds > 0
+        ):
+            raise ValueError(
+                f"move_seconds must be a number of seconds above 0 (or None), not {move_seconds!r}"
+            )
+        self.samples, self.nodes, self.seed, self.move_seconds = samples, nodes, seed, move_seconds
         self.reset()
 
     def reset(self) -> None:
@@ -51,10 +64,11 @@ class PatientPlayer:
     def _replan(self, view: Any, legal: list[Move]) -> Move:
         game_entry = entry(view.game)
         guesses = list(sampled_games(view, self.samples, self._random))
+        seconds = None if self.move_seconds is None else self.move_seconds / self.samples
         votes: Counter = Counter()
         lines: dict[Move, tuple[Any, list[Move]]] = {}
         for guess in guesses:
-            result = game_entry.solve(guess, None, self.nodes)
+            result = game_entry.solve(guess, seconds, self.nodes)
             if result.winnable and result.moves:
                 first = result.moves[0]
                 votes[first] += 1
