@@ -11,7 +11,7 @@ from ausp_widget.analysis import hint
 from ausp_widget.analysis.arena import evaluate
 from ausp_widget.analysis.parallel import run_each
 from ausp_widget.analysis.patient import PatientPlayer
-from ausp_widget.analysis.winnability import DealVerdict, Survey, read_saved, survey
+from ausp_widget.analysis.winnability import DealVerdict, Survey, read_saved, read_survey, survey
 from ausp_widget.games.indian.portfolio import solve_indian
 
 
@@ -48,6 +48,10 @@ def test_a_verdict_found_within_a_smaller_budget_stands_and_an_undecided_one_is_
     result = survey([9, 11], time_limit=5, saved=saved)
     assert result.verdicts[0] == won  # read back, not solved again
     assert result.verdicts[1].time_limit == 5.0 and result.verdicts[1].nodes != 10
+    later = DealVerdict("indian", "{}", 5.0, 9, None, 10, 5.0, 0)  # a later, busier run: no verdict
+    with saved.open("a", encoding="utf-8") as file:
+        file.write(json.dumps(later.__dict__) + "\n")
+    assert read_survey(time_limit=5, path=saved).verdicts[0] == won  # a proved win stays proved
     other_rules = survey([9], {"empty_column": "kings"}, time_limit=5, saved=saved)
     assert other_rules.verdicts[0].options == '{"empty_column": "kings"}'
 

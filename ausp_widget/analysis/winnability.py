@@ -146,11 +146,7 @@ def read_survey(
 ) -> Survey:
     """The verdicts saved for one reading of the rules that hold for `time_limit`, in deal
     order, without solving anything (a notebook's way to the measured figures)."""
-    key = options_key(game, options)
-    known: dict[int, DealVerdict] = {}
-    for verdict in read_saved(path):
-        if (verdict.game, verdict.options) == (game, key) and _still_holds(verdict, time_limit):
-            known[verdict.deal] = verdict
+    known = _holding(read_saved(path), game, options_key(game, options), time_limit)
     return Survey(tuple(known[deal] for deal in sorted(known)))
 
 
@@ -166,6 +162,17 @@ def read_patient(path: str | os.PathLike = PATIENT_FILE) -> Evaluation:
                 raise ValueError(f"{path}, line {number}: not a deal result ({error})") from None
             results[result.deal] = result
     return Evaluation("patient player", tuple(results[deal] for deal in sorted(results)))
+
+
+def _holding(verdicts: list[DealVerdict], game: str, key: str, time_limit: float) -> dict[int, DealVerdict]:
+    """Per deal, the saved verdict that holds for `time_limit`: a decided one before any
+    undecided one (a win or a loss stays proved), else the latest."""
+    known: dict[int, DealVerdict] = {}
+    for verdict in verdicts:
+        holds = (verdict.game, verdict.options) == (game, key) and _still_holds(verdict, time_limit)
+        if holds and (verdict.deal not in known or known[verdict.deal].winnable is None):
+            known[verdict.deal] = verdict
+    return known
 
 
 def _still_holds(verdict: DealVerdict, time_limit: float) -> bool:
@@ -189,11 +196,7 @@ def survey(
     """The solver's verdict on each deal, solving only those not already in `saved`."""
     deals = list(deals)
     key = options_key(game, options)
-    known: dict[int, DealVerdict] = {}
-    if saved is not None:
-        for verdict in read_saved(saved):
-            if (verdict.game, verdict.options) == (game, key) and _still_holds(verdict, time_limit):
-                known[verdict.deal] = verdict
+    known = {} if saved is None else _holding(read_saved(saved), game, key, time_limit)
     todo = [deal for deal in deals if deal not in known]
 
     def keep(verdict: DealVerdict) -> None:
