@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from matplotlib.figure import Figure
 
 from .colours import ROLE_COLOURS
@@ -54,7 +56,7 @@ def claim_figure(
             yerr=[[_span(low_a, low), _span(high_a, high)], [_span(low, low_b), _span(high, high_b)]],
             capsize=4, gid=f"reading:{name}",
         )  # fmt: skip
-    labels = [f"{name}\n({readings[name].deals} deals)" for name in names]
+    labels = [f"{textwrap.fill(name, 16)}\n({readings[name].deals} deals)" for name in names]
     if player is not None and player.games:
         x = len(names)
         rate, (a, b) = player.rate, player.interval
