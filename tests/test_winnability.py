@@ -12,6 +12,7 @@ from ausp_widget.analysis.arena import evaluate
 from ausp_widget.analysis.parallel import run_each
 from ausp_widget.analysis.patient import PatientPlayer
 from ausp_widget.analysis.winnability import DealVerdict, Survey, read_saved, read_survey, survey
+from ausp_widget.games.indian import portfolio
 from ausp_widget.games.indian.portfolio import solve_indian
 
 
@@ -92,11 +93,20 @@ def test_the_patient_player_never_peeks():
     ).choose(other.view(0))
 
 
-def test_the_patient_player_keeps_a_time_budget_per_move():
-    """With no time to plan, no guess is won in time: the player falls back on the hint."""
+def test_the_patient_player_keeps_a_time_budget_per_move(monkeypatch):
+    """Each guess gets its share of the move's time; with no time to plan, no guess is won in
+    time and the player falls back on the hint."""
+    budgets = []
+
+    def solve_recording(guess, time_limit, node_limit):
+        budgets.append(time_limit)
+        return solve_indian(guess, time_limit, node_limit)
+
+    monkeypatch.setattr(portfolio, "solve_indian", solve_recording)
     game = Game.deal(1, game="indian")
     hurried = PatientPlayer(samples=2, nodes=10**9, move_seconds=1e-9)
     assert hurried.choose(game.view(0)) == hint(game).move
+    assert budgets == [5e-10, 5e-10]
     for bad in (0, -1.0, "1", True):
         with pytest.raises(ValueError, match="move_seconds must be a number of seconds above 0"):
             PatientPlayer(move_seconds=bad)

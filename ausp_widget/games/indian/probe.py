@@ -62,22 +62,12 @@ class Probe(Solver):
             value -= self.depth_weight * buried
         return value
 
-    def _expand(self, parent: int, due: tuple | None) -> None:
+    def _branch(self, parent: int, due: tuple | None) -> None:
+        """Before the stock is out, as the solver; after, a bounded search of the end game."""
         st = self.state
         if parent < 0 or st.stock_left():
-            super()._expand(parent, due)
+            super()._branch(parent, due)
             return
-        self.nodes += 1
-        self._play_safe()
-        if sum(st.piles) == 104:
-            self._win(parent)
-            return
-        key = st.key()
-        if key in self.seen:
-            return
-        if len(self.seen) >= self.table_limit:
-            self.seen.clear()
-        self.seen.add(key)
         path = self._path(parent)
         self.endgame = Solver(self.game, table_limit=self.table_limit, state=st.copy(), prefix=path)
         self.endgame_left = self.endgame_nodes

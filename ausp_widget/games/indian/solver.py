@@ -204,6 +204,11 @@ class Solver(SlicedSearch):
         if len(self.seen) >= self.table_limit:
             self.seen.clear()
         self.seen.add(key)
+        self._branch(parent, due)
+
+    def _branch(self, parent: int, due: tuple | None) -> None:
+        """Remember the position just entered, and queue the moves from it."""
+        st = self.state
         node = len(self.snaps)
         self.snaps.append(st.snapshot())
         self.links.append((parent, tuple((entry[0], entry[4]) for entry in st.trail)))
