@@ -19,9 +19,9 @@ Measured (2 cores shared with other work, so the times are pessimistic):
         of 104 cards home (the greedy player before the look ahead: 17/500 = 3.4%, 2.1% to 5.4%)
     hint time: 231 hints on deals 1..3: median 4.2 ms, p95 52.9 ms, max 98.9 ms
     Winnable? slices, australian, deals 1..20 (up to 10 s each): 20 slices of 50 ms asked:
-        median 0.1 ms, p95 1.2 ms, max 1.4 ms (each deal decided in its first slice)
-    Winnable? slices, indian, deals 1..20 (up to 10 s each): 1749 slices of 50 ms asked:
-        median 50.5 ms, p95 55.0 ms, max 147.1 ms; 12 winnable, 8 undecided
+        median 0.1 ms, p95 5.3 ms, max 5.4 ms (each deal decided in its first slice)
+    Winnable? slices, indian, deals 1..20 (up to 10 s each): 2262 slices of 50 ms asked:
+        median 50.8 ms, p95 55.5 ms, max 161.8 ms; 9 winnable, 11 undecided
 
 The solver's survey of deals, with bounds per reading of the rules, is `bench/indian_claim.py`.
 """

@@ -4,11 +4,13 @@ under each reading of the rules the published page leaves open.
 Run: .venv/bin/python bench/indian_claim.py [--deals 200] [--seconds 60] [--jobs 2]
      [--readings default,protected,kings,refill] [--results ausp_widget/analysis/indian_claim.jsonl]
      [--player-deals 100] [--player-results ausp_widget/analysis/indian_patient.jsonl]
+     [--retry-undecided]
 
 For each reading, the full-information solver (it knows the stock and the face-down cards:
 what a player who may take back any move could learn) is asked about deals 1..N for up to
 `--seconds` each. Every verdict is appended to `--results` as it comes, and a run with the
-same reading and budget reads those back, so an interrupted run carries on where it stopped.
+same reading and budget reads those back, so an interrupted run carries on where it stopped;
+`--retry-undecided` searches again the deals left undecided (a proved verdict stays proved).
 Each line printed gives the deals proved winnable and proved lost, and the share of winnable
 deals as a lower bound (undecided deals counted lost) and an upper bound (undecided counted
 won), each with its 95% Wilson interval.
@@ -18,16 +20,19 @@ guesses of them) then plays deals 1..`--player-deals` under the rules as played 
 results are kept in `--player-results` the same way, one deal per line. Its won games prove their
 deals winnable, so the first reading's line is followed by the lower bound that counts them too.
 
-Measured (two runs sharing two cores; the last three readings' deals 1-100 were searched by the
-complete search alone, before the probes):
+Measured (two runs sharing two cores; the file gathers every run, and a deal proved winnable in
+any run stays proved):
 
-    default, deals 1-200, 60 s each: 155 winnable, 0 lost, 45 undecided (77.5% decided; median
-        1.5 s to decide); winnable: at least 77.5% (71.2%-82.7%), at most 100.0% (98.1%-100.0%)
-      counting the patient player's 18 won games (of 52) as proofs too: 156 winnable, at least
-        78.0% (71.8%-83.2%)
-    protected, 10 s each: 114 winnable, 0 lost, 86 undecided; at least 57.0% (50.1%-63.7%)
-    kings, 10 s each: 10 winnable, 0 lost, 190 undecided; at least 5.0% (2.7%-9.0%)
-    refill, 10 s each: 110 winnable, 0 lost, 90 undecided; at least 55.0% (48.1%-61.7%)
+    default, deals 1-200, 60 s each: 178 winnable, 0 lost, 22 undecided (89.0% decided); winnable:
+        at least 89.0% (83.9%-92.6%), at most 100.0% (98.1%-100.0%)
+      counting the patient player's 18 won games (of 52) as proofs too: 179 winnable, at least
+        89.5% (84.5%-93.0%)
+    of which the last run alone (with the beams; --results holding only it): 171 winnable, 0 lost,
+        29 undecided (85.5% decided; median 7.7 s to decide); at least 85.5% (80.0%-89.7%)
+    protected, 10 s each: 119 winnable, 0 lost, 81 undecided; at least 59.5% (52.6%-66.1%)
+    kings, 10 s each (not searched again with the beams): 10 winnable, 0 lost, 190 undecided;
+        at least 5.0% (2.7%-9.0%)
+    refill, 10 s each: 125 winnable, 0 lost, 75 undecided; at least 62.5% (55.6%-68.9%)
     patient player: won 18 of 52 (34.6%, 95% interval 23.2-48.2%), 57.4 cards home on average,
         2 failed (no end within 2,080 moves: counted as not won)
 """
@@ -69,6 +74,7 @@ def main() -> None:
     parser.add_argument("--results", default="ausp_widget/analysis/indian_claim.jsonl")
     parser.add_argument("--player-deals", type=int, default=100)
     parser.add_argument("--player-results", default="ausp_widget/analysis/indian_patient.jsonl")
+    parser.add_argument("--retry-undecided", action="store_true")
     args = parser.parse_args()
     for name in args.readings.split(","):
         if name == "player":
@@ -76,7 +82,14 @@ def main() -> None:
             continue
         options, words = READINGS[name]
         start = time.perf_counter()
-        result = survey(range(1, args.deals + 1), options, args.seconds, jobs=args.jobs, saved=args.results)
+        result = survey(
+            range(1, args.deals + 1),
+            options,
+            args.seconds,
+            jobs=args.jobs,
+            saved=args.results,
+            retry_undecided=args.retry_undecided,
+        )
         low, low_a, low_b = result.lower
         high, high_a, high_b = result.upper
         seconds = sorted(v.seconds for v in result.verdicts if v.winnable is not None)

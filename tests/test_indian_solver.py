@@ -7,6 +7,7 @@ from indian_positions import game
 
 from ausp_widget import Game
 from ausp_widget.core.errors import IllegalMoveError
+from ausp_widget.games.indian.beam import Beam
 from ausp_widget.games.indian.hints import play_out
 from ausp_widget.games.indian.portfolio import DealSolver, solve_indian
 from ausp_widget.games.indian.probe import Probe
@@ -123,18 +124,19 @@ def test_every_win_on_the_first_deals_replays_with_the_options_in_force():
             assert replays_to_a_win(g, result.moves)
 
 
-# ---- the probes beside the complete search -------------------------------------------------
-def test_the_probes_win_a_deal_the_complete_search_alone_leaves_open():
-    g = Game.deal(50, game="indian")
+# ---- the probes and the beams beside the complete search ------------------------------------
+def test_the_front_door_wins_a_deal_the_complete_search_alone_leaves_open():
+    g = Game.deal(23, game="indian")
     alone = Solver(g)
-    alone.run(seconds=None, nodes=60_000)
+    alone.run(seconds=None, nodes=115_000)
     assert alone.result.winnable is None
     sliced = DealSolver(g)
-    while not sliced.done and sliced.nodes < 60_000:
-        sliced.run(seconds=0.05, nodes=60_000 - sliced.nodes)
-    whole = solve_indian(g, time_limit=None, node_limit=60_000)
+    while not sliced.done and sliced.nodes < 115_000:
+        sliced.run(seconds=0.05, nodes=115_000 - sliced.nodes)
+    whole = solve_indian(g, time_limit=None, node_limit=115_000)
     assert sliced.result.winnable is whole.winnable is True
     assert [str(m) for m in sliced.result.moves] == [str(m) for m in whole.moves]
+    assert sliced.result.nodes == whole.nodes
     assert replays_to_a_win(g, whole.moves)
 
 
@@ -145,6 +147,34 @@ def test_a_probe_never_calls_a_position_lost():
     probe.run(seconds=None)
     assert probe.exhausted and probe.result.winnable is None and probe.nodes > 3
     assert solve_indian(g, time_limit=None, node_limit=None).winnable is False
+
+
+# ---- the beam: through the stock one draw at a time ----------------------------------------
+BEAM = {"width": 50, "layer_nodes": 300, "endgame_nodes": 5_000, "waste_weight": 5, "depth_weight": 2}
+
+
+def test_a_beam_wins_a_deal_the_complete_search_leaves_open_and_slicing_changes_nothing():
+    g = Game.deal(5, game="indian")
+    alone = Solver(g)
+    alone.run(seconds=None, nodes=60_000)
+    assert alone.result.winnable is None
+    whole = Beam(g, **BEAM)
+    whole.run(seconds=None, nodes=60_000)
+    assert whole.result.winnable is True and replays_to_a_win(g, whole.result.moves)
+    assert len(whole.layer) <= BEAM["width"] and whole.layers > 40  # a layer per draw, at most `width` wide
+    sliced = Beam(g, **BEAM)
+    while not sliced.done:
+        sliced.run(seconds=None, nodes=777)
+    assert [str(m) for m in sliced.result.moves] == [str(m) for m in whole.result.moves]
+    assert sliced.nodes == whole.nodes
+
+
+def test_a_beam_never_calls_a_position_lost():
+    g = game(["4♥ 5♥", "4♥ 6♥", "5♥ 6♥", *REST], stock="K♣ K♦ K♣", rest="home")
+    beam = Beam(g, width=3, layer_nodes=50, endgame_nodes=50)
+    beam.run(seconds=None)
+    assert beam.exhausted and beam.result.winnable is None and beam.nodes > 3
+    assert beam.layers == 3  # one layer per card drawn, then the end games
 
 
 def test_a_winning_line_is_played_whole_or_not_at_all():

@@ -57,6 +57,19 @@ def test_a_verdict_found_within_a_smaller_budget_stands_and_an_undecided_one_is_
     assert other_rules.verdicts[0].options == '{"empty_column": "kings"}'
 
 
+def test_a_survey_can_search_again_the_deals_left_undecided_and_only_those(tmp_path):
+    saved = tmp_path / "survey.jsonl"
+    won = DealVerdict("indian", "{}", 5.0, 9, True, 10, 0.5, 100)
+    undecided = DealVerdict("indian", "{}", 5.0, 4, None, 10, 5.0, 0)
+    saved.write_text("".join(json.dumps(v.__dict__) + "\n" for v in (won, undecided)), encoding="utf-8")
+    assert survey([9, 4], time_limit=5, saved=saved).verdicts == (won, undecided)
+    again = survey([9, 4], time_limit=5, saved=saved, retry_undecided=True)
+    assert again.verdicts[0] == won  # proved: not searched again
+    assert again.verdicts[1].winnable is True and again.verdicts[1].nodes != 10
+    assert len(saved.read_text(encoding="utf-8").splitlines()) == 3
+    assert read_survey(time_limit=5, path=saved).verdicts == (again.verdicts[1], won)  # in deal order
+
+
 def test_a_damaged_survey_file_is_named_and_left_as_it_is(tmp_path):
     saved = tmp_path / "survey.jsonl"
     saved.write_text('{"deal": 1}\nnot json\n', encoding="utf-8")

@@ -7,7 +7,8 @@ each deal. With `saved`, each verdict is appended to that file (JSON lines) as s
 known, and a later survey of the same game and options reads back every verdict that still
 holds for its time limit instead of solving again (a win or a loss found in 10 s stands for a
 60 s survey; only the deals left undecided are searched again), so an interrupted survey
-carries on where it stopped.
+carries on where it stopped; `retry_undecided=True` searches again the deals left undecided
+within the same budget, for when the solver has grown stronger.
 """
 
 from __future__ import annotations
@@ -192,11 +193,16 @@ def survey(
     jobs: int = 1,
     executor: Executor | None = None,
     saved: str | os.PathLike | None = None,
+    retry_undecided: bool = False,
 ) -> Survey:
-    """The solver's verdict on each deal, solving only those not already in `saved`."""
+    """The solver's verdict on each deal, solving only those not already in `saved`, and with
+    `retry_undecided` those saved as undecided too (after the solver has grown stronger: a
+    proved verdict is never searched again, and stays proved)."""
     deals = list(deals)
     key = options_key(game, options)
     known = {} if saved is None else _holding(read_saved(saved), game, key, time_limit)
+    if retry_undecided:
+        known = {deal: verdict for deal, verdict in known.items() if verdict.winnable is not None}
     todo = [deal for deal in deals if deal not in known]
 
     def keep(verdict: DealVerdict) -> None:

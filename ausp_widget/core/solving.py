@@ -43,6 +43,26 @@ def time_left(deadline: float | None) -> float | None:
     return None if deadline is None else max(0.0, deadline - time.perf_counter())
 
 
+def run_part(
+    owner: SlicedSearch, part: SlicedSearch, allowance: int, deadline: float | None, node_cap: int | None
+) -> tuple[int, bool]:
+    """Run `part`, a search inside `owner`, for up to `allowance` positions within the owner's
+    slice, counting them as the owner's; a win of the part is the owner's. Returns the
+    allowance left and whether the part is over (won, done, exhausted or out of allowance): a
+    part that is not over stopped because the owner's slice ended."""
+    cap = allowance if node_cap is None else min(allowance, node_cap - owner.nodes)
+    if cap <= 0 or (deadline is not None and time.perf_counter() >= deadline):
+        return allowance, allowance <= 0
+    before = part.nodes
+    part.run(seconds=time_left(deadline), nodes=cap)
+    used = part.nodes - before
+    owner.nodes += used
+    if part.winnable:
+        owner.winnable, owner.line = True, part.line
+    left = allowance - used
+    return left, part.done or getattr(part, "exhausted", False) or left <= 0
+
+
 class SlicedSearch:
     """The public face every game's solver shares: `run()` a slice at a time until `done`,
     `result` holding the verdict so far. A solver sets `winnable`, `line`, `nodes` and provides

@@ -1,19 +1,18 @@
-"""The Indian front door's solver: the complete search, with probes taking turns beside it.
+"""The Indian front door's solver: the complete search, with quicker searches taking turns beside it.
 
 The complete search (`solver.Solver`) alone decides a position first: most deals it decides
 at all, it decides within its first few thousand positions. After that it shares the budget
-with four probes (`probe.Probe`), each trying other lines first, in fixed turns counted in
-positions, so a verdict never depends on the machine's speed or on how the search was sliced.
-A probe's win is a win (replayed move by move through the game); "lost" comes only from the
-complete search, when it has entered every reachable position.
+with probes (`probe.Probe`) and beams (`beam.Beam`), each trying other lines first, in fixed
+turns counted in positions, so a verdict never depends on the machine's speed or on how the
+search was sliced. A probe's or a beam's win is a win (replayed move by move through the
+game); "lost" comes only from the complete search, when it has entered every reachable position.
 """
 
 from __future__ import annotations
 
-import time
+from ausp_widget.core.solving import SlicedSearch, SolveResult, check_limits, run_part
 
-from ausp_widget.core.solving import SlicedSearch, SolveResult, check_limits, time_left
-
+from .beam import Beam
 from .probe import Probe
 from .search import SearchState
 from .solver import DEFAULT_NODE_LIMIT, DEFAULT_TABLE_LIMIT, Solver
@@ -23,15 +22,24 @@ __all__ = ["DealSolver", "FIRST_TURN", "PROBES", "TURN", "solve_indian"]
 FIRST_TURN = 5_000
 """Positions the complete search has to itself before the probes start."""
 TURN = 2_000
-"""Positions in one share of a turn; the complete search's turn is two shares, a probe's one."""
+"""Positions in one share of a turn."""
+COMPLETE_SHARES = 2
+"""Shares in the complete search's turn; each probe's and each beam's come with its settings."""
 PROBES = (
-    {"endgame_nodes": 2_000, "waste_weight": 5},
-    {"endgame_nodes": 1_000, "waste_weight": 5, "depth_weight": 3},
-    {"endgame_nodes": 500, "waste_weight": 5},
-    {"endgame_nodes": 1_000, "waste_weight": 5, "depth_weight": 1},
+    (1, {"endgame_nodes": 2_000, "waste_weight": 5}),
+    (1, {"endgame_nodes": 1_000, "waste_weight": 5, "depth_weight": 3}),
+    (1, {"endgame_nodes": 500, "waste_weight": 5}),
+    (1, {"endgame_nodes": 1_000, "waste_weight": 5, "depth_weight": 1}),
 )
-"""Each probe's settings: measured on deals the complete search left undecided, each wins
-some that the others do not."""
+"""Each probe's shares and settings: measured on deals the complete search left undecided,
+each wins some that the others do not."""
+BEAMS = (
+    (5, {"width": 50, "layer_nodes": 300, "endgame_nodes": 5_000, "waste_weight": 3, "depth_weight": 1}),
+    (5, {"width": 50, "layer_nodes": 300, "endgame_nodes": 5_000, "waste_weight": 5, "depth_weight": 2}),
+)
+"""Each beam's shares and settings: measured on deals the complete search and the probes left
+undecided within 60 s, each wins many that the other does not. A beam needs more positions than a
+probe to get through the stock, so it has more shares."""
 
 
 class DealSolver(SlicedSearch):
@@ -40,10 +48,15 @@ class DealSolver(SlicedSearch):
     def __init__(self, game, *, table_limit: int = DEFAULT_TABLE_LIMIT) -> None:
         self.game = game
         self.complete = Solver(game, table_limit=table_limit)
-        self.searches: list[Solver] = [self.complete]
+        self.searches: list[SlicedSearch] = [self.complete]
+        self.shares = {id(self.complete): COMPLETE_SHARES}
         if SearchState(game).stock_left():
-            share = max(1, table_limit // (2 * len(PROBES)))
-            self.searches += [Probe(game, table_limit=share, **settings) for settings in PROBES]
+            share = max(1, table_limit // (2 * (len(PROBES) + len(BEAMS))))
+            for kind, kinds in ((Probe, PROBES), (Beam, BEAMS)):
+                for shares, settings in kinds:
+                    search = kind(game, table_limit=share, **settings)
+                    self.searches.append(search)
+                    self.shares[id(search)] = shares
         self.turn = 0
         self.turn_left = FIRST_TURN
         self.nodes = 0
@@ -53,27 +66,17 @@ class DealSolver(SlicedSearch):
 
     def _search(self, deadline: float | None, node_cap: int | None) -> None:
         while not self.done:
-            cap = self.turn_left if node_cap is None else min(self.turn_left, node_cap - self.nodes)
-            if cap <= 0 or (deadline is not None and time.perf_counter() >= deadline):
-                return
             search = self.searches[self.turn]
-            before = search.nodes
-            search.run(seconds=time_left(deadline), nodes=cap)
-            used = search.nodes - before
-            self.nodes += used
-            self.turn_left -= used
-            if search.done and (search.winnable or search is self.complete):
+            self.turn_left, over = run_part(self, search, self.turn_left, deadline, node_cap)
+            if search is self.complete and search.done:
                 self.winnable, self.line = search.winnable, search.line
-                return
+            if self.done or not over:
+                return  # decided, or the slice ended inside this turn
             if getattr(search, "exhausted", False):
                 self.searches.remove(search)
                 self.turn -= 1
-            elif self.turn_left > 0:
-                if used < cap:
-                    return  # the slice's time ended inside this turn
-                continue
             self.turn = (self.turn + 1) % len(self.searches)
-            self.turn_left = TURN * (2 if self.searches[self.turn] is self.complete else 1)
+            self.turn_left = TURN * self.shares[id(self.searches[self.turn])]
 
 
 def solve_indian(

@@ -12,7 +12,7 @@ interface responsive while it thinks. Every position it enters is remembered (a 
 never enters a position twice still reaches every position reachable from the start, so a
 win is found if there is one), and "lost" means every reachable position was entered and
 none was won. The front door (`portfolio.DealSolver`) runs it beside quicker, incomplete
-probes.
+searches (`probe.Probe`, `beam.Beam`).
 
 Why the search stays small — each rule with the reason it never loses a win:
 
@@ -74,9 +74,13 @@ class Solver(SlicedSearch):
         table_limit: int = DEFAULT_TABLE_LIMIT,
         state: SearchState | None = None,
         prefix: tuple = (),
+        waste_weight: int = 2,
+        depth_weight: int = 0,
     ) -> None:
         """`state` and `prefix` start the search elsewhere than at `game`: at `state`, which the
-        (move, card) pairs of `prefix` reach from `game` (a winning line starts with them)."""
+        (move, card) pairs of `prefix` reach from `game` (a winning line starts with them).
+        `waste_weight` and `depth_weight` tune `_value`, so other searches can try other lines
+        first (the order of trial never changes a verdict)."""
         if getattr(game, "name", None) != "indian":
             raise ValueError(
                 "the Indian solver decides Indian Patience positions; use solve() for Australian"
@@ -85,6 +89,8 @@ class Solver(SlicedSearch):
         self.state = SearchState(game) if state is None else state
         self.prefix = prefix
         self.table_limit = table_limit
+        self.waste_weight = waste_weight
+        self.depth_weight = depth_weight
         self.seen: set[bytes] = set()
         self.open: list[tuple] = []  # (-value, -order, node, move): the positions still to enter
         self.snaps: list[tuple] = []  # per node entered: its state
@@ -171,9 +177,10 @@ class Solver(SlicedSearch):
 
     def _value(self) -> int:
         """How promising a position looks (higher first): cards home, then few cards on the
-        waste, few face-down cards, empty columns, and columns in order."""
+        waste (`waste_weight` each), few face-down cards, empty columns, columns in order, and
+        few cards above the next cards the foundations take (`depth_weight` each)."""
         st = self.state
-        value = 8 * sum(st.piles) - 2 * len(st.waste) + st.drawn
+        value = 8 * sum(st.piles) - self.waste_weight * len(st.waste) + st.drawn
         for col, bottom in zip(st.cols, st.bottoms):
             if not col:
                 value += 4
@@ -183,6 +190,13 @@ class Solver(SlicedSearch):
             for under, card in itertools.pairwise(col):
                 if not fits(card, under):
                     value -= 1
+        if self.depth_weight:
+            wanted = {13 * (k // 2) + height for k, height in enumerate(st.piles) if height < 13}
+            buried = 0
+            for cards in (*st.cols, st.waste):
+                top = len(cards) - 1
+                buried += sum(top - depth for depth, card in enumerate(cards) if card in wanted)
+            value -= self.depth_weight * buried
         return value
 
     def _expand(self, parent: int, due: tuple | None) -> None:
