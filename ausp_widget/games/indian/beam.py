@@ -23,7 +23,7 @@ import heapq
 from ausp_widget.core.solving import SlicedSearch, run_part
 
 from .search import DRAW, SearchState
-from .solver import DEFAULT_TABLE_LIMIT, Solver
+from .solver import Solver
 
 __all__ = ["Beam"]
 
@@ -62,24 +62,12 @@ class _Layer(Solver):
 class Beam(SlicedSearch):
     """See the module docstring; `run()` a slice at a time like the solver."""
 
-    def __init__(
-        self,
-        game,
-        *,
-        width: int,
-        layer_nodes: int,
-        endgame_nodes: int,
-        waste_weight: int = 2,
-        depth_weight: int = 0,
-        table_limit: int = DEFAULT_TABLE_LIMIT,
-    ) -> None:
+    def __init__(self, game, *, width: int, layer_nodes: int, endgame_nodes: int, **settings) -> None:
+        """`settings` are the solver's (`waste_weight`, `depth_weight`, `table_limit`), for
+        the search from each position of a layer."""
         self.game = game
         self.width, self.layer_nodes, self.endgame_nodes = width, layer_nodes, endgame_nodes
-        self.settings = {
-            "waste_weight": waste_weight,
-            "depth_weight": depth_weight,
-            "table_limit": table_limit,
-        }
+        self.settings = settings
         self.layer: list[tuple[SearchState, tuple]] = [(SearchState(game), ())]
         self.entered = 0  # how many of the layer's positions have been searched from
         self.offers: dict[bytes, tuple] = {}

@@ -17,10 +17,10 @@ from .probe import Probe
 from .search import SearchState
 from .solver import DEFAULT_NODE_LIMIT, DEFAULT_TABLE_LIMIT, Solver
 
-__all__ = ["DealSolver", "FIRST_TURN", "PROBES", "TURN", "solve_indian"]
+__all__ = ["BEAMS", "COMPLETE_SHARES", "DealSolver", "FIRST_TURN", "PROBES", "TURN", "solve_indian"]
 
 FIRST_TURN = 5_000
-"""Positions the complete search has to itself before the probes start."""
+"""Positions the complete search has to itself before the probes and beams start."""
 TURN = 2_000
 """Positions in one share of a turn."""
 COMPLETE_SHARES = 2

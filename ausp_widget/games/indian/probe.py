@@ -42,12 +42,8 @@ class Probe(Solver):
         if parent < 0 or st.stock_left():
             super()._branch(parent, due)
             return
-        self.endgame = Solver(
-            self.game,
-            table_limit=self.table_limit,
-            state=st.copy(),
-            prefix=self._path(parent),
-        )
+        path = self._path(parent)
+        self.endgame = Solver(self.game, table_limit=self.table_limit, state=st.copy(), prefix=path)
         self.endgame_left = self.endgame_nodes
 
     def _search(self, deadline: float | None, node_cap: int | None) -> None:
