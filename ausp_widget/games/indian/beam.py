@@ -51,11 +51,10 @@ class _Layer(Solver):
         st = self.state
         if not st.stock_left():
             return
-        path = self._path(parent)
         st.make(DRAW_MOVE)
         key, value = st.key(), self._value()
         if key not in self.offers or self.offers[key][0] < value:
-            self.offers[key] = (value, st.copy(), (*path, (DRAW_MOVE, st.waste[-1])))
+            self.offers[key] = (value, st.copy(), self._path(parent))  # the path ends with the draw
         st.undo()
 
 

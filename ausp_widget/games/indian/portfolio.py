@@ -48,15 +48,14 @@ class DealSolver(SlicedSearch):
     def __init__(self, game, *, table_limit: int = DEFAULT_TABLE_LIMIT) -> None:
         self.game = game
         self.complete = Solver(game, table_limit=table_limit)
-        self.searches: list[SlicedSearch] = [self.complete]
-        self.shares = {id(self.complete): COMPLETE_SHARES}
+        self.searches: list[tuple[SlicedSearch, int]] = [(self.complete, COMPLETE_SHARES)]  # with shares
         if SearchState(game).stock_left():
             share = max(1, table_limit // (2 * (len(PROBES) + len(BEAMS))))
-            for kind, kinds in ((Probe, PROBES), (Beam, BEAMS)):
-                for shares, settings in kinds:
-                    search = kind(game, table_limit=share, **settings)
-                    self.searches.append(search)
-                    self.shares[id(search)] = shares
+            self.searches += [
+                (kind(game, table_limit=share, **settings), shares)
+                for kind, kinds in ((Probe, PROBES), (Beam, BEAMS))
+                for shares, settings in kinds
+            ]
         self.turn = 0
         self.turn_left = FIRST_TURN
         self.nodes = 0
@@ -66,17 +65,17 @@ class DealSolver(SlicedSearch):
 
     def _search(self, deadline: float | None, node_cap: int | None) -> None:
         while not self.done:
-            search = self.searches[self.turn]
+            search, _ = self.searches[self.turn]
             self.turn_left, over = run_part(self, search, self.turn_left, deadline, node_cap)
             if search is self.complete and search.done:
                 self.winnable, self.line = search.winnable, search.line
             if self.done or not over:
                 return  # decided, or the slice ended inside this turn
             if getattr(search, "exhausted", False):
-                self.searches.remove(search)
+                del self.searches[self.turn]
                 self.turn -= 1
             self.turn = (self.turn + 1) % len(self.searches)
-            self.turn_left = TURN * self.shares[id(self.searches[self.turn])]
+            self.turn_left = TURN * self.searches[self.turn][1]
 
 
 def solve_indian(
