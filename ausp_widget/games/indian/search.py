@@ -11,14 +11,24 @@ suit are interchangeable, so a card goes onto the lower one that takes it.
 from __future__ import annotations
 
 import copy
+import itertools
 
 from ausp_widget.core.cards import CARDS
 
-from .basics import FACE_DOWN, FREE, PROTECTED, IndianOptions
+from .basics import FACE_DOWN, FREE, PROTECTED, IndianOptions, fits
 
 HOME, ONTO, DRAW = 0, 1, 2
 WASTE = -1
 COLUMN_MARK = 64  # a column's first byte in a key: 64 + its bottom state (cards are 0..51)
+FITS = bytes(fits(card, parent) for parent in range(52) for card in range(52))
+"""`fits` as a table, read at 52 * parent + card: the search asks it millions of times."""
+PARENTS = tuple(tuple(p for p in range(52) if fits(card, p)) for card in range(52))
+"""The cards each card may go onto in the tableau."""
+
+
+def breaks(col: list[int]) -> int:
+    """How many cards of a column do not fit the card beneath them."""
+    return sum(not FITS[52 * under + card] for under, card in itertools.pairwise(col))
 
 
 class SearchState:
@@ -38,7 +48,9 @@ class SearchState:
         for s in range(4):
             lo, hi = self.piles[2 * s], self.piles[2 * s + 1]
             self.piles[2 * s], self.piles[2 * s + 1] = min(lo, hi), max(lo, hi)
-        self.trail: list[tuple] = []  # (move, bottoms before, drawn before, pile raised or -1, card)
+        self.trail: list[tuple] = []
+        """Per move made: (move, bottoms before, drawn before, pile raised or -1, card, disorder before)."""
+        self.disorder = sum(map(breaks, self.cols))  # cards that do not fit the card beneath them
         self.kings_only = self.options.empty_column == "kings"
 
     # ---- reading ----------------------------------------------------------------------------
@@ -47,7 +59,7 @@ class SearchState:
 
     def key(self) -> bytes:
         """The position, up to the order of the columns (the foundations follow from the rest)."""
-        cols = sorted(bytes((COLUMN_MARK + b, *col)) for col, b in zip(self.cols, self.bottoms))
+        cols = sorted([bytes((COLUMN_MARK + b, *col)) for col, b in zip(self.cols, self.bottoms)])
         return b"".join(cols) + bytes((255, self.drawn, *self.waste))
 
     def pile_for(self, card: int) -> int:
@@ -59,6 +71,10 @@ class SearchState:
             return 2 * suit + 1
         return -1
 
+    def home_next(self) -> set[int]:
+        """The cards the foundations take now."""
+        return {13 * (k >> 1) + height for k, height in enumerate(self.piles) if height < 13}
+
     def snapshot(self) -> tuple:
         """The whole state, compact and hashable, to come back to with `restore`."""
         return (
@@ -67,6 +83,7 @@ class SearchState:
             self.drawn,
             bytes(self.waste),
             tuple(self.piles),
+            self.disorder,
         )
 
     def copy(self) -> SearchState:
@@ -76,7 +93,7 @@ class SearchState:
         return twin
 
     def restore(self, snap: tuple) -> None:
-        cols, bottoms, self.drawn, waste, piles = snap
+        cols, bottoms, self.drawn, waste, piles, self.disorder = snap
         self.cols = [list(col) for col in cols]
         self.bottoms = list(bottoms)
         self.waste = list(waste)
@@ -87,19 +104,21 @@ class SearchState:
     def make(self, move: tuple) -> None:
         kind, src, dest = move
         bottoms = self.bottoms
-        record_bottoms, record_drawn, pile = tuple(bottoms), self.drawn, -1
+        record_bottoms, record_drawn, pile, disorder = tuple(bottoms), self.drawn, -1, self.disorder
         if kind == DRAW:
             self.waste.append(self.stock[self.drawn])
             self.drawn += 1
             if self.drawn == len(self.stock):
                 self._grace()
-            self.trail.append((move, record_bottoms, record_drawn, pile, self.waste[-1]))
+            self.trail.append((move, record_bottoms, record_drawn, pile, self.waste[-1], disorder))
             return
         if src == WASTE:
             card = self.waste.pop()
         else:
             col = self.cols[src]
             card = col.pop()
+            if col and not FITS[52 * col[-1] + card]:
+                self.disorder -= 1
             if not col:
                 was = bottoms[src]
                 bottoms[src] = FREE
@@ -107,6 +126,7 @@ class SearchState:
                     n = self.options.refill_size(len(self.stock) - self.drawn)
                     if n:
                         col.extend(self.stock[self.drawn : self.drawn + n])
+                        self.disorder += breaks(col)
                         self.drawn += n
                         bottoms[src] = FACE_DOWN if n > 1 else FREE
                         if self.drawn == len(self.stock):
@@ -120,12 +140,14 @@ class SearchState:
                 self.piles[pile], self.piles[pile + 1] = self.piles[pile + 1], self.piles[pile]
                 pile += 1  # the raised height now sits in the upper slot
         else:
-            self.cols[dest].append(card)
-        self.trail.append((move, record_bottoms, record_drawn, pile, card))
+            target = self.cols[dest]
+            if target and not FITS[52 * target[-1] + card]:
+                self.disorder += 1
+            target.append(card)
+        self.trail.append((move, record_bottoms, record_drawn, pile, card, disorder))
 
     def undo(self) -> None:
-        _move, bottoms, drawn, pile, card = self.trail.pop()
-        kind, src, dest = _move
+        (kind, src, dest), bottoms, drawn, pile, card, self.disorder = self.trail.pop()
         if kind == DRAW:
             self.waste.pop()
         else:

@@ -42,14 +42,13 @@ into an empty column last) changes only which line is found first, never a verdi
 from __future__ import annotations
 
 import heapq
-import itertools
 import time
 
 from ausp_widget.core.moves import Move
 from ausp_widget.core.solving import SlicedSearch
 
-from .basics import FACE_DOWN, PROTECTED, fits
-from .search import COLUMN_MARK, DRAW, HOME, ONTO, WASTE, SearchState
+from .basics import FACE_DOWN, PROTECTED
+from .search import COLUMN_MARK, DRAW, FITS, HOME, ONTO, PARENTS, WASTE, SearchState
 
 __all__ = ["DEFAULT_NODE_LIMIT", "Solver"]
 
@@ -107,93 +106,105 @@ class Solver(SlicedSearch):
         """Play every safe card home (see the module docstring)."""
         st = self.state
         cols, bottoms, waste = st.cols, st.bottoms, st.waste
+        safe = self._safe_cards()
         changed = True
         while changed:
             changed = False
             for c in range(10):
                 col = cols[c]
-                while col:
-                    card = col[-1]
-                    if not self._safe(card):
-                        break
+                while col and col[-1] in safe:
                     if bottoms[c] == PROTECTED and len(col) == 1 and st.options.refill_size(st.stock_left()):
                         break
                     st.make((HOME, c, 0))
+                    safe = self._safe_cards()
                     changed = True
-            while waste and self._safe(waste[-1]):
+            while waste and waste[-1] in safe:
                 st.make((HOME, WASTE, 0))
+                safe = self._safe_cards()
                 changed = True
 
-    def _safe(self, card: int) -> bool:
+    def _safe_cards(self) -> set[int]:
+        """The cards that are safe to play home now: each the next card of one of its suit's
+        piles, and an Ace or no higher than every other suit's lower pile."""
         piles = self.state.piles
-        suit, rank = divmod(card, 13)
-        if piles[2 * suit] != rank and piles[2 * suit + 1] != rank:
-            return False
-        return rank == 0 or all(piles[2 * s] >= rank for s in range(4) if s != suit)
+        lows = piles[0::2]
+        least, second = sorted(lows)[:2]
+        safe = set()
+        for suit in range(4):
+            ceiling = min(second if lows[suit] == least else least, 12)  # the other suits' lowest
+            for height in (piles[2 * suit], piles[2 * suit + 1]):
+                if height == 0 or height <= ceiling:
+                    safe.add(13 * suit + height)
+        return safe
 
     def _moves(self) -> list[tuple]:
         """Candidate moves, most promising first (safe moves were already played)."""
         st = self.state
         cols, bottoms, waste = st.cols, st.bottoms, st.waste
         protected_takes = st.options.protected_takes_cards
-        targets = [
-            (t, col[-1])
-            for t, col in enumerate(cols)
-            if col and (bottoms[t] != PROTECTED or len(col) > 1 or protected_takes)
-        ]
-        empty = next((t for t, col in enumerate(cols) if not col), -1)
+        targets: dict[int, list[int]] = {}  # the columns a card may go onto, by their top card
+        empty = -1
+        for t, col in enumerate(cols):
+            if not col:
+                if empty < 0:
+                    empty = t
+            elif bottoms[t] != PROTECTED or len(col) > 1 or protected_takes:
+                targets.setdefault(col[-1], []).append(t)
+        home = st.home_next()
         scored: list[tuple[int, tuple]] = []
-        sources = [(c, col[-1]) for c, col in enumerate(cols) if col]
+        sources = [(c, col) for c, col in enumerate(cols) if col]
         if waste:
-            sources.append((WASTE, waste[-1]))
-        for src, card in sources:
-            if st.pile_for(card) >= 0:
-                lone_guard = src != WASTE and bottoms[src] == PROTECTED and len(cols[src]) == 1
+            sources.append((WASTE, waste))
+        for src, cards in sources:
+            card = cards[-1]
+            lone_guard = src != WASTE and bottoms[src] == PROTECTED and len(cards) == 1
+            if card in home:
                 scored.append((1 if lone_guard else 0, (HOME, src, 0)))
-            if src != WASTE and bottoms[src] == PROTECTED and len(cols[src]) == 1:
+            if lone_guard:
                 continue
-            score = 3 if src == WASTE else self._uncover_score(src, card)
-            if card % 13 != 12:
-                for t, top in targets:
-                    if t != src and fits(card, top):
-                        scored.append((score, (ONTO, src, t)))
-            if empty >= 0 and (src == WASTE or len(cols[src]) > 1) and (not st.kings_only or card % 13 == 12):
+            score = 3 if src == WASTE else self._uncover_score(cards, bottoms[src], home)
+            parents = PARENTS[card]
+            if not targets.keys().isdisjoint(parents):
+                onto = sorted(t for parent in parents for t in targets.get(parent, ()) if t != src)
+                scored.extend((score, (ONTO, src, t)) for t in onto)
+            if empty >= 0 and (src == WASTE or len(cards) > 1) and (not st.kings_only or card % 13 == 12):
                 scored.append((7 if score > 2 else score + 1, (ONTO, src, empty)))
         if st.stock_left():
             scored.append((4, (DRAW, 0, 0)))
         scored.sort(key=lambda item: item[0])
         return [move for _, move in scored]
 
-    def _uncover_score(self, src: int, card: int) -> int:
-        """How promising it is to take `card` off column `src` (lower first)."""
-        st = self.state
-        col = st.cols[src]
-        if len(col) == 1 or (len(col) == 2 and st.bottoms[src] == FACE_DOWN):
+    @staticmethod
+    def _uncover_score(col: list[int], bottom: int, home: set[int]) -> int:
+        """How promising it is to take the top card off `col` (lower first); `home` holds the
+        cards the foundations take now."""
+        if len(col) == 1 or (len(col) == 2 and bottom == FACE_DOWN):
             return 2
         under = col[-2]
-        if st.pile_for(under) >= 0:
+        if under in home:
             return 1
-        return 6 if fits(card, under) else 5
+        return 6 if FITS[52 * under + col[-1]] else 5
 
     def _value(self) -> int:
         """How promising a position looks (higher first): cards home, then few cards on the
         waste (`waste_weight` each), few face-down cards, empty columns, columns in order, and
         few cards above the next cards the foundations take (`depth_weight` each)."""
         st = self.state
-        value = 8 * sum(st.piles) - self.waste_weight * len(st.waste) + st.drawn
-        for col, bottom in zip(st.cols, st.bottoms):
-            if not col:
-                value += 4
-                continue
-            if bottom == FACE_DOWN:
-                value -= 3
-            for under, card in itertools.pairwise(col):
-                if not fits(card, under):
-                    value -= 1
+        cols = st.cols
+        value = (
+            8 * sum(st.piles)
+            - self.waste_weight * len(st.waste)
+            + st.drawn
+            + 4 * cols.count([])
+            - 3 * st.bottoms.count(FACE_DOWN)
+            - st.disorder
+        )
         if self.depth_weight:
-            wanted = {13 * (k // 2) + height for k, height in enumerate(st.piles) if height < 13}
+            wanted = st.home_next()
             buried = 0
-            for cards in (*st.cols, st.waste):
+            for cards in (*cols, st.waste):
+                if wanted.isdisjoint(cards):
+                    continue
                 top = len(cards) - 1
                 buried += sum(top - depth for depth, card in enumerate(cards) if card in wanted)
             value -= self.depth_weight * buried
