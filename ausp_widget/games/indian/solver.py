@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import heapq
 import time
+from operator import itemgetter
 
 from ausp_widget.core.moves import Move
 from ausp_widget.core.solving import SlicedSearch
@@ -171,7 +172,7 @@ class Solver(SlicedSearch):
                 scored.append((7 if score > 2 else score + 1, (ONTO, src, empty)))
         if st.stock_left():
             scored.append((4, (DRAW, 0, 0)))
-        scored.sort(key=lambda item: item[0])
+        scored.sort(key=itemgetter(0))
         return [move for _, move in scored]
 
     @staticmethod
