@@ -1,7 +1,7 @@
 """Is Indian Patience "two games in three if you are patient"? The solver's survey of deals,
 under each reading of the rules the published page leaves open.
 
-Run: .venv/bin/python bench/indian_claim.py [--deals 200] [--seconds 60] [--jobs 2]
+Run: .venv/bin/python bench/indian_claim.py [--deals 200] [--first-deal 1] [--seconds 60] [--jobs 2]
      [--readings default,protected,kings,refill] [--results ausp_widget/analysis/indian_claim.jsonl]
      [--player-deals 100] [--player-results ausp_widget/analysis/indian_patient.jsonl]
      [--retry-undecided]
@@ -68,6 +68,7 @@ def pct(value: float) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--first-deal", type=int, default=1)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--readings", default=",".join(READINGS))
@@ -83,7 +84,7 @@ def main() -> None:
         options, words = READINGS[name]
         start = time.perf_counter()
         result = survey(
-            range(1, args.deals + 1),
+            range(args.first_deal, args.deals + 1),
             options,
             args.seconds,
             jobs=args.jobs,
@@ -95,7 +96,7 @@ def main() -> None:
         seconds = sorted(v.seconds for v in result.verdicts if v.winnable is not None)
         median = seconds[len(seconds) // 2] if seconds else float("nan")
         print(
-            f"{name} ({words}), deals 1-{args.deals}, {args.seconds:g} s each: "
+            f"{name} ({words}), deals {args.first_deal}-{args.deals}, {args.seconds:g} s each: "
             f"{result.won} winnable, {result.lost} lost, {result.undecided} undecided "
             f"({pct(result.decided)} decided; median {median:.1f} s to decide); "
             f"winnable: at least {pct(low)} ({pct(low_a)}-{pct(low_b)}), "

@@ -126,14 +126,14 @@ def test_every_win_on_the_first_deals_replays_with_the_options_in_force():
 
 # ---- the probes and the beams beside the complete search ------------------------------------
 def test_the_front_door_wins_a_deal_the_complete_search_alone_leaves_open():
-    g = Game.deal(23, game="indian")
+    g = Game.deal(195, game="indian")
     alone = Solver(g)
-    alone.run(seconds=None, nodes=115_000)
+    alone.run(seconds=None, nodes=105_000)
     assert alone.result.winnable is None
     sliced = DealSolver(g)
-    while not sliced.done and sliced.nodes < 115_000:
-        sliced.run(seconds=0.05, nodes=115_000 - sliced.nodes)
-    whole = solve_indian(g, time_limit=None, node_limit=115_000)
+    while not sliced.done and sliced.nodes < 105_000:
+        sliced.run(seconds=0.05, nodes=105_000 - sliced.nodes)
+    whole = solve_indian(g, time_limit=None, node_limit=105_000)
     assert sliced.result.winnable is whole.winnable is True
     assert [str(m) for m in sliced.result.moves] == [str(m) for m in whole.moves]
     assert sliced.result.nodes == whole.nodes

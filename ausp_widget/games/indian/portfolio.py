@@ -23,23 +23,29 @@ FIRST_TURN = 5_000
 """Positions the complete search has to itself before the probes and beams start."""
 TURN = 2_000
 """Positions in one share of a turn."""
-COMPLETE_SHARES = 2
+COMPLETE_SHARES = 3
 """Shares in the complete search's turn; each probe's and each beam's come with its settings."""
 PROBES = (
-    (1, {"endgame_nodes": 2_000, "waste_weight": 5}),
-    (1, {"endgame_nodes": 1_000, "waste_weight": 5, "depth_weight": 3}),
-    (1, {"endgame_nodes": 500, "waste_weight": 5}),
-    (1, {"endgame_nodes": 1_000, "waste_weight": 5, "depth_weight": 1}),
+    (3, {"endgame_nodes": 2_000, "waste_weight": 5}),
+    (3, {"endgame_nodes": 1_000, "waste_weight": 5, "depth_weight": 3}),
+    (3, {"endgame_nodes": 500, "waste_weight": 5}),
+    (3, {"endgame_nodes": 1_000, "waste_weight": 5, "depth_weight": 1}),
 )
 """Each probe's shares and settings: measured on deals the complete search left undecided,
-each wins some that the others do not."""
+each wins some that the others do not (see `bench/indian_shares.py` for how the shares were set)."""
 BEAMS = (
-    (5, {"width": 50, "layer_nodes": 300, "endgame_nodes": 5_000, "waste_weight": 3, "depth_weight": 1}),
-    (5, {"width": 50, "layer_nodes": 300, "endgame_nodes": 5_000, "waste_weight": 5, "depth_weight": 2}),
+    (7, {"width": 50, "layer_nodes": 300, "endgame_nodes": 5_000, "waste_weight": 3, "depth_weight": 1}),
+    (4, {"width": 50, "layer_nodes": 300, "endgame_nodes": 5_000, "waste_weight": 5, "depth_weight": 2}),
+    (4, {"width": 100, "layer_nodes": 150, "endgame_nodes": 3_000, "waste_weight": 3, "depth_weight": 1}),
 )
 """Each beam's shares and settings: measured on deals the complete search and the probes left
-undecided within 60 s, each wins many that the other does not. A beam needs more positions than a
-probe to get through the stock, so it has more shares."""
+undecided within 60 s, each wins many that the others do not. A beam needs more positions than a
+probe to get through the stock, so it has more shares.
+
+The shares were set by running every search alone on the deals of 1-200 that took longest (over
+20 s in a 60 s run, or undecided), and replaying the turns for many sets of shares with the
+positions each search needed (`bench/indian_shares.py`): these win the most of those deals within
+60 s, and nearly as many within 40 s, without starving the beams that win the quicker deals."""
 
 
 class DealSolver(SlicedSearch):

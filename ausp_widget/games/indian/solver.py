@@ -207,7 +207,11 @@ class Solver(SlicedSearch):
                 if wanted.isdisjoint(cards):
                     continue
                 top = len(cards) - 1
-                buried += sum(top - depth for depth, card in enumerate(cards) if card in wanted)
+                for card in wanted.intersection(cards):  # each card is in two decks
+                    depth = cards.index(card)
+                    buried += top - depth
+                    if cards.count(card) > 1:
+                        buried += top - cards.index(card, depth + 1)
             value -= self.depth_weight * buried
         return value
 
