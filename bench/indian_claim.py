@@ -23,12 +23,12 @@ deals winnable, so the first reading's line is followed by the lower bound that 
 Measured (two runs sharing two cores; the file gathers every run, and a deal proved winnable in
 any run stays proved):
 
-    default, deals 1-200, 60 s each: 178 winnable, 0 lost, 22 undecided (89.0% decided); winnable:
-        at least 89.0% (83.9%-92.6%), at most 100.0% (98.1%-100.0%)
-      counting the patient player's 18 won games (of 52) as proofs too: 179 winnable, at least
-        89.5% (84.5%-93.0%)
-    of which the last run alone (with the beams; --results holding only it): 171 winnable, 0 lost,
-        29 undecided (85.5% decided; median 7.7 s to decide); at least 85.5% (80.0%-89.7%)
+    default, deals 1-200, 60 s each: 183 winnable, 0 lost, 17 undecided (91.5% decided); winnable:
+        at least 91.5% (86.8%-94.6%), at most 100.0% (98.1%-100.0%)
+      counting the patient player's 18 won games (of 52) as proofs too: 184 winnable, at least
+        92.0% (87.4%-95.0%)
+    of which the last run alone (--results holding only it): 181 winnable, 0 lost, 19 undecided
+        (90.5% decided; median 5.3 s to decide); at least 90.5% (85.6%-93.8%)
     protected, 10 s each: 119 winnable, 0 lost, 81 undecided; at least 59.5% (52.6%-66.1%)
     kings, 10 s each (not searched again with the beams): 10 winnable, 0 lost, 190 undecided;
         at least 5.0% (2.7%-9.0%)
