@@ -16,7 +16,7 @@ The deals are those of 1-200 that took over 20 s in a 60 s survey run before the
 that it left undecided: the ones the shares decide. The shipped file holds the measurements the
 shares were chosen from, completed by a later run (two processes on two cores). Replayed on them,
 the turns predicted a one-run survey within about a tenth of its time, a little early, so the
-shares were chosen to win within 54 s rather than 60. Printed (the second line the shares before):
+shares were chosen to win within 54 s rather than 60. Printed (the last line: the shares before):
 
     61 deals; searches alone win 44 of them within their caps (complete search 9, probes 21, beams 35)
     shares 3,3,3,3,3,7,4,4: 43 won within 60 s, 34 within 40 s
