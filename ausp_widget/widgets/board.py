@@ -1,45 +1,40 @@
-"""The board: pooled card widgets that draw any game from its piles (`game.piles()`).
+"""The board: one anywidget model that the browser draws and animates, for any game.
 
-Each player's side holds a stock, a fan of the top three waste cards and the columns; the
-foundations lie between the sides (above yours when you play alone). The board never asks
-which game it draws: face-down cards, protected cards, what an empty column takes and how
-many columns there are all come from the piles. A click reports the card widget, which knows
-the place it showed (`view.place`, or `view.pile` for an empty placeholder); marks are CSS
-classes keyed by a `Place` (one card) or a `PileRef` (a pile's top card or its placeholder).
-
-The board is shaped once per game shape (players, columns, foundations); a new game of the
-same shape reuses every widget, a game of another shape closes the widgets it no longer shows.
+The kernel sends what the player may see (`board_state.build`: the piles, their marks and the
+legal destinations of every card the player may move); the browser sends intents back: a click
+on a spot, a drop of a card (and the cards on it) on a pile, a card sent home, a key. Intents go
+through `Board.handle`, the one path a browser message and a test's `spot.click()` share, and
+reach the owner's handlers (`Intents`) as places and piles. The kernel stays the only judge:
+a refused intent changes nothing, and a malformed, unknown or stale one (sent before the last
+move arrived) is answered on the board and changes nothing either.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+import logging
+import pathlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Any
 
+import anywidget
 import ipywidgets as widgets
+import traitlets
 
 from ausp_widget.core.protocol import Pile, PileRef, Place
 
-from .card import (
-    FACE_DOWN_CARD,
-    HIDDEN,
-    CardView,
-    empty_slot,
-    face_down,
-    face_up,
-    foundation_label,
-    protected_card,
-)
+from .board_state import Dests, KeyBook, Marks, Spot, build, pile_id
 
-FAN = 3  # waste cards on show: the top card and the two under it
-POOL = 10  # card widgets made per column at first; a longer column grows its pool
-Marks = Mapping[Place | PileRef, Sequence[str]]
+logger = logging.getLogger(__name__)
+HERE = pathlib.Path(__file__).parent
+STALE = "The board changed before that arrived (a move was made); nothing was played. Try again."
 
 
 @cache
 def stylesheet() -> str:
-    """The table's one stylesheet, shipped with the package."""
+    """The stylesheet of the controls around the board, shipped with the package."""
     return resources.files(__package__).joinpath("style.css").read_text(encoding="utf-8")
 
 
@@ -58,58 +53,8 @@ def show(widget: widgets.DOMWidget, shown: bool) -> None:
         widget.add_class("ausp-hidden")
 
 
-class Side:
-    """One player's cards: stock and waste fan on the left, the columns beside them."""
-
-    def __init__(
-        self, player: int, columns: int, make: Callable[[], CardView], caption: str, pool: int = POOL
-    ) -> None:
-        self.player = player
-        self._make = make
-        self.stock = make()
-        self.fan = [make() for _ in range(FAN)]
-        self.columns = [[make() for _ in range(pool)] for _ in range(columns)]
-        # Each column is headed by its number, the number the moves use ("K♣ 3").
-        self.numbers = [widgets.Label(str(c + 1)) for c in range(columns)]
-        for number in self.numbers:
-            number.add_class("ausp-col-number")
-        self.column_boxes = [
-            box(widgets.VBox, [number, *(v.button for v in column)], "ausp-col")
-            for number, column in zip(self.numbers, self.columns, strict=True)
-        ]
-        label = widgets.Label(caption)
-        label.add_class("ausp-caption")
-        piles = box(
-            widgets.VBox,
-            [label, self.stock.button, box(widgets.HBox, [v.button for v in self.fan], "ausp-fan")],
-            "ausp-piles",
-        )
-        self.box = box(
-            widgets.HBox,
-            [piles, box(widgets.HBox, self.column_boxes, "ausp-columns")],
-            "ausp-side",
-            "ausp-side-bot" if player else "ausp-side-you",
-        )
-
-    def grow(self, c: int, size: int) -> None:
-        """Give column `c` at least `size` card widgets (a long column)."""
-        column = self.columns[c]
-        column.extend(self._make() for _ in range(len(column), size))
-        self.column_boxes[c].children = (self.numbers[c], *(view.button for view in column))
-
-    def views(self) -> Iterator[CardView]:
-        yield self.stock
-        yield from self.fan
-        for column in self.columns:
-            yield from column
-
-    def close(self, keep: frozenset[int] = frozenset()) -> None:
-        close_tree(self.box, keep)
-
-
 def close_tree(widget: widgets.Widget, keep: frozenset[int] = frozenset()) -> None:
-    """Close a widget, everything inside it, and their own layout and style models (each
-    widget has its own unless it was given a shared one, listed by id in `keep`)."""
+    """Close a widget, everything inside it, and their own layout and style models."""
     for child in getattr(widget, "children", ()):
         close_tree(child, keep)
     for name in ("layout", "style"):
@@ -119,185 +64,220 @@ def close_tree(widget: widgets.Widget, keep: frozenset[int] = frozenset()) -> No
     widget.close()
 
 
+class CardBoard(anywidget.AnyWidget):
+    """The synced model: state down, intents up (as custom messages)."""
+
+    _esm = HERE / "board.js"
+    _css = HERE / "board.css"
+    state = traitlets.Dict().tag(sync=True)
+    large = traitlets.Bool(False).tag(sync=True)
+    four_colour = traitlets.Bool(False).tag(sync=True)
+    reduced_motion = traitlets.Bool(False).tag(sync=True)
+    notice = traitlets.Dict().tag(sync=True)  # {"text", "kind": "refused" | "error" | "said", "n"}
+    deal = traitlets.Int(0).tag(sync=True)  # a new deal: the browser deals the cards out
+
+
+@dataclass
+class Intents:
+    """What the board's owner does with each intent. `click` gets the spot; `drop` a place and
+    the pile it was dropped on; `home` a place to send to a foundation; `key` an action name
+    ("draw", "hint", "undo", "redo", "cancel"). A handler left None ignores that intent."""
+
+    click: Callable[[Spot], None] | None = None
+    drop: Callable[[Place, PileRef], None] | None = None
+    home: Callable[[Place], None] | None = None
+    key: Callable[[str], None] | None = None
+
+
+KEYS = ("draw", "hint", "undo", "redo", "cancel")
+
+
 class Board:
-    """The cards of a game on show; `show(game_piles, marks)` updates only what changed."""
+    """A board on show: `show(piles, marks, dests=...)` sends the state, and the widget
+    (`board.box`) draws only what changed. `views()` lists the spots on show (cards and empty
+    places), each with `click()`, as a person would click them."""
 
     def __init__(
         self,
-        on_click: Callable[[CardView], None],
+        intents: Intents | Callable[[Spot], None] | None = None,
         captions: Sequence[str] = ("You", "The bot"),
-        pool: int = POOL,
+        player: int = 0,
     ) -> None:
-        self._on_click = on_click
-        self._pool = pool  # card widgets made per column at first (a longer column grows)
-        self._captions = captions
-        self._card_layout = widgets.Layout()  # shared by every card: one model, not hundreds
-        self._card_style = widgets.ButtonStyle()
-        self._shared = frozenset({id(self._card_layout), id(self._card_style)})
-        self.sides: dict[int, Side] = {}
-        self.piles: list[CardView] = []  # the foundations
-        self.pile_names: list[widgets.Label] = []  # "F1" … under numbered piles
-        self.pile_boxes: list[widgets.VBox] = []
-        self.foundations = box(widgets.HBox, [], "ausp-foundations")
-        self.box = box(widgets.VBox, [], "ausp-board")
-        self.shape: tuple = ()
+        if intents is None or callable(intents):
+            intents = Intents(click=intents)
+        self.intents = intents
+        self.captions = tuple(captions)
+        self.player = player
+        self.widget = CardBoard()
+        self.widget.add_class("ausp-board")
+        self.widget.on_msg(self._on_msg)
+        self._keys = KeyBook()
+        self._spots: dict[str, Spot] = {}
+        self._piles: tuple[Pile, ...] | None = None
+        self._pile_refs: dict[str, PileRef] = {}
+        self._notices = 0
+        self.version = 0
         self.changed = 0
+        self.errors: list[str] = []  # what the board answered to bad intents, newest last
 
-    def _make(self) -> CardView:
-        return CardView(None, self._on_click, self._card_layout, self._card_style)
+    @property
+    def box(self) -> CardBoard:
+        return self.widget
 
-    # ---- shape (on a new game only, never on a move) ----------------------------------------
-    def arrange(self, piles: Sequence[Pile]) -> None:
-        """Lay out the board for these piles: sides for each owner, their columns, the foundations."""
-        owners = sorted({p.owner for p in piles if p.kind == "column"})
-        columns = {o: sum(1 for p in piles if p.kind == "column" and p.owner == o) for o in owners}
-        count = sum(1 for p in piles if p.kind == "foundation")
-        shape = (tuple(columns.items()), count)
-        if shape == self.shape:
-            return
-        for player, side in list(self.sides.items()):
-            if columns.get(player) != len(side.columns):
-                side.close(self._shared)
-                del self.sides[player]
-        for player in owners:
-            if player not in self.sides:
-                self.sides[player] = Side(
-                    player, columns[player], self._make, self._captions[player], self._pool
-                )
-        while len(self.piles) < count:
-            k = len(self.piles)
-            view = self._make()
-            name = widgets.Label(f"F{k + 1}")  # the name every message uses for this pile
-            name.add_class("ausp-pile-name")
-            self.piles.append(view)
-            self.pile_names.append(name)
-            self.pile_boxes.append(box(widgets.VBox, [view.button, name], "ausp-pile"))
-        suits = {p.suit for p in piles if p.kind == "foundation"}
-        for pile in self.pile_boxes[count:]:  # piles this game has no use for
-            close_tree(pile, self._shared)
-        del self.piles[count:], self.pile_names[count:], self.pile_boxes[count:]
-        for name in self.pile_names:
-            show(name, len(suits) < count)  # two piles of a suit: numbers tell them apart
-        self.foundations.children = tuple(self.pile_boxes[:count])
-        mine = self.sides[0].box
-        board = (self.foundations, mine) if len(owners) == 1 else (self.sides[1].box, self.foundations, mine)
-        if self.box.children != board:
-            self.box.children = board
-        self.shape = shape
-
-    # ---- drawing ---------------------------------------------------------------------------
-    def show(self, piles: Sequence[Pile], marks: Marks, protected_means: str = "") -> int:
-        """Bring every card widget up to date; returns how many had to change."""
-        changed = 0
-        named = sum(1 for p in piles if p.kind == "foundation") > 4
-        for pile in piles:
-            if pile.kind == "foundation":
-                changed += self._show_foundation(pile, marks, named)
-                continue
-            side = self.sides[pile.owner]
-            if pile.kind == "stock":
-                changed += self._show_stock(side, pile, marks)
-            elif pile.kind == "waste":
-                changed += self._show_waste(side, pile, marks)
-            else:
-                changed += self._show_column(side, pile, marks, protected_means)
-        self.changed = changed
-        return changed
-
-    def _show_stock(self, side: Side, pile: Pile, marks: Marks) -> int:
-        theirs, view = side.player == 1, side.stock
-        view.place, view.pile = Place(pile.ref, 0), pile.ref
-        pile_marks = marks.get(pile.ref, ())
-        if pile.size:
-            return view.show(face_down(pile.size, pile_marks, theirs=theirs))
-        label = "the bot's stock, empty" if theirs else "stock, empty"
-        return view.show(empty_slot("stock", label, label + ": one pass only", pile_marks))
-
-    def _show_waste(self, side: Side, pile: Pile, marks: Marks) -> int:
-        theirs, changed = side.player == 1, 0
-        first = max(0, len(pile.cards) - FAN)
-        shown = pile.cards[first:]
-        for j, view in enumerate(side.fan):
-            view.pile = pile.ref
-            if j < len(shown):
-                place = Place(pile.ref, first + j)
-                view.place = place
-                card_marks = [*marks.get(place, ())]
-                if j == len(shown) - 1:
-                    card_marks += marks.get(pile.ref, ())
-                changed += view.show(face_up(shown[j], card_marks, theirs=theirs), shown[j])
-            elif j == 0:
-                view.place = None
-                label = "the bot's waste, empty" if theirs else "waste, empty"
-                changed += view.show(empty_slot("waste", label, label, marks.get(pile.ref, ())))
-            else:
-                view.place = None
-                changed += view.show(HIDDEN)
-        return changed
-
-    def _show_column(self, side: Side, pile: Pile, marks: Marks, protected_means: str) -> int:
-        theirs, c, cards, changed = side.player == 1, pile.index, pile.cards, 0
-        if len(cards) > len(side.columns[c]):
-            side.grow(c, len(cards))
-        for d, view in enumerate(side.columns[c]):
-            view.pile = pile.ref
-            if d < len(cards):
-                place = Place(pile.ref, d)
-                view.place = place
-                card_marks = [*marks.get(place, ())]
-                if d == len(cards) - 1:
-                    card_marks += marks.get(pile.ref, ())
-                card = cards[d]
-                if card is None:
-                    changed += view.show(FACE_DOWN_CARD)
-                elif d in pile.protected:
-                    changed += view.show(protected_card(card, card_marks, protected_means), card)
-                else:
-                    changed += view.show(face_up(card, card_marks, theirs=theirs), card)
-            elif d == 0:
-                view.place = None
-                label = f"{'the bot’s ' if theirs else ''}empty column {c + 1}"
-                tip = label + ("" if theirs else f": {pile.takes} may move here")
-                classes = [*marks.get(pile.ref, ())]
-                if pile.accepts:
-                    classes.append(f"ausp-slot-takes-{pile.accepts}")
-                changed += view.show(empty_slot("column", label, tip, classes))
-            else:
-                view.place = None
-                changed += view.show(HIDDEN)
-        return changed
-
-    def _show_foundation(self, pile: Pile, marks: Marks, named: bool) -> int:
-        view, k = self.piles[pile.index], pile.index
-        view.place, view.pile = (Place(pile.ref, len(pile.cards) - 1) if pile.cards else None), pile.ref
-        pile_marks = marks.get(pile.ref, ())
-        if pile.cards:
-            theirs = bool(pile.owners) and pile.owners[-1] == 1
-            return view.show(face_up(pile.cards[-1], pile_marks, theirs=theirs), pile.cards[-1])
-        label = foundation_label(pile.suit, k + 1 if named else None)
-        return view.show(
-            empty_slot("foundation", label, f"{label}: it starts with an Ace", pile_marks, pile.suit)
+    # ---- state down ------------------------------------------------------------------------------
+    def show(
+        self, piles: Sequence[Pile], marks: Marks, protected_means: str = "", dests: Dests | None = None
+    ) -> int:
+        """Send the board these piles, marks and destinations; returns how many spots changed."""
+        piles = tuple(piles)
+        moved = piles != self._piles
+        if moved:
+            self.version += 1
+        state, spots = build(
+            piles,
+            marks,
+            dests or {},
+            self._keys,
+            protected_means=protected_means,
+            captions=self.captions,
+            player=self.player,
         )
+        state["v"] = self.version
+        before = self._spots
+        self.changed = sum(1 for sid, spot in spots.items() if before.get(sid) != spot) + sum(
+            1 for sid in before if sid not in spots
+        )
+        self._spots, self._piles = spots, piles
+        self._pile_refs = {pile_id(pile.ref): pile.ref for pile in piles}
+        if state != self.widget.state:
+            self.widget.state = state
+        return self.changed
 
-    # ---- finding widgets -------------------------------------------------------------------
-    def views(self, player: int | None = None) -> list[CardView]:
-        """Card widgets on show (placeholders included), optionally one player's only."""
-        found: list[CardView] = []
-        for side in self.sides.values():
-            if player is None or side.player == player:
-                found.extend(v for v in side.views() if not v.hidden)
-        count = self.shape[1] if self.shape else 0
-        if player in (None, 0):
-            found.extend(self.piles[:count])
+    def new_deal(self) -> None:
+        """The next `show` is a new game: cards get new keys and are dealt out from the stock."""
+        self._keys.reset()
+        self.widget.deal += 1
+
+    def say(self, text: str, kind: str = "said") -> None:
+        """Put `text` on the board: read out to screen readers, and shown over the cards when
+        it is a refusal or an error."""
+        self._notices += 1
+        self.widget.notice = {"text": text, "kind": kind, "n": self._notices}
+
+    # ---- intents up ------------------------------------------------------------------------------
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
+        self.handle(content)
+
+    def handle(self, message: Any) -> None:
+        """Check one intent and pass it on; anything wrong with it is said on the board."""
+        try:
+            problem = self._check(message)
+        except Exception as exc:  # never let a message from the page break the kernel
+            problem = f"The board sent a message it could not read: {exc}"
+        if problem is not None:
+            self.errors.append(problem)
+            self.say(problem, "error")
+            return
+        kind = message["kind"]
+        handler = getattr(self.intents, kind)
+        if handler is None:
+            return
+        if kind == "click":
+            handler(self._spots[message["to"]])
+        elif kind == "drop":
+            source = self._spots[message["from"]]
+            handler(source.place, self._pile_refs[message["to"]])
+        elif kind == "home":
+            handler(self._spots[message["from"]].place)
+        else:
+            handler(message["action"])
+
+    def _check(self, message: Any) -> str | None:
+        if not isinstance(message, dict) or message.get("kind") not in ("click", "drop", "home", "key"):
+            return f"The board sent a message it could not read: {str(message)[:80]}"
+        kind = message["kind"]
+        if kind == "key":
+            action = message.get("action")
+            return None if action in KEYS else f"There is no key action {str(action)[:30]!r}."
+        version = message.get("v")
+        if not isinstance(version, int) or isinstance(version, bool):
+            return "The board sent a move without saying which position it was made on."
+        names = {"click": ("to",), "drop": ("from",), "home": ("from",)}[kind]
+        for name in names:
+            sid = message.get(name)
+            if not isinstance(sid, str) or sid not in self._spots:
+                return f"There is no such place on this board: {str(sid)[:40]!r}."
+        if kind == "drop" and message.get("to") not in self._pile_refs:
+            return f"There is no such pile on this board: {str(message.get('to'))[:40]!r}."
+        if version != self.version:
+            return STALE
+        if kind in ("drop", "home") and self._spots[message["from"]].place is None:
+            return f"There is no card to move at {message['from']!r}."
+        return None
+
+    # ---- finding spots (tests, and code that drives the board as a person would) -----------------
+    def views(self, player: int | None = None) -> list[BoardSpot]:
+        """The spots on show, optionally one player's only (foundations count as player 0's)."""
+        found = []
+        for spot in self._spots.values():
+            owner = spot.pile.owner
+            if player is None or owner == player or (owner is None and player == 0):
+                found.append(BoardSpot(self, spot))
         return found
 
+    def spot(self, sid: str) -> BoardSpot:
+        return BoardSpot(self, self._spots[sid])
+
+    def drop(self, source: BoardSpot, target: BoardSpot) -> None:
+        """Drag `source` (and the cards on it) onto `target`'s pile, as the browser does."""
+        self.handle({"kind": "drop", "from": source.id, "to": pile_id(target.pile), "v": self.version})
+
+    def home(self, source: BoardSpot) -> None:
+        """Double-click `source`: send it to a foundation."""
+        self.handle({"kind": "home", "from": source.id, "v": self.version})
+
+    def key(self, action: str) -> None:
+        self.handle({"kind": "key", "action": action})
+
+    @property
+    def state(self) -> dict[str, Any]:
+        return self.widget.state
+
     def close(self) -> None:
-        for side in self.sides.values():
-            side.close(self._shared)
-        for pile in self.pile_boxes:
-            close_tree(pile, self._shared)
-        close_tree(self.foundations)
-        close_tree(self.box)
-        self._card_layout.close()
-        self._card_style.close()
-        self.sides.clear()
+        self.widget.close()
+
+
+class BoardSpot:
+    """One spot on show, as code and tests see it: its place, pile, card and face, and `click()`."""
+
+    __slots__ = ("_board", "spot")
+
+    def __init__(self, board: Board, spot: Spot) -> None:
+        self._board, self.spot = board, spot
+
+    id = property(lambda self: self.spot.id)
+    place = property(lambda self: self.spot.place)
+    pile = property(lambda self: self.spot.pile)
+    card = property(lambda self: self.spot.card)
+    face = property(lambda self: self.spot.face)
+    hidden = property(lambda self: False)
+
+    @property
+    def marks(self) -> tuple[str, ...]:
+        return self.spot.face.classes
+
+    def click(self) -> None:
+        """Click this spot, through the same path as a click in the browser."""
+        self._board.handle({"kind": "click", "to": self.spot.id, "v": self._board.version})
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, BoardSpot) and other.spot == self.spot and other._board is self._board
+
+    def __hash__(self) -> int:
+        return hash(self.spot.id)
+
+    def __repr__(self) -> str:
+        return f"<spot {self.spot.id} {self.spot.face.description!r}>"
+
+
+__all__ = ["Board", "BoardSpot", "CardBoard", "Intents", "box", "close_tree", "show", "stylesheet"]

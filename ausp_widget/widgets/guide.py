@@ -27,7 +27,6 @@ from ausp_widget.core.registry import for_table_mode, table_modes
 from ausp_widget.core.tasks import Feedback, TaskRun
 
 from .board import close_tree
-from .card import CardView
 from .clock import Clock, KernelClock, Timer
 from .step_board import DIM, ROLE_CLASSES, StepBoard  # noqa: F401  (the names tests use)
 from .task_play import TaskPlay
@@ -92,7 +91,7 @@ class GuideView(widgets.VBox):
         self.try_again = widgets.Button(
             description="Try again", icon="undo", tooltip="start this task afresh"
         )
-        self.board = StepBoard(self._on_card_click)
+        self.board = StepBoard(self.clicks.intents(self._task))
         self.play_now = widgets.Button(description="Play now", button_style="success", icon="play")
         self.try_here = widgets.Button(
             description="Try from here", icon="external-link", tooltip="open this position in the live game"
@@ -171,8 +170,7 @@ class GuideView(widgets.VBox):
             self.go(0)
 
     def _on_large(self, change) -> None:
-        box = self.board.box
-        (box.add_class if change["new"] else box.remove_class)("ausp-large")
+        self.board.set_large(change["new"])
 
     def _on_show_button(self, change) -> None:
         if self.show_button.value != self.shown:
@@ -316,15 +314,16 @@ class GuideView(widgets.VBox):
             self._syncing = False
 
     # ---- clicks on the board -------------------------------------------------------------------
-    def _on_card_click(self, view: CardView) -> None:
+    def _task(self) -> TaskRun | None:
+        """The task a move on the board is for; None (and the reason said) when there is none."""
         run = self._run()
         if run is None:
             self._say("This step is to watch: the cards move with Show move. Task steps ask for your move.")
-            return
+            return None
         if run.done:
             self._say("This task is done: press Next to go on, or Try again.")
-            return
-        self.clicks.click(run, view)
+            return None
+        return run
 
     # ---- drawing -------------------------------------------------------------------------------
     def roles(self) -> dict[Spot, str]:
@@ -382,6 +381,8 @@ class GuideView(widgets.VBox):
     def _say(self, text: str, good: bool | None = False) -> None:
         kind = {True: "ausp-good", False: "ausp-bad", None: "ausp-note"}[good] if text else "ausp-note"
         self.feedback.value = f"<div class='ausp-feedback {kind}'>{escape(text)}</div>" if text else ""
+        if text and hasattr(self, "board"):  # read out, and a refusal shown over the cards
+            self.board.board.say(text, "refused" if good is False else "said")
 
     def close(self) -> None:
         """Stop the auto-play and close the step board and every control."""

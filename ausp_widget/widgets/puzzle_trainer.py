@@ -30,7 +30,6 @@ from ausp_widget.core.registry import entry
 from ausp_widget.core.tasks import Feedback, TaskRun
 
 from .board import close_tree
-from .card import CardView
 from .clock import Clock, KernelClock, Timer
 from .step_board import StepBoard
 from .task_play import TaskPlay
@@ -154,7 +153,7 @@ class PuzzleTrainer(widgets.VBox):
             button.add_class("ausp-guide-button")
             button.layout.width = "auto"
             button.on_click(lambda _b, name=name: self._guard(actions[name]))
-        self.board = StepBoard(self._on_card_click)
+        self.board = StepBoard(self.clicks.intents(self._task))
         top = widgets.HBox([self.student, self.level_menu, self.standing])
         top.add_class("ausp-guide-controls")
         row = widgets.HBox([self.heading, self.clock_face, self.timer_shown])
@@ -370,13 +369,15 @@ class PuzzleTrainer(widgets.VBox):
         self._say(f"Saved the class summary as {written}.", good=True)
 
     # ---- clicks and drawing ------------------------------------------------------------------------
-    def _on_card_click(self, view: CardView) -> None:
+    def _task(self) -> TaskRun | None:
+        """The puzzle a move on the board is for; None (and the reason said) when there is none."""
         if self.run is None:
             self._say("Look, then answer with the buttons: can this position still be won?", good=None)
         elif self.run.done:
             self._say("This puzzle is done: press Next puzzle, or Try again.", good=None)
         else:
-            self.clicks.click(self.run, view)
+            return self.run
+        return None
 
     def _render(self) -> None:
         puzzle, run = self.puzzle, self.run
@@ -415,12 +416,13 @@ class PuzzleTrainer(widgets.VBox):
         self.clock_face.layout.visibility = "visible" if self.timer_shown.value else "hidden"
 
     def _apply_large(self) -> None:
-        box = self.board.box
-        (box.add_class if self.large else box.remove_class)("ausp-large")
+        self.board.set_large(self.large)
 
     def _say(self, text: str, good: bool | None = False) -> None:
         kind = {True: "ausp-good", False: "ausp-bad", None: "ausp-note"}[good]
         self.feedback.value = f"<div class='ausp-feedback {kind}'>{escape(text)}</div>" if text else ""
+        if text and hasattr(self, "board"):  # read out, and a refusal shown over the cards
+            self.board.board.say(text, "refused" if good is False else "said")
 
     def _guard(self, action: Any) -> None:
         try:

@@ -10,7 +10,7 @@ from ausp_widget.core.moves import DRAW, Move
 from ausp_widget.core.protocol import PileRef, Place, moves_from, pile_of, place_of
 
 from . import words
-from .card import CardView
+from .board_state import Spot as CardView
 from .status import sentence
 
 
@@ -81,6 +81,82 @@ class Selecting:
         else:
             self._drop_on(view)
 
+    def _may_move(self) -> bool:
+        """Whether your cards may move now (the board lights and accepts drops only then)."""
+        game = self._game
+        return game.status == "playing" and not (game.mode == "turns" and game.turn != 0)
+
+    def _on_drop(self, place: Place, pile: PileRef) -> None:
+        self._guard(self._dropped, place, pile)
+
+    def _dropped(self, place: Place, pile: PileRef) -> None:
+        """A card (and the cards on it) dragged from `place` onto `pile`."""
+        game = self._game
+        self._selected, self._selected_moves = None, frozenset()
+        if not self._may_act(place.pile):
+            self._render()
+            return
+        self._selected_at = len(game.history)
+        self._selected_moves = frozenset(self._moves_from(place))
+        if not self._selected_moves:
+            self._selected_moves = frozenset()
+            self._render()
+            self._refuse(game.explain_stuck(place, 0))
+            return
+        try:
+            move = game.move_between(place, pile, 0)
+        except IllegalMoveError:
+            self._selected_moves = frozenset()
+            self._render()
+            raise
+        self._play_user(move)
+
+    def _on_home(self, place: Place) -> None:
+        self._guard(self._send_home, place)
+
+    def _send_home(self, place: Place) -> None:
+        """A double-click: the card goes to a foundation when a rule allows it."""
+        self._selected, self._selected_moves = None, frozenset()
+        if not self._may_act(place.pile):
+            self._render()
+            return
+        home = next((m for m in self._moves_from(place) if m.kind == "foundation"), None)
+        if home is None:
+            self._render()
+            card = pile_of(self._last_piles, place.pile).cards[place.depth]
+            self._refuse(f"{card} cannot go to a foundation now.")
+            return
+        self._selected_at = len(self._game.history)
+        self._play_user(home)
+
+    def _on_key(self, action: str) -> None:
+        names = {"draw": "Draw", "hint": "Hint", "undo": "Undo", "redo": "Redo"}
+        if action == "cancel":
+            self._guard(self._cancel)
+        elif self.buttons[names[action]].disabled:
+            self._guard(self._say, f"{names[action]} is not available now.")
+        else:
+            self._guard(self._on_button, names[action])
+
+    def _cancel(self) -> None:
+        if self._selected is not None:
+            self._drop_selection()
+            self._say("Selection cancelled.")
+
+    def _may_act(self, pile: PileRef) -> bool:
+        """Whether you may move a card of `pile` now; if not, say why."""
+        game = self._game
+        if game.status != "playing":
+            self._say(words.result_text(self._game) + " Click New game to play again.")
+            return False
+        if pile.owner == 1:
+            self._refuse("Those are the bot's cards: you play the cards at the bottom of the table.")
+            return False
+        if game.mode == "turns" and game.turn != 0:
+            self._refuse("Wait for your turn: the bot is playing.")
+            return False
+        return True
+
     def _moves_from(self, place: Place) -> list[Move]:
         """Your legal moves that pick up the card at `place`."""
         return moves_from(self._game, place, 0)
@@ -138,7 +214,7 @@ class Selecting:
         except IllegalMoveError as exc:
             taker = self._taker(move, since) if move in expected else None
             self._render()
-            self._say(words.too_late(self._game, move, taker) if taker is not None else sentence(str(exc)))
+            self._refuse(words.too_late(self._game, move, taker) if taker is not None else sentence(str(exc)))
             return None
 
     def _taker(self, move: Move, since: int) -> Move | None:

@@ -1,10 +1,8 @@
-"""The guide's board: the live table's own `Board`, drawn small, with a step's roles (the
+"""The guide's board: the live table's own `Board`, at the same size, with a step's roles (the
 moving group, its destination, the cards the words point at) as the table's highlights and
 the other cards dimmed, so a step looks like the same move made in the live game."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 import ipywidgets as widgets
 
@@ -14,29 +12,21 @@ from ausp_widget.core.protocol import PatienceGame as Game
 from ausp_widget.core.protocol import Pile, PileRef, Place, place_of
 from ausp_widget.render.colours import ROLE_COLOURS
 
-from .board import Board, stylesheet
-from .card import CardView
+from .board import Board, BoardSpot, Intents, stylesheet
+from .board_state import legal_dests
 
 # The live table's highlight classes, so a step looks like the same move made in the game:
 # the moving group as a selected card, its destination as a legal target, other cards the
 # words talk about as a hint, and the group after the move as a moved card.
 ROLE_CLASSES = {"group": "ausp-selected", "target": "ausp-target", "mark": "ausp-hint", "moved": "ausp-moved"}
 DIM = "ausp-guide-dim"
-# The small board reuses the table's stylesheet (card faces, columns, highlights) at a
-# smaller size; only the dimming and the sizes are the guide's own.
+# The board is the live table's own, at the live table's size; only the legend and the
+# feedback lines are the guide's.
 GUIDE_CSS = """
-.ausp-table.ausp-guide-board { container-type: inline-size; min-width: 0;
-  --ausp-w-max: 44px; --ausp-w-min: 30px; }
-.ausp-table .jupyter-widgets.jupyter-button.ausp-card.ausp-guide-dim {
-  filter: grayscale(1) contrast(0.3) brightness(1.3); }
-.ausp-table.ausp-guide-board .jupyter-widgets.jupyter-button.ausp-card.ausp-back {
-  font-size: 8px; padding: 2px; }
-.ausp-table.ausp-guide-board .ausp-board { gap: 6px; padding: 8px; }
 .ausp-legend-row { display: flex; flex-wrap: wrap; gap: 4px 14px; font-size: 12px; margin: 4px 8px; }
 .ausp-legend-item { display: inline-flex; align-items: center; gap: 5px; }
 .ausp-swatch { display: inline-block; width: 12px; height: 12px; border-radius: 3px; }
 .ausp-table.ausp-guide-board.ausp-large .ausp-legend-row { font-size: 17px; }
-.ausp-table.ausp-guide-board.ausp-large { --ausp-w-max: 72px; }
 :is(.ausp-guide, .ausp-trainer) .ausp-feedback { padding: 4px 8px; border-radius: 4px; margin: 2px 0; }
 :is(.ausp-guide, .ausp-trainer) .ausp-feedback.ausp-good {
   background: color-mix(in srgb, #1e9e4a 16%, transparent); }
@@ -69,11 +59,13 @@ def legend_html() -> str:
 
 
 class StepBoard:
-    """The guide's board: the live table's own `Board`, drawn small, with a step's roles
-    (moving group, destination, marked cards) as highlights and the other cards dimmed."""
+    """The guide's board: the live table's own `Board`, with a step's roles (moving group,
+    destination, marked cards) as highlights and the other cards dimmed. With `intents` (a
+    task's), the student's cards may be clicked, dragged and double-clicked as in the game."""
 
-    def __init__(self, on_click: Callable[[CardView], None] = lambda _view: None) -> None:
-        self.board = Board(on_click, pool=4)  # a step's columns are short; longer ones grow
+    def __init__(self, intents: Intents | None = None) -> None:
+        self.board = Board(intents)
+        self.interactive = intents is not None
         self.legend = widgets.HTML(legend_html())
         self.legend.add_class("ausp-legend")
         style = widgets.HTML(f"<style>{stylesheet()}{GUIDE_CSS}</style>")
@@ -81,39 +73,55 @@ class StepBoard:
         self.box = widgets.VBox([style, self.board.box, self.legend])
         self.box.add_class("ausp-table")
         self.box.add_class("ausp-guide-board")
+        self._deal: tuple | None = None
+
+    def set_large(self, large: bool) -> None:
+        """Projector size: larger cards and legend."""
+        (self.box.add_class if large else self.box.remove_class)("ausp-large")
+        self.board.widget.large = large
 
     @property
-    def foundation_row(self) -> widgets.HBox:
-        return self.board.foundations
-
-    @property
-    def views(self) -> dict[tuple, CardView]:
-        """The card widgets by where they sit: ("stock", p), ("waste", p, j), ("column", p, c, d)
-        and ("foundation", k) with k from 1, as the moves name the piles."""
-        found: dict[tuple, CardView] = {}
-        for p, side in self.board.sides.items():
-            found[("stock", p)] = side.stock
-            found.update({("waste", p, j): view for j, view in enumerate(side.fan)})
-            for c, column in enumerate(side.columns):
-                found.update({("column", p, c, d): view for d, view in enumerate(column)})
-        count = self.board.shape[1] if self.board.shape else 0
-        found.update({("foundation", k + 1): view for k, view in enumerate(self.board.piles[:count])})
+    def views(self) -> dict[tuple, BoardSpot]:
+        """The spots by where they sit: ("stock", p), ("waste", p, j) with j counted in the fan,
+        ("column", p, c, d) and ("foundation", k) with k from 1, as the moves name the piles."""
+        found: dict[tuple, BoardSpot] = {}
+        fans: dict[int, int] = {}
+        for view in self.board.views():
+            ref, place = view.pile, view.place
+            if ref.kind == "stock":
+                found[("stock", ref.owner)] = view
+            elif ref.kind == "waste" and place is not None:
+                j = fans.setdefault(ref.owner, place.depth)
+                found[("waste", ref.owner, place.depth - j)] = view
+            elif ref.kind == "waste":
+                found[("waste", ref.owner, 0)] = view
+            elif ref.kind == "column":
+                found[("column", ref.owner, ref.index, place.depth if place else 0)] = view
+            elif ref.kind == "foundation":
+                found[("foundation", ref.index + 1)] = view  # the top card comes last
         return found
 
     def show(self, game: Game, roles: dict[Spot, str], focus: set[tuple[int, Card]] | None) -> int:
-        """Show `game` with these highlights; returns how many card widgets changed."""
+        """Show `game` with these highlights; returns how many spots changed."""
         piles = game.piles()
-        return self.show_marks(game, step_marks(piles, roles, focus), piles)
+        return self.show_marks(game, step_marks(piles, roles, focus), piles, moves=False)
 
-    def show_marks(self, game: Game, marks: dict[Place | PileRef, list[str]], piles=None) -> int:
-        """Show `game` with marks keyed by place, as the live table does."""
+    def show_marks(
+        self, game: Game, marks: dict[Place | PileRef, list[str]], piles=None, moves: bool = True
+    ) -> int:
+        """Show `game` with marks keyed by place, as the live table does; with `moves`, the
+        student's cards may be dragged to where the rules let them go."""
         piles = game.piles() if piles is None else piles
-        self.board.arrange(piles)
-        return self.board.show(piles, marks, game.protected_means)
+        deal = (game.name, game.seed, game.players)
+        if deal != self._deal:  # another deal is dealt out; a step of the same deal slides
+            self._deal = deal
+            self.board.new_deal()
+        dests = legal_dests(game, 0) if moves and self.interactive and game.status == "playing" else {}
+        return self.board.show(piles, marks, game.protected_means, dests)
 
-    def card_views(self) -> list[CardView]:
-        """The card widgets now showing a card (for tests and for the browser)."""
-        return [view for view in self.views.values() if view.card is not None and not view.hidden]
+    def card_views(self) -> list[BoardSpot]:
+        """The spots now showing a card (for tests and for the browser)."""
+        return [view for view in self.board.views() if view.card is not None]
 
 
 def step_marks(

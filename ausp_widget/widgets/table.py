@@ -29,7 +29,8 @@ from ausp_widget.core.moves import DRAW, PASS, Move
 from ausp_widget.core.protocol import PatienceGame, Pile, PileRef, Place
 
 from . import words
-from .board import Board, box, close_tree, show, stylesheet
+from .board import Board, Intents, box, close_tree, show, stylesheet
+from .board_state import legal_dests
 from .bot_pacing import FIRST_PAUSE, BotPacer
 from .clock import Clock, KernelClock, ManualClock
 from .controls import Controls
@@ -135,7 +136,9 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
             self.panel.banner,
             self.panel.move_log,
         )
-        self.board = Board(self._on_card_click)
+        self.board = Board(
+            Intents(click=self._on_card_click, drop=self._on_drop, home=self._on_home, key=self._on_key)
+        )
         self.solver_question = SolverQuestion(self.clock, self._say, self._show_error)
         self.review_panel = ReviewPanel(self.clock, self._show_error, self._try_position)
         top = box(
@@ -213,7 +216,7 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
             self.deal_field.value = "" if game.seed is None else str(game.seed)
         finally:
             self._syncing = False
-        self.board.arrange(game.piles())
+        self.board.new_deal()
         self.controls.arrange(game.mode, can_ask(game), can_review(game))
         show(self.speed, game.players > 1)
         show(self.bot_level, game.players > 1 and not hasattr(self._bot_given, "choose"))
@@ -285,7 +288,7 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
             try:
                 action(*args)
             except (IllegalMoveError, NotationError, ValueError) as exc:
-                self._say(sentence(str(exc)))
+                self._refuse(sentence(str(exc)))
             except Exception as exc:
                 self._show_error(exc)
 
@@ -413,7 +416,8 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
         legal = game.legal_moves(0)
         piles = game.piles()
         self._last_piles = piles
-        changed = self.board.show(piles, self._marks(), game.protected_means)
+        dests = legal_dests(game, 0) if self._may_move() else {}
+        changed = self.board.show(piles, self._marks(), game.protected_means, dests)
         self.controls.enable(game, legal, self._auto_finish_line() is not None)
         over = game.status != "playing"
         self.panel.show(
@@ -430,6 +434,12 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
 
     def _say(self, text: str) -> None:
         self.panel.say(text)
+        self.board.say(text)
+
+    def _refuse(self, text: str) -> None:
+        """Say why a move was refused, in the status line and over the board."""
+        self.panel.say(text)
+        self.board.say(text, "refused")
 
     # ---- looks and modes ---------------------------------------------------------------------------------
     @traitlets.observe("large", "four_colour")
@@ -437,6 +447,7 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
         classes = [c for c in self._dom_classes if c not in ("ausp-large", "ausp-four-colour")]
         classes += ["ausp-large"] * self.large + ["ausp-four-colour"] * self.four_colour
         self._dom_classes = tuple(classes)
+        self.board.widget.large, self.board.widget.four_colour = self.large, self.four_colour
 
     @traitlets.validate("mode")
     def _valid_mode(self, proposal: Any) -> str:

@@ -14,7 +14,8 @@ from ausp_widget.core.protocol import PatienceGame as Game
 from ausp_widget.core.protocol import PileRef, Place, moves_from, pile_of
 from ausp_widget.core.tasks import TaskRun
 
-from .card import CardView
+from .board import Intents
+from .board_state import Spot
 from .step_board import ROLE_CLASSES
 
 Say = Callable[..., None]  # say(text, good=False | True | None)
@@ -27,7 +28,20 @@ class TaskPlay:
         self._attempt, self._say, self._render = attempt, say, render
         self.selected: Place | None = None
 
-    def click(self, run: TaskRun, view: CardView) -> None:
+    def intents(self, task: Callable[[], TaskRun | None]) -> Intents:
+        """The board's intents, each acting on the task `task()` returns (None: it said why not)."""
+
+        def on(method: Callable[..., None]) -> Callable[..., None]:
+            def handler(*args: Any) -> None:
+                run = task()
+                if run is not None:
+                    method(run, *args)
+
+            return handler
+
+        return Intents(click=on(self.click), drop=on(self.drop), home=on(self.home))
+
+    def click(self, run: TaskRun, view: Spot) -> None:
         """A click on `view` while `run` is under way."""
         game, pile = run.game, view.pile
         if pile is None:
@@ -44,21 +58,47 @@ class TaskPlay:
         else:
             self._drop(run, game, view)
 
-    def _select(self, run: TaskRun, game: Game, view: CardView) -> None:
-        place = view.place
-        if place is None or view.pile.kind == "foundation":
-            self._say("Click one of the cards you play first, then the place where it should go.")
+    def drop(self, run: TaskRun, place: Place, pile: PileRef) -> None:
+        """A card (and the cards on it) dragged from `place` onto `pile`: a try, as two clicks."""
+        self.selected = None
+        if pile.owner == 1 or place.pile.owner == 1:
+            self._render()
+            self._say("Those are the bot's cards: you play the cards at the bottom of the table.")
             return
+        if self._pick(run, run.game, place, place.pile):
+            self._onto(run, run.game, pile)
+
+    def home(self, run: TaskRun, place: Place) -> None:
+        """A double-click: the card goes to a foundation when a rule allows it."""
+        self.selected = None
+        home = next((m for m in moves_from(run.game, place, 0) if m.kind == "foundation"), None)
+        if home is None:
+            run.wrong += 1
+            self._render()
+            card = pile_of(run.game.piles(), place.pile).cards[place.depth]
+            self._say(f"Not allowed: {card} cannot go to a foundation now.")
+            return
+        self._attempt(home)
+
+    def _select(self, run: TaskRun, game: Game, view: Spot) -> None:
+        self._pick(run, game, view.place, view.pile)
+
+    def _pick(self, run: TaskRun, game: Game, place: Place | None, pile: PileRef) -> bool:
+        """Select the card at `place`; whether it was selected (if not, the reason is said)."""
+        if place is None or pile.kind == "foundation":
+            self._say("Click one of the cards you play first, then the place where it should go.")
+            return False
         if not moves_from(game, place, 0):
             run.wrong += 1
             self._render()
             self._say(game.explain_stuck(place, 0))
-            return
+            return False
         self.selected = place
         self._render()
         self._say("Now click where it should go (click it again to send it to a foundation).", good=None)
+        return True
 
-    def _drop(self, run: TaskRun, game: Game, view: CardView) -> None:
+    def _drop(self, run: TaskRun, game: Game, view: Spot) -> None:
         selected, place, pile = self.selected, view.place, view.pile
         if pile == selected.pile and place is not None and place.depth >= selected.depth:
             home = next((m for m in moves_from(game, selected, 0) if m.kind == "foundation"), None)
@@ -69,6 +109,11 @@ class TaskPlay:
                 self._render()
                 self._say("Selection cancelled.", good=None)
             return
+        self._onto(run, game, pile)
+
+    def _onto(self, run: TaskRun, game: Game, pile: PileRef) -> None:
+        """The selected card onto `pile`: a try the task judges, or a place no move can reach."""
+        selected = self.selected
         try:
             move = game.move_between(selected, pile, 0)
         except ValueError as error:  # a place no move can reach (the waste, a foundation's middle)
