@@ -56,11 +56,11 @@ def test_attempt_wrong_then_right_from_code(store):
 def test_a_click_takes_the_same_path_as_code(store):
     guide = at(GuideView(progress=store), "Move a card with the cards covering it")
     jack = next(v for v in guide.board.card_views() if str(v.card) == "J♥")
-    jack.button.click()
+    jack.click()
     assert ROLE_CLASSES["group"] in jack.face.classes
     queen = next(v for v in guide.board.card_views() if str(v.card) == "Q♥")
     assert ROLE_CLASSES["target"] in queen.face.classes, "the legal destination is shown, as in the game"
-    queen.button.click()
+    queen.click()
     run = guide.runs[guide.step]
     assert run.done and run.stars == 3 and "well done" in guide.feedback.value
     moved = next(v for v in guide.board.card_views() if str(v.card) == "J♥")
@@ -70,14 +70,14 @@ def test_a_click_takes_the_same_path_as_code(store):
 def test_a_wrong_click_is_explained_by_the_game_and_counts_as_a_try(store):
     guide = at(GuideView(progress=store), "Nothing moves onto the waste")
     four = next(v for v in guide.board.card_views() if str(v.card) == "4♣")
-    four.button.click()  # its only way on is onto the 5♣ on the waste
+    four.click()  # its only way on is onto the 5♣ on the waste
     assert "nothing moves onto the waste" in guide.feedback.value
     assert guide.runs[guide.step].wrong == 1 and guide.runs[guide.step].played == []
     assert ROLE_CLASSES["group"] not in four.face.classes
     waste = view_at(guide, PileRef("waste", 0))
-    waste.button.click()  # 5♣ itself can move: it is selected
+    waste.click()  # 5♣ itself can move: it is selected
     three = next(v for v in guide.board.card_views() if str(v.card) == "3♣")
-    three.button.click()
+    three.click()
     assert "6♣" in guide.feedback.value or "cannot" in guide.feedback.value
     assert guide.runs[guide.step].wrong == 2 and guide.runs[guide.step].played == []
 
@@ -195,7 +195,7 @@ def test_the_app_opens_a_guide_position_in_the_live_game(store):
 def test_place_clicks_on_a_watch_step_do_not_move_cards(store):
     guide = GuideView(progress=store)
     cards = [(v.card, v.place) for v in guide.board.card_views()]
-    guide.board.card_views()[0].button.click()
+    guide.board.card_views()[0].click()
     assert [(v.card, v.place) for v in guide.board.card_views()] == cards
     assert "to watch" in guide.feedback.value
     assert isinstance(guide.board.card_views()[0].place, Place)

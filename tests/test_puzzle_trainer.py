@@ -92,7 +92,7 @@ def test_hint_highlights_the_card_to_move(store):
     trainer, _clock = trainer_for(store)
     open_kind(trainer, "free")
     trainer.hint()
-    marked = [v for v in trainer.board.card_views() if "ausp-hint" in v.button._dom_classes]
+    marked = [v for v in trainer.board.card_views() if "ausp-hint" in v.face.classes]
     first = trainer.run.next_moves()[0]
     assert [v.card for v in marked] == [first.card] or (first.kind == "draw" and not marked)
 

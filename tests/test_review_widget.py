@@ -71,7 +71,7 @@ def test_each_marked_move_is_shown_with_the_move_played_and_the_better_one():
     shown = panel.show_mark(blunder)
     assert shown.mark == "blunder" and f"<b>{BLUNDER}</b>" in panel.words.value
     assert f"<b>{shown.better}</b>" in panel.words.value and "would have kept 100%" in panel.words.value
-    classes = {view.card: view.button._dom_classes for view in panel.board.card_views()}
+    classes = {view.card: view.face.classes for view in panel.board.card_views()}
     played = shown.move.card
     assert "ausp-selected" in classes[played], "the card played is marked as the moving group"
     assert "ausp-hint" in classes[shown.better.card], "the better move's card glows in the hint colour"

@@ -250,7 +250,7 @@ function render({ model, el: host }) {
     felt.style.width = `${Math.ceil(geo.width)}px`;
     root.style.setProperty("--w", `${geo.m.w}px`);
     root.style.setProperty("--h", `${geo.m.h}px`);
-    theirsPiles = new Set((st.piles || []).filter((p) => p.theirs).map((p) => p.id));
+    theirsPiles = new Set((st.piles || []).filter((p) => p.theirs && p.owner !== null).map((p) => p.id));
     const dealing = model.get("deal") !== lastDeal;
     lastDeal = model.get("deal");
     const stocks = new Map();

@@ -230,7 +230,11 @@ class Board:
 
     def drop(self, source: BoardSpot, target: BoardSpot) -> None:
         """Drag `source` (and the cards on it) onto `target`'s pile, as the browser does."""
-        self.handle({"kind": "drop", "from": source.id, "to": pile_id(target.pile), "v": self.version})
+        self.drop_on(source, pile_id(target.pile))
+
+    def drop_on(self, source: BoardSpot, pile: str) -> None:
+        """Drag `source` onto the pile with this id ("column/0/2"), as the browser does."""
+        self.handle({"kind": "drop", "from": source.id, "to": pile, "v": self.version})
 
     def home(self, source: BoardSpot) -> None:
         """Double-click `source`: send it to a foundation."""
@@ -248,12 +252,28 @@ class Board:
 
 
 class BoardSpot:
-    """One spot on show, as code and tests see it: its place, pile, card and face, and `click()`."""
+    """One spot on show, as code and tests see it: its place, pile, card and face, and `click()`.
+    It reads the board as it is now, as a widget would (a spot no longer on show keeps its last face)."""
 
-    __slots__ = ("_board", "spot")
+    __slots__ = ("_board", "_spot")
 
     def __init__(self, board: Board, spot: Spot) -> None:
-        self._board, self.spot = board, spot
+        self._board, self._spot = board, spot
+
+    @property
+    def spot(self) -> Spot:
+        """The spot at this place now; where the place is gone (a pile emptied or filled), the
+        pile's spot that stands there now: a foundation's top card, else its first card."""
+        spots = self._board._spots
+        now = spots.get(self._spot.id)
+        if now is None:
+            same = [s for s in spots.values() if s.pile == self._spot.pile]
+            if same:
+                depth = lambda s: -1 if s.place is None else s.place.depth  # noqa: E731
+                now = max(same, key=depth) if self._spot.pile.kind == "foundation" else min(same, key=depth)
+        if now is not None:
+            self._spot = now
+        return self._spot
 
     id = property(lambda self: self.spot.id)
     place = property(lambda self: self.spot.place)
@@ -262,22 +282,18 @@ class BoardSpot:
     face = property(lambda self: self.spot.face)
     hidden = property(lambda self: False)
 
-    @property
-    def marks(self) -> tuple[str, ...]:
-        return self.spot.face.classes
-
     def click(self) -> None:
         """Click this spot, through the same path as a click in the browser."""
-        self._board.handle({"kind": "click", "to": self.spot.id, "v": self._board.version})
+        self._board.handle({"kind": "click", "to": self._spot.id, "v": self._board.version})
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, BoardSpot) and other.spot == self.spot and other._board is self._board
+        return isinstance(other, BoardSpot) and other.id == self.id and other._board is self._board
 
     def __hash__(self) -> int:
-        return hash(self.spot.id)
+        return hash(self._spot.id)
 
     def __repr__(self) -> str:
-        return f"<spot {self.spot.id} {self.spot.face.description!r}>"
+        return f"<spot {self._spot.id} {self.face.description!r}>"
 
 
 __all__ = ["Board", "BoardSpot", "CardBoard", "Intents", "box", "close_tree", "show", "stylesheet"]

@@ -138,6 +138,8 @@ def build(
     for pile in piles:
         pid = pile_id(pile.ref)
         theirs = pile.owner is not None and pile.owner != player
+        if pile.kind == "foundation" and pile.owners:  # whose deck the top card came from
+            theirs = pile.owners[-1] != player
         pile_marks = list(marks.get(pile.ref, ()))
         entry: dict[str, Any] = {
             "id": pid,
@@ -156,12 +158,15 @@ def build(
         if pile.kind == "foundation" and named:
             entry["label"] = f"F{pile.index + 1}"
         if pile.kind == "stock":
-            label = f"{'the bot’s ' if theirs else ''}stock, {pile.size} card{'s' if pile.size != 1 else ''}"
+            whose = "the bot's " if theirs else ""
+            label = f"{whose}stock, {pile.size} card{'s' if pile.size != 1 else ''}"
+            tip = label if theirs else f"{label}: click to draw"
             if not pile.size:
-                label = f"{'the bot’s ' if theirs else ''}stock, empty: one pass only"
+                label = f"{whose}stock, empty"
+                tip = f"{label}: one pass only"
             entry["marks"] = pile_marks
-            entry["label_text"] = label
-            face = Face(label, label if theirs or not pile.size else f"{label}: click to draw", ("stock",))
+            entry["label_text"] = tip
+            face = Face(label, tip, ("ausp-stock", *pile_marks))
             spots[pid] = Spot(pid, pile.ref, Place(pile.ref, 0), None, face, down=True)
             out_piles.append(entry)
             continue
@@ -185,7 +190,7 @@ def build(
                 face = Face(
                     "face-down card",
                     "face-down card: it turns up when the cards on it are gone",
-                    ("back", *card_marks),
+                    ("ausp-back", *card_marks),
                 )
             else:
                 label = f"{card.name}{' (the bot’s)' if theirs else ''}, {where(pile.ref, theirs)}"
@@ -195,7 +200,12 @@ def build(
                 item |= card_json(card) | {"label": label + note, "protected": protected}
                 face_up.append((pile.owner, card, pid))
                 slots.append(item)
-                classes = ("face", *(("protected",) if protected else ()), *card_marks)
+                classes = (
+                    "ausp-face",
+                    "ausp-theirs" if theirs else "ausp-mine",
+                    *(("ausp-protected",) if protected else ()),
+                    *card_marks,
+                )
                 face = Face(card.name, card.name + (" (the bot's)" if theirs else "") + note, classes)
             entry["cards"].append(item)
             # A foundation is clicked as a pile: its card's spot is the pile's own.
@@ -207,7 +217,7 @@ def build(
             tip = label + (f": {pile.takes} may move here" if pile.takes and not theirs else "")
             if pile.kind == "foundation":
                 tip = f"{label}: it starts with an Ace"
-            spots[pid] = Spot(pid, pile.ref, None, None, Face(label, tip, ("slot", *pile_marks)))
+            spots[pid] = Spot(pid, pile.ref, None, None, Face(label, tip, ("ausp-slot", *pile_marks)))
         out_piles.append(entry)
     for item, key in zip(slots, keys.assign(face_up), strict=True):
         item["key"] = key
