@@ -224,3 +224,17 @@ def test_the_guide_tells_the_student_when_their_progress_file_was_set_aside(tmp_
     path.write_text("{not json")
     guide = GuideView(progress=Progress(path))
     assert "could not be read" in guide.feedback.value and "unreadable-" in guide.feedback.value
+
+
+def test_a_progress_location_that_cannot_be_written_still_answers_the_move(tmp_path, monkeypatch):
+    from ausp_widget import AustralianPatience
+
+    (tmp_path / "notes").write_text("a file where a folder should be")
+    monkeypatch.setenv("AUSP_WIDGET_PROGRESS", str(tmp_path / "notes" / "progress.json"))
+    app = AustralianPatience(seed=5)
+    feedback = at(app.guide, "Build down in suit").attempt("6♥ 7♥")
+    assert feedback.correct and feedback.done, "the student gets the answer to the move"
+    assert "ausp-good" in app.guide.feedback.value and feedback.text in app.guide.feedback.value
+    assert "progress is not being kept" in app.guide.feedback.value, "and a quiet line says why"
+    assert app.guide.progress["Building down in suit"].done, "kept in memory for the session"
+    app.close()

@@ -130,8 +130,6 @@ class GuideView(widgets.VBox):
         self.observe(self._render, names=["step", "shown"])
         self._fill_lessons()
         self._render()
-        if self.store.problem:  # a progress file that could not be read: say so, once
-            self._say(f"Lesson progress: {self.store.problem}.", good=None)
 
     # ---- navigation --------------------------------------------------------------------------
     @traitlets.validate("step")
@@ -381,7 +379,11 @@ class GuideView(widgets.VBox):
 
     def _say(self, text: str, good: bool | None = False) -> None:
         kind = {True: "ausp-good", False: "ausp-bad", None: "ausp-note"}[good] if text else "ausp-note"
-        self.feedback.value = f"<div class='ausp-feedback {kind}'>{escape(text)}</div>" if text else ""
+        said = f"<div class='ausp-feedback {kind}'>{escape(text)}</div>" if text else ""
+        if self.store.problem:  # a quiet line under the answer: the lesson goes on without its file
+            note = escape(f"Lesson progress: {self.store.problem}.")
+            said += f"<div class='ausp-feedback ausp-note'>{note}</div>"
+        self.feedback.value = said
 
     def close(self) -> None:
         """Stop the auto-play and close the step board and every control."""

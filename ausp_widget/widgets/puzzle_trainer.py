@@ -101,8 +101,6 @@ class PuzzleTrainer(widgets.VBox):
         self.observe(lambda change: self._start_timer() if change.new else self._stop_timer(), names="active")
         self._load_items()
         self.next_puzzle()
-        if self.store.problem:
-            self._say(f"Progress: {self.store.problem}.", good=None)
 
     # ---- building (once) ----------------------------------------------------------------------
     def _build(self) -> None:
@@ -420,7 +418,11 @@ class PuzzleTrainer(widgets.VBox):
 
     def _say(self, text: str, good: bool | None = False) -> None:
         kind = {True: "ausp-good", False: "ausp-bad", None: "ausp-note"}[good]
-        self.feedback.value = f"<div class='ausp-feedback {kind}'>{escape(text)}</div>" if text else ""
+        said = f"<div class='ausp-feedback {kind}'>{escape(text)}</div>" if text else ""
+        if self.store.problem:  # a quiet line under the answer: the puzzle goes on without its file
+            note = escape(f"Progress: {self.store.problem}.")
+            said += f"<div class='ausp-feedback ausp-note'>{note}</div>"
+        self.feedback.value = said
 
     def _guard(self, action: Any) -> None:
         try:
