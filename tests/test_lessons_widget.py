@@ -238,3 +238,26 @@ def test_a_progress_location_that_cannot_be_written_still_answers_the_move(tmp_p
     assert "progress is not being kept" in app.guide.feedback.value, "and a quiet line says why"
     assert app.guide.progress["Building down in suit"].done, "kept in memory for the session"
     app.close()
+
+
+@pytest.mark.parametrize("bad", ["3", 2.0, None, True, "Building down in suit"])
+def test_go_refuses_anything_but_a_step_index_and_stays(store, bad):
+    guide = GuideView(progress=store)
+    guide.go(4)
+    with pytest.raises(TypeError, match=r"go takes a step index, a whole number from 0 to \d+") as error:
+        guide.go(bad)
+    assert repr(bad) in str(error.value)
+    assert guide.step == 4
+    guide.go(len(guide.steps) + 5)  # a whole number is still clamped to the guide
+    assert guide.step == len(guide.steps) - 1
+
+
+def test_the_apps_guide_go_names_its_argument(store):
+    from ausp_widget import AustralianPatience
+
+    app = AustralianPatience(seed=5)
+    with pytest.raises(TypeError, match=r"step index.*not '3'"):
+        app.guide.go("3")
+    app.guide.go(3)
+    assert app.guide.step == 3
+    app.close()
