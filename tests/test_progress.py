@@ -435,3 +435,23 @@ def test_a_location_that_cannot_be_written_keeps_records_in_memory_and_says_why(
         "t": TaskRecord(True, 3),
         "u": TaskRecord(False, 1),
     }
+
+
+def test_in_the_browser_progress_goes_to_the_sites_drive_without_a_lock(tmp_path, monkeypatch):
+    from ausp_widget.core import progress
+
+    drive = tmp_path / "drive"
+    drive.mkdir()
+    monkeypatch.setattr(progress, "BROWSER", True)
+    monkeypatch.setattr(progress, "BROWSER_DRIVE", drive)
+    monkeypatch.delenv("AUSP_WIDGET_PROGRESS")
+    assert progress.default_path() == drive / "ausp_widget-progress.json"
+    store = Progress(student="Ana")
+    store.record("t", True, 2)
+    assert Progress(student="Ana").get("t") == TaskRecord(True, 2), "read back as after a page reload"
+    assert sorted(p.name for p in drive.iterdir()) == ["ausp_widget-progress.json"], "no lock file"
+    monkeypatch.setenv("AUSP_WIDGET_PROGRESS", str(tmp_path / "named.json"))
+    assert progress.default_path() == tmp_path / "named.json", "the variable still names the file"
+    drive.rename(tmp_path / "gone")  # no drive mounted: the usual place, in the kernel's memory
+    monkeypatch.delenv("AUSP_WIDGET_PROGRESS")
+    assert progress.default_path().name == "progress.json"
