@@ -455,3 +455,29 @@ def test_in_the_browser_progress_goes_to_the_sites_drive_without_a_lock(tmp_path
     drive.rename(tmp_path / "gone")  # no drive mounted: the usual place, in the kernel's memory
     monkeypatch.delenv("AUSP_WIDGET_PROGRESS")
     assert progress.default_path().name == "progress.json"
+
+
+def test_a_refused_write_or_a_lock_held_elsewhere_never_stops_a_record(path, monkeypatch):
+    from filelock import FileLock
+
+    from ausp_widget.core import progress
+
+    store = Progress(path, student="Ana")
+    store.record("t", True, 1)
+    before = path.read_text()
+
+    def read_only(target, write):
+        raise PermissionError(13, "Permission denied", str(target))
+
+    monkeypatch.setattr(progress, "write_atomic", read_only)  # as in a read-only folder
+    assert store.record("u", True, 3) == TaskRecord(True, 3)
+    assert "not being kept" in store.problem and "Permission denied" in store.problem
+    monkeypatch.undo()
+    monkeypatch.setattr(progress, "LOCK_WAIT", 0.2)
+    other = Progress(path, student="Ana")  # its lock is made with the short wait
+    with FileLock(progress.lock_path(path)):  # another kernel stuck in the middle of a write
+        assert other.record_puzzle("p", True, 1.0) == PuzzleRecord(1, 1, 1.0)
+    assert "not being kept" in other.problem
+    assert path.read_text() == before, "nothing written while the file was not ours to write"
+    store.record("v", False, 0)
+    assert store.problem is None and set(read_students(path.read_text())["Ana"].tasks) == {"t", "u", "v"}

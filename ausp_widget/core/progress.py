@@ -151,6 +151,10 @@ class StudentRecords:
         }
 
 
+class _NotKept(OSError):
+    """Why the progress file is not written, in words that already name the file."""
+
+
 class Progress:
     """Every student's records in one file (`path`; `memory=True` keeps them in memory only).
     `student` picks whose records `record`, `get`, `records` and the puzzle methods use; `problem`
@@ -190,7 +194,7 @@ class Progress:
 
     def _refuse_folder(self) -> None:
         if self.path is not None and self.path.is_dir():
-            raise IsADirectoryError(
+            raise _NotKept(
                 f"{self.path} is a folder, not a file; it is left alone "
                 "(AUSP_WIDGET_PROGRESS names the file to use)"
             )
@@ -222,12 +226,13 @@ class Progress:
         try:
             path.rename(aside)
         except OSError as rename_error:
-            raise OSError(f"{path} could not be read ({error}) nor set aside ({rename_error})") from None
+            raise _NotKept(f"{path} could not be read ({error}) nor set aside ({rename_error})") from None
         self.problem = f"{path} could not be read ({error}); it was kept as {aside.name}; a new record starts"
         self._failing = False
 
     def _not_kept(self, error: OSError) -> None:
-        self.problem = f"progress is not being kept: {error}"
+        why = error if isinstance(error, _NotKept) else f"{self.path} cannot be written ({error})"
+        self.problem = f"progress is not being kept: {why}"
         self._failing = True
 
     def _update(self, change: Callable[[], T]) -> T:
