@@ -224,3 +224,40 @@ def test_the_guide_tells_the_student_when_their_progress_file_was_set_aside(tmp_
     path.write_text("{not json")
     guide = GuideView(progress=Progress(path))
     assert "could not be read" in guide.feedback.value and "unreadable-" in guide.feedback.value
+
+
+def test_a_progress_location_that_cannot_be_written_still_answers_the_move(tmp_path, monkeypatch):
+    from ausp_widget import AustralianPatience
+
+    (tmp_path / "notes").write_text("a file where a folder should be")
+    monkeypatch.setenv("AUSP_WIDGET_PROGRESS", str(tmp_path / "notes" / "progress.json"))
+    app = AustralianPatience(seed=5)
+    feedback = at(app.guide, "Build down in suit").attempt("6♥ 7♥")
+    assert feedback.correct and feedback.done, "the student gets the answer to the move"
+    assert "ausp-good" in app.guide.feedback.value and feedback.text in app.guide.feedback.value
+    assert "progress is not being kept" in app.guide.feedback.value, "and a quiet line says why"
+    assert app.guide.progress["Building down in suit"].done, "kept in memory for the session"
+    app.close()
+
+
+@pytest.mark.parametrize("bad", ["3", 2.0, None, True, "Building down in suit"])
+def test_go_refuses_anything_but_a_step_index_and_stays(store, bad):
+    guide = GuideView(progress=store)
+    guide.go(4)
+    with pytest.raises(TypeError, match=r"go takes a step index, a whole number from 0 to \d+") as error:
+        guide.go(bad)
+    assert repr(bad) in str(error.value)
+    assert guide.step == 4
+    guide.go(len(guide.steps) + 5)  # a whole number is still clamped to the guide
+    assert guide.step == len(guide.steps) - 1
+
+
+def test_the_apps_guide_go_names_its_argument(store):
+    from ausp_widget import AustralianPatience
+
+    app = AustralianPatience(seed=5)
+    with pytest.raises(TypeError, match=r"step index.*not '3'"):
+        app.guide.go("3")
+    app.guide.go(3)
+    assert app.guide.step == 3
+    app.close()

@@ -335,10 +335,149 @@ def test_the_export_refuses_to_overwrite_unless_asked(tmp_path, path):
     assert target.read_text() == "an earlier export\n"
     store.export_csv(str(target), overwrite=True)
     assert target.read_text(encoding="utf-8").splitlines()[0].startswith("student,lessons_tasks_solved")
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["class.csv", "progress.json"], "no temporary left"
+    left = sorted(p.name for p in tmp_path.iterdir() if p.name != "progress.json.lock")
+    assert left == ["class.csv", "progress.json"], "no temporary left"
 
 
 def test_a_name_a_spreadsheet_would_run_is_exported_as_text(tmp_path, path):
     Progress(path, student="=1+1").record("t", True, 1)
     with Progress(path).export_csv(tmp_path / "class.csv").open(encoding="utf-8", newline="") as handle:
         assert [row["student"] for row in csv.DictReader(handle)] == ["'=1+1"]
+
+
+RECORDER = """
+import sys, time
+from pathlib import Path
+from ausp_widget.core.progress import Progress
+path, who, count, go = sys.argv[1], sys.argv[2], int(sys.argv[3]), Path(sys.argv[4])
+while not go.exists():
+    time.sleep(0.005)
+for i in range(count):
+    store = Progress(path, student="class")  # a kernel started afresh for every record
+    store.record(f"{who}-{i}", True, 1)
+    store.record_puzzle("shared", False, None)
+    assert store.problem is None, store.problem
+"""
+
+
+def test_processes_recording_at_once_to_one_file_lose_nothing(tmp_path, path):
+    import subprocess
+    import sys
+
+    processes, each = 4, 60
+    go = tmp_path / "go"
+    running = [
+        subprocess.Popen([sys.executable, "-c", RECORDER, str(path), f"p{k}", str(each), str(go)])
+        for k in range(processes)
+    ]
+    go.touch()
+    assert [p.wait(timeout=300) for p in running] == [0] * processes
+    kept = read_students(path.read_text())["class"]
+    assert len(kept.tasks) == processes * each == 240, f"{processes * each - len(kept.tasks)} records lost"
+    assert kept.puzzles["shared"].tries == processes * each, "tries lost"
+    assert not list(tmp_path.glob(".progress.json.*.tmp")), "no temporary left"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"format": "ausp_widget-progress", "version": 3, "students": {"Ana": {"badges": []}}}',
+        "another program's notes\n",
+        "[" * 100_000 + "]" * 100_000,  # deeper than JSON can be read
+    ],
+)
+def test_a_file_written_at_the_path_after_the_start_is_set_aside_before_the_next_write(tmp_path, path, text):
+    store = Progress(path, student="Ana")
+    store.record("t1", True, 3)
+    path.write_text(text)  # a newer version, or another program, writes there now
+    store.record_puzzle("p", True, 4.0)
+    aside = [p for p in tmp_path.iterdir() if p.name.startswith("progress.json.unreadable-")]
+    assert len(aside) == 1 and aside[0].read_text() == text, "never overwritten"
+    assert store.problem and "could not be read" in store.problem and aside[0].name in store.problem
+    kept = read_students(path.read_text())["Ana"]
+    assert kept.tasks == {"t1": TaskRecord(True, 3)} and kept.puzzles == {"p": PuzzleRecord(1, 1, 4.0)}
+    path.write_text(text)  # and again, within the same second: the first one set aside stays
+    store.record("t2", True, 1)
+    kept_aside = sorted(p for p in tmp_path.iterdir() if p.name.startswith("progress.json.unreadable-"))
+    assert len(kept_aside) == 2 and all(p.read_text() == text for p in kept_aside)
+
+
+def test_a_folder_at_the_path_is_refused_and_left_alone(tmp_path):
+    folder = tmp_path / "progress.json"
+    folder.mkdir()
+    (folder / "mine.txt").write_text("a student's own file")
+    store = Progress(folder, student="Ana")
+    assert store.problem and "is a folder" in store.problem and str(folder) in store.problem
+    assert store.record("t", True, 2) == TaskRecord(True, 2), "the records go on in memory"
+    store.record_puzzle("p", True, 1.0)
+    assert "is a folder" in store.problem
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["progress.json"], "nothing renamed or added"
+    assert [p.name for p in folder.iterdir()] == ["mine.txt"]
+    assert (folder / "mine.txt").read_text() == "a student's own file"
+
+
+def test_a_location_that_cannot_be_written_keeps_records_in_memory_and_says_why(tmp_path):
+    (tmp_path / "notes").write_text("a file, not a folder")
+    path = tmp_path / "notes" / "progress.json"
+    store = Progress(path, student="Ana")
+    assert store.problem is None
+    assert store.record("t", True, 3) == TaskRecord(True, 3)
+    assert store.record_puzzle("p", True, 2.0, rating=1010.0) == PuzzleRecord(1, 1, 2.0)
+    assert (
+        store.problem and store.problem.startswith("progress is not being kept") and "notes" in store.problem
+    )
+    assert store.get("t") == TaskRecord(True, 3) and store.rating == 1010.0
+    assert (tmp_path / "notes").read_text() == "a file, not a folder"
+    (tmp_path / "notes").unlink()  # the location can be written again: kept, with what was learnt
+    store.record("u", False, 1)
+    assert store.problem is None
+    assert read_students(path.read_text())["Ana"].tasks == {
+        "t": TaskRecord(True, 3),
+        "u": TaskRecord(False, 1),
+    }
+
+
+def test_in_the_browser_progress_goes_to_the_sites_drive_without_a_lock(tmp_path, monkeypatch):
+    from ausp_widget.core import progress
+
+    drive = tmp_path / "drive"
+    drive.mkdir()
+    monkeypatch.setattr(progress, "BROWSER", True)
+    monkeypatch.setattr(progress, "BROWSER_DRIVE", drive)
+    monkeypatch.delenv("AUSP_WIDGET_PROGRESS")
+    assert progress.default_path() == drive / "ausp_widget-progress.json"
+    store = Progress(student="Ana")
+    store.record("t", True, 2)
+    assert Progress(student="Ana").get("t") == TaskRecord(True, 2), "read back as after a page reload"
+    assert sorted(p.name for p in drive.iterdir()) == ["ausp_widget-progress.json"], "no lock file"
+    monkeypatch.setenv("AUSP_WIDGET_PROGRESS", str(tmp_path / "named.json"))
+    assert progress.default_path() == tmp_path / "named.json", "the variable still names the file"
+    drive.rename(tmp_path / "gone")  # no drive mounted: the usual place, in the kernel's memory
+    monkeypatch.delenv("AUSP_WIDGET_PROGRESS")
+    assert progress.default_path().name == "progress.json"
+
+
+def test_a_refused_write_or_a_lock_held_elsewhere_never_stops_a_record(path, monkeypatch):
+    from filelock import FileLock
+
+    from ausp_widget.core import progress
+
+    store = Progress(path, student="Ana")
+    store.record("t", True, 1)
+    before = path.read_text()
+
+    def read_only(target, write):
+        raise PermissionError(13, "Permission denied", str(target))
+
+    monkeypatch.setattr(progress, "write_atomic", read_only)  # as in a read-only folder
+    assert store.record("u", True, 3) == TaskRecord(True, 3)
+    assert "not being kept" in store.problem and "Permission denied" in store.problem
+    monkeypatch.undo()
+    monkeypatch.setattr(progress, "LOCK_WAIT", 0.2)
+    other = Progress(path, student="Ana")  # its lock is made with the short wait
+    with FileLock(progress.lock_path(path)):  # another kernel stuck in the middle of a write
+        assert other.record_puzzle("p", True, 1.0) == PuzzleRecord(1, 1, 1.0)
+    assert "not being kept" in other.problem
+    assert path.read_text() == before, "nothing written while the file was not ours to write"
+    store.record("v", False, 0)
+    assert store.problem is None and set(read_students(path.read_text())["Ana"].tasks) == {"t", "u", "v"}

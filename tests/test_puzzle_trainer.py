@@ -178,3 +178,16 @@ def test_the_app_has_a_puzzles_tab_that_follows_the_game(store):
     app.mode = "indian"
     assert app.puzzles.game == "indian" and app.puzzles.puzzle.game == "indian"
     app.close()
+
+
+def test_a_progress_location_that_cannot_be_written_still_answers_the_puzzle(tmp_path):
+    (tmp_path / "notes").write_text("a file where a folder should be")
+    trainer, _clock = trainer_for(Progress(tmp_path / "notes" / "progress.json"))
+    puzzle = open_kind(trainer, "free")
+    for move in puzzle.solution:
+        feedback = trainer.attempt(move)
+    assert feedback.correct and feedback.done and "ausp-good" in trainer.feedback.value
+    assert "progress is not being kept" in trainer.feedback.value, "a quiet line says why"
+    assert trainer.store.puzzle(puzzle.id).solved == 1 and trainer.rating > DEFAULT_RATING
+    judge = open_kind(trainer, "judge")
+    assert trainer.answer(judge.goal).correct and "not being kept" in trainer.feedback.value

@@ -230,7 +230,7 @@ def test_judge_puzzles_answer_right_and_wrong(shipped):
     with pytest.raises(ValueError, match="judge"):
         won.task()
     with pytest.raises(ValueError, match="True"):
-        won.judge("yes")
+        won.judge("maybe")
     with pytest.raises(ValueError, match="task"):
         _first(shipped["australian"], "free").judge(True)
 
@@ -278,3 +278,106 @@ def test_the_command_line_makes_a_file_that_load_reads(tmp_path, capsys):
         for text in p.solution:
             after.play(text)
         assert p.kind == "judge" or p.goal.reached(after)
+
+
+def test_a_judge_puzzle_takes_yes_and_no_as_its_question_asks(shipped):
+    items = [p for p in shipped["australian"] if p.kind == "judge"]
+    won = next(p for p in items if p.goal is True)
+    lost = next(p for p in items if p.goal is False)
+    assert "yes or no" in won.words
+    for yes in ("yes", "YES", " Yes \n"):
+        assert won.check(yes).correct and not lost.check(yes).correct
+    for no in ("no", "No", "  NO  "):
+        assert lost.check(no).correct and not won.check(no).correct
+    assert won.check("yes").text == won.check(True).text
+    for bad in ("maybe", "y", "", "yes please"):
+        with pytest.raises(ValueError, match="'yes'"):
+            won.check(bad)
+
+
+def test_a_long_answer_is_quoted_short(shipped):
+    free = _first(shipped["australian"], "free")
+    huge = "x" * 1_000_000
+    for answer in (huge, "J♥ " + "Q" * 1_000_000, [free.solution[0], huge]):
+        feedback = free.check(answer)
+        assert not feedback.correct and len(feedback.text) < 300, len(feedback.text)
+        assert "…" in feedback.text
+    with pytest.raises(ValueError) as error:
+        _first(shipped["australian"], "judge").check(huge)
+    assert len(str(error.value)) < 300
+
+
+def test_the_puzzle_of_the_day_is_the_same_all_day():
+    from datetime import date, datetime
+
+    day = puzzles.of_the_day(date(2026, 12, 2))
+    assert puzzles.of_the_day(datetime(2026, 12, 2, 9, 0)) == day
+    assert puzzles.of_the_day(datetime(2026, 12, 2, 15, 30)) == day
+    assert puzzles.of_the_day(datetime(2026, 12, 2, 23, 59, 59)) == day
+    assert puzzles.of_the_day("2026-12-02T15:30") == day == puzzles.of_the_day("2026-12-02")
+
+
+def _bad_files(shipped) -> dict[str, tuple[list, str]]:
+    """Files of two entries, the second wrong in one way, with the words that must name it."""
+    good = shipped["australian"][0].to_dict()
+    free = _first(shipped["australian"], "free").to_dict()
+    judge_won = next(p for p in shipped["australian"] if p.kind == "judge" and p.goal).to_dict()
+    cases = {
+        "negative deal": ({**free, "id": "neg", "seed": -1}, "'seed'"),
+        "moves not legal": ({**free, "id": "m", "moves": [*free["moves"], "K♠ Q♥"]}, "do not replay"),
+        "move not text": ({**free, "id": "t", "moves": ["K♣ 99"]}, "do not replay"),
+        "solution not legal": ({**free, "id": "s", "solution": ["A♦ A♦"]}, "solution is not legal"),
+        "solution short": ({**free, "id": "short", "solution": free["solution"][:-1]}, "does not reach"),
+        "judge not won": ({**judge_won, "id": "j", "solution": judge_won["solution"][:-1]}, "must win"),
+        "same id": ({**free}, f"the id {free['id']!r} of entry 1"),
+    }
+    return {
+        name: ([good if name != "same id" else free, entry], words) for name, (entry, words) in cases.items()
+    }
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["negative deal", "moves not legal", "move not text", "solution not legal", "solution short",
+     "judge not won", "same id"],
+)  # fmt: skip
+def test_a_puzzle_file_is_checked_by_replaying_every_entry(tmp_path, shipped, case):
+    entries, words = _bad_files(shipped)[case]
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps({"puzzles": entries}, ensure_ascii=False), encoding="utf-8")
+    with pytest.raises(puzzles.PuzzleFileError) as error:
+        puzzles.load(path=path)
+    message = str(error.value)
+    assert isinstance(error.value, ValueError)
+    assert "puzzle entry 2" in message and str(path) in message and words in message, message
+    if case != "same id":
+        assert f"({entries[1]['id']})" in message, "the entry's id is named"
+    path.write_text(json.dumps({"puzzles": entries[:1]}, ensure_ascii=False), encoding="utf-8")
+    assert len(puzzles.load(path=path)) == 1, "the good entry alone loads"
+
+
+def test_a_folder_or_too_deep_json_is_refused_naming_the_path(tmp_path):
+    folder = tmp_path / "puzzles.json"
+    folder.mkdir()
+    with pytest.raises(puzzles.PuzzleFileError, match="is a folder") as error:
+        puzzles.load(path=folder)
+    assert str(folder) in str(error.value) and folder.is_dir()
+    deep = tmp_path / "deep.json"
+    deep.write_text('{"puzzles": ' + "[" * 200_000 + "]" * 200_000 + "}", encoding="utf-8")
+    with pytest.raises(puzzles.PuzzleFileError, match="nested too deeply") as error:
+        puzzles.load(path=deep)
+    assert str(deep) in str(error.value)
+
+
+def test_the_shipped_files_load_checked(monkeypatch):
+    from ausp_widget.analysis import puzzles as analysis
+
+    replayed = []
+    real = analysis.replay_check
+    monkeypatch.setattr(analysis, "replay_check", lambda p, name: replayed.append(p.id) or real(p, name))
+    analysis._shipped.cache_clear()
+    try:
+        items = puzzles.load("indian")
+    finally:
+        analysis._shipped.cache_clear()
+    assert sorted(replayed) == sorted(p.id for p in items), "every shipped entry is replayed"

@@ -12,8 +12,9 @@ Four kinds:
 
 "free" and "home" tasks are judged by the lessons' search (`core.tasks.shortest_line`, any
 line of at most N moves); "win" tasks by the solver through the task's `search` hook. Either
-way a `TaskRun` gives the same named feedback as a lesson. `load` reads the shipped puzzles;
-`make` (in `puzzles_make`) cuts new ones from deals played forward by the hint player.
+way a `TaskRun` gives the same named feedback as a lesson. `load` reads the shipped puzzles
+or a file of one's own, and refuses (`PuzzleFileError`) any entry that does not replay from its
+deal; `make` (in `puzzles_make`) cuts new ones from deals played forward by the hint player.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
@@ -30,6 +32,7 @@ from ausp_widget.core import registry
 from ausp_widget.core.cards import Card
 from ausp_widget.core.lesson import deal_position
 from ausp_widget.core.moves import Move
+from ausp_widget.core.saves import short_repr
 from ausp_widget.core.tasks import Feedback, Goal, Task, TaskRun
 
 from . import solve
@@ -40,6 +43,19 @@ LEVELS = range(1, 6)
 SOLVER_NODES = 200_000  # the budget of one check of a "win" try
 SOLVER_SECONDS = 5.0
 GOAL_KINDS = {"win": ("won",), "free": ("free",), "home": ("count",)}
+ANSWERS = {"yes": True, "no": False}  # a "judge" puzzle's words, as the question asks for them
+QUOTED = 40  # characters of a student's answer repeated in feedback
+
+
+class PuzzleFileError(ValueError):
+    """A puzzle file that cannot be used: the message names the file and the entry (its number
+    and id) and what is wrong, so a teacher can mend it."""
+
+
+def _quoted(text: object) -> str:
+    """A student's answer as feedback repeats it: cut to `QUOTED` characters."""
+    words = str(text)
+    return words if len(words) <= QUOTED else words[: QUOTED - 1] + "…"
 
 
 @dataclass(frozen=True)
@@ -90,12 +106,17 @@ class Puzzle:
             return Task(self.words, self.goal, answer, slack=0, search=solver_line)
         return Task(self.words, self.goal, answer)
 
-    def judge(self, answer: bool) -> Feedback:
-        """Whether `answer` (True: winnable) is right, with the solver's line or why it is lost."""
+    def judge(self, answer: bool | str) -> Feedback:
+        """Whether `answer` (True or "yes": winnable; False or "no") is right, with the solver's
+        line or why it is lost. "yes" and "no" are read in any case, as the question asks."""
         if self.kind != "judge":
             raise ValueError(f"puzzle {self.id} is a {self.kind!r} puzzle: play it through task()")
+        if isinstance(answer, str):
+            answer = ANSWERS.get(answer.strip().lower(), answer)
         if not isinstance(answer, bool):
-            raise ValueError(f"the answer is True (winnable) or False (lost), not {answer!r}")
+            raise ValueError(
+                f"the answer is True or 'yes' (winnable), False or 'no' (lost), not {short_repr(answer)}"
+            )
         right = answer == self.goal
         return Feedback(right, f"{'Right' if right else 'Not so'}: {self.answer_words()}", done=True)
 
@@ -110,17 +131,17 @@ class Puzzle:
         """Judge an answer: a line of moves (texts or `Move`s; one text is one move) for "win",
         "free" and "home" puzzles — any line that reaches the goal is correct, and the first
         wrong move is answered with the rule it breaks or what it fails to do — or True/False
-        for a "judge" puzzle."""
+        ("yes"/"no") for a "judge" puzzle."""
         if self.kind == "judge":
             return self.judge(answer)
         moves = [answer] if isinstance(answer, (str, Move)) else answer
         if not isinstance(moves, (list, tuple)) or not moves:
-            raise ValueError(f"an answer is a move or a list of moves, not {answer!r}")
+            raise ValueError(f"an answer is a move or a list of moves, not {short_repr(answer)}")
         run = TaskRun(self.task(), self.position)
         for number, move in enumerate(moves, start=1):
             feedback = run.attempt(move)
             if not feedback.correct:
-                where = f"Move {number} ({move})" if len(moves) > 1 else str(move)
+                where = f"Move {number} ({_quoted(move)})" if len(moves) > 1 else _quoted(move)
                 return Feedback(False, f"{where}: {feedback.text}", feedback.move, rule=feedback.rule)
             if feedback.done:
                 played = ", ".join(str(m) for m in run.played)
@@ -189,25 +210,72 @@ def data_file(game: str) -> Path | Any:
 
 def load(game: str = "australian", level: int | None = None, path: str | Path | None = None) -> list[Puzzle]:
     """The shipped puzzles of `game` (or those in the file `path`), of one `level` or all,
-    easiest first. A bad entry raises a `ValueError` naming the entry and what is wrong."""
+    easiest first. Every entry is checked as it is read: its fields, an id of its own, a deal
+    number from 0 up, and its moves and solution replayed through the engine to its goal; a
+    bad file or entry raises a `PuzzleFileError` (a `ValueError`) naming the file, the entry
+    and what is wrong. The shipped files are checked once per session."""
     registry.entry(game)  # a ValueError listing the games there are
     check_level(level)
-    source = data_file(game) if path is None else Path(path)
+    items = _shipped(game) if path is None else _read(Path(path), game)
+    chosen = [p for p in items if level is None or p.level == level]
+    return sorted(chosen, key=lambda p: (p.level, p.difficulty, p.id))
+
+
+@cache
+def _shipped(game: str) -> tuple[Puzzle, ...]:
+    return _read(data_file(game), game)
+
+
+def _read(source: Path | Any, game: str) -> tuple[Puzzle, ...]:
+    """Every puzzle in a file, each replayed from its deal; a `PuzzleFileError` names what is wrong."""
     try:
         data = json.loads(source.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise ValueError(f"there is no puzzle file {source}") from None
+        raise PuzzleFileError(f"there is no puzzle file {source}") from None
+    except IsADirectoryError:
+        raise PuzzleFileError(f"the puzzle file {source} is a folder, not a file") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise PuzzleFileError(f"the puzzle file {source} cannot be read: {error}") from None
     except json.JSONDecodeError as error:
-        raise ValueError(f"the puzzle file {source} is not JSON: {error}") from None
+        raise PuzzleFileError(f"the puzzle file {source} is not JSON: {error}") from None
+    except RecursionError:
+        raise PuzzleFileError(f"the puzzle file {source} is not JSON this reads: nested too deeply") from None
     entries = data.get("puzzles") if isinstance(data, dict) else None
     if not isinstance(entries, list):
-        raise ValueError(f"the puzzle file {source} has no list of 'puzzles'")
-    items = [from_dict(entry, number) for number, entry in enumerate(entries, start=1)]
-    wrong = [p.id for p in items if p.game != game]
-    if wrong:
-        raise ValueError(f"puzzles {', '.join(wrong[:5])} in {source} are not {game} puzzles")
-    chosen = [p for p in items if level is None or p.level == level]
-    return sorted(chosen, key=lambda p: (p.level, p.difficulty, p.id))
+        raise PuzzleFileError(f"the puzzle file {source} has no list of 'puzzles'")
+    items, seen = [], {}
+    for number, entry in enumerate(entries, start=1):
+        try:
+            puzzle = from_dict(entry, number)
+            if puzzle.game != game:
+                raise ValueError(f"puzzle entry {number} ({puzzle.id}) is not a {game} puzzle")
+            if puzzle.id in seen:
+                raise ValueError(f"puzzle entry {number} has the id {puzzle.id!r} of entry {seen[puzzle.id]}")
+            replay_check(puzzle, f"puzzle entry {number} ({puzzle.id})")
+        except ValueError as error:
+            raise PuzzleFileError(f"in the puzzle file {source}: {error}") from None
+        seen[puzzle.id] = number
+        items.append(puzzle)
+    return tuple(items)
+
+
+def replay_check(puzzle: Puzzle, name: str) -> None:
+    """A `ValueError` unless the puzzle's moves replay from its deal and its solution is legal
+    and reaches its goal: a puzzle the trainer can put on the board and answer."""
+    try:
+        game = puzzle.position
+    except ValueError as error:
+        raise ValueError(f"{name}: its moves do not replay from deal {puzzle.seed}: {error}") from None
+    try:
+        for text in puzzle.solution:
+            game.play(text)
+    except ValueError as error:
+        raise ValueError(f"{name}: its solution is not legal from its position: {error}") from None
+    goal = puzzle.goal
+    if isinstance(goal, Goal) and not goal.reached(game):
+        raise ValueError(f"{name}: its solution does not reach its goal ({goal.aim()})")
+    if goal is True and game.status != "won":
+        raise ValueError(f"{name}: a winnable position's solution must win the game")
 
 
 def of_the_day(day: date | str | None = None, game: str = "australian") -> Puzzle:
@@ -217,11 +285,15 @@ def of_the_day(day: date | str | None = None, game: str = "australian") -> Puzzl
         day = date.today()
     elif isinstance(day, str):
         try:
-            day = date.fromisoformat(day)
+            day = datetime.fromisoformat(day.strip()).date()  # "2026-12-02", or with a time
         except ValueError:
-            raise ValueError(f"a day is a date or its ISO text such as '2026-12-02', not {day!r}") from None
+            raise ValueError(
+                f"a day is a date or its ISO text such as '2026-12-02', not {short_repr(day)}"
+            ) from None
+    elif isinstance(day, datetime):
+        day = day.date()  # a time of day means its day: the same puzzle all day
     elif not isinstance(day, date):
-        raise ValueError(f"a day is a date or its ISO text such as '2026-12-02', not {day!r}")
+        raise ValueError(f"a day is a date or its ISO text such as '2026-12-02', not {short_repr(day)}")
     items = sorted(load(game), key=lambda p: p.id)
     digest = hashlib.sha256(f"{game}:{day.isoformat()}".encode()).digest()
     return items[int.from_bytes(digest[:8], "big") % len(items)]
@@ -261,10 +333,13 @@ def from_dict(entry: object, number: int = 0) -> Puzzle:
     for key, values in (("moves", moves), ("solution", solution), ("themes", themes)):
         if not all(isinstance(v, str) for v in values):
             raise ValueError(f"{name}: {key!r} must be a list of texts")
+    seed = field("seed", int)
+    if seed < 0:
+        raise ValueError(f"{name}: 'seed' (the deal number) must be from 0 up, not {seed}")
     return Puzzle(
         id=field("id", str),
         game=game,
-        seed=field("seed", int),
+        seed=seed,
         moves=tuple(moves),
         kind=kind,
         goal=_goal_from(entry.get("goal"), kind, name),

@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import total_ordering
 
 from ausp_widget.core.errors import NotationError
+from ausp_widget.core.saves import short_repr
 
 SUITS = "♣♦♥♠"
 RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -51,7 +52,9 @@ class Card:
         suit = _SUIT_ALIASES.get(token[-1:])
         rank = _RANK_ALIASES.get(token[:-1])
         if suit is None or rank is None:
-            raise NotationError(f"{text!r} is not a card (write a rank A 2-10 J Q K, then a suit ♣ ♦ ♥ ♠)")
+            raise NotationError(
+                f"{short_repr(text)} is not a card (write a rank A 2-10 J Q K, then a suit ♣ ♦ ♥ ♠)"
+            )
         return CARDS[SUITS.index(suit) * 13 + rank - 1]
 
     @property

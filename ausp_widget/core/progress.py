@@ -4,9 +4,18 @@ The file lives in the user's Jupyter data directory (`ausp_widget/progress.json`
 environment variable `AUSP_WIDGET_PROGRESS` names another file). One file holds a whole class, so a
 shared classroom machine needs no set-up per student; the empty name is the default student, which
 keeps single-student use (and version 1 files) as it was. A file that cannot be read as progress
-(corrupt, or some other program's) is never overwritten: it is renamed aside with a
-`.unreadable-<time>` suffix, the problem is reported in `Progress.problem`, and a fresh record
-starts. Writes go to a temporary file first, so a crash never leaves half a file.
+(corrupt, a newer version's, or some other program's) is never overwritten: before every write,
+not only at the start, such a file is renamed aside with a `.unreadable-<time>` suffix, the
+problem is reported in `Progress.problem`, and a fresh record starts. A folder at the path is
+left alone and nothing is kept. Each write reads, merges and writes under a lock file beside the
+progress file (`progress.json.lock`), so kernels recording at once never lose each other's
+records, and goes to a temporary file first, so a crash never leaves half a file. When the file
+cannot be written, the records stay in memory and `Progress.problem` says why: a lesson or a
+puzzle goes on, never stopped by its progress file.
+
+In the classroom site (Pyodide, one process, no file locks) the default file is
+`/drive/ausp_widget-progress.json`, in the site's own files, which the browser keeps across
+reloads.
 """
 
 from __future__ import annotations
@@ -15,11 +24,14 @@ import json
 import math
 import numbers
 import os
+import sys
 import time
 import unicodedata
+from collections.abc import Callable
+from contextlib import AbstractContextManager, ExitStack, nullcontext, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .files import write_atomic
 from .progress_summary import export_csv, summary_rows
@@ -28,6 +40,11 @@ FORMAT = "ausp_widget-progress"
 VERSION = 2
 DEFAULT_RATING = 1000.0
 MAX_NAME = 40
+LOCK_WAIT = 10.0  # seconds to wait for another kernel's write before giving up on keeping this one
+BROWSER = sys.platform == "emscripten"  # Pyodide: one process, no file locks
+BROWSER_DRIVE = Path("/drive")  # JupyterLite's files, kept by the browser across reloads
+
+T = TypeVar("T")
 
 
 def default_path() -> Path:
@@ -35,6 +52,8 @@ def default_path() -> Path:
     named = os.environ.get("AUSP_WIDGET_PROGRESS")
     if named:
         return Path(named)
+    if BROWSER and BROWSER_DRIVE.is_dir():  # the browser's memory would forget it on a reload
+        return BROWSER_DRIVE / "ausp_widget-progress.json"
     try:
         from jupyter_core.paths import jupyter_data_dir
     except ImportError:  # without Jupyter installed, the same place Jupyter would use on Linux
@@ -132,36 +151,109 @@ class StudentRecords:
         }
 
 
+class _NotKept(OSError):
+    """Why the progress file is not written, in words that already name the file."""
+
+
 class Progress:
     """Every student's records in one file (`path`; `memory=True` keeps them in memory only).
     `student` picks whose records `record`, `get`, `records` and the puzzle methods use; `problem`
-    says what was wrong with a file that had to be set aside."""
+    says what went wrong with the file (set aside, or not being kept), or is None."""
 
     def __init__(self, path: Path | str | None = None, *, memory: bool = False, student: str = "") -> None:
         name = student_name(student)
         self.path: Path | None = None if memory else Path(path) if path is not None else default_path()
         self.problem: str | None = None
+        self._failing = False  # `problem` says the last write failed
         self._student = name
         self._students: dict[str, StudentRecords] = {}
-        if self.path is not None and self.path.exists():
-            self._load(self.path)
+        self._lock: AbstractContextManager[Any] | None = None
+        if self.path is not None and (self.path.exists() or self.path.is_symlink()):
+            self._load()
 
-    def _load(self, path: Path) -> None:
+    def _load(self) -> None:
+        """Read the file, setting it aside if it cannot be read; nothing is written."""
         try:
-            self._students = read_students(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError) as error:
-            aside = path.with_name(f"{path.name}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}")
-            try:
-                path.rename(aside)
-            except OSError as rename_error:  # cannot move it: keep it, and never write over it
-                self.path = None
-                self.problem = (
-                    f"{path} could not be read ({error}) nor set aside ({rename_error}); progress is not kept"
-                )
-            else:
-                self.problem = (
-                    f"{path} could not be read ({error}); it was kept as {aside.name}; a new record starts"
-                )
+            self._refuse_folder()
+            with ExitStack() as stack:
+                with suppress(OSError):  # no lock here (a read-only folder): reading alone is safe
+                    stack.enter_context(self._locked())
+                self._take_in()
+        except OSError as error:
+            self._not_kept(error)
+
+    def _locked(self) -> AbstractContextManager[Any]:
+        """The lock that makes one read–merge–write whole while other kernels wait."""
+        if self.path is None or BROWSER:
+            return nullcontext()
+        if self._lock is None:
+            from filelock import FileLock
+
+            self._lock = FileLock(lock_path(self.path), timeout=LOCK_WAIT)
+        return self._lock
+
+    def _refuse_folder(self) -> None:
+        if self.path is not None and self.path.is_dir():
+            raise _NotKept(
+                f"{self.path} is a folder, not a file; it is left alone "
+                "(AUSP_WIDGET_PROGRESS names the file to use)"
+            )
+
+    def _take_in(self) -> None:
+        """Merge the file's records into ours. A file this version cannot read (corrupt, a newer
+        version's, another program's) is set aside first; an OSError if it cannot be, so that
+        nothing is ever written over it."""
+        path = self.path
+        if path is None:
+            return
+        try:
+            on_disk = read_students(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError) as error:
+            self._set_aside(path, error)
+            return
+        for name, theirs in on_disk.items():
+            self._students.setdefault(name, StudentRecords()).merge(theirs)
+
+    def _set_aside(self, path: Path, error: BaseException) -> None:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        aside = path.with_name(f"{path.name}.unreadable-{stamp}")
+        count = 1
+        while aside.exists() or aside.is_symlink():  # two in one second: never rename over the first
+            count += 1
+            aside = path.with_name(f"{path.name}.unreadable-{stamp}-{count}")
+        try:
+            path.rename(aside)
+        except OSError as rename_error:
+            raise _NotKept(f"{path} could not be read ({error}) nor set aside ({rename_error})") from None
+        self.problem = f"{path} could not be read ({error}); it was kept as {aside.name}; a new record starts"
+        self._failing = False
+
+    def _not_kept(self, error: OSError) -> None:
+        why = error if isinstance(error, _NotKept) else f"{self.path} cannot be written ({error})"
+        self.problem = f"progress is not being kept: {why}"
+        self._failing = True
+
+    def _update(self, change: Callable[[], T]) -> T:
+        """Apply `change` to the records and keep them: read, merge, change and write under the
+        lock, so another kernel's records written meanwhile are never lost. If the file cannot
+        be kept, the change still holds in memory and `problem` says why."""
+        if self.path is None:
+            return change()
+        done, result = False, None
+        try:
+            self._refuse_folder()
+            with self._locked():
+                self._take_in()
+                result, done = change(), True
+                self._write()
+        except OSError as error:
+            self._not_kept(error)
+            return result if done else change()  # type: ignore[return-value]
+        if self._failing:  # kept again: the earlier failure no longer holds
+            self.problem, self._failing = None, False
+        return result  # type: ignore[return-value]
 
     @property
     def student(self) -> str:
@@ -212,13 +304,13 @@ class Progress:
     def record(self, task_id: str, solved: bool, stars: int) -> TaskRecord:
         """Keep the better of the stored and the new result, and save (first taking in what
         another guide in the same or another kernel wrote to the file since)."""
-        self._merge_file()
-        old = self.get(task_id)
-        new = TaskRecord(old.solved or solved, max(old.stars, stars))
-        if new != old:
-            self._mine.tasks[task_id] = new
-            self._write()
-        return new
+
+        def change() -> TaskRecord:
+            old = self.get(task_id)
+            self._mine.tasks[task_id] = new = TaskRecord(old.solved or solved, max(old.stars, stars))
+            return new
+
+        return self._update(change)
 
     def record_puzzle(
         self, puzzle_id: str, solved: bool, seconds: float | None, rating: float | None = None
@@ -234,35 +326,38 @@ class Progress:
             raise ValueError(f"seconds is a number from 0 up, or None, not {seconds!r}")
         if rating is not None and not _is_number(rating):
             raise ValueError(f"a rating is a finite number, or None, not {rating!r}")
-        self._merge_file()
-        mine = self._mine
-        old = mine.puzzles.get(puzzle_id, PuzzleRecord())
-        best = old.best_seconds
-        if solved and seconds is not None:
-            best = float(seconds) if best is None else min(best, float(seconds))
-        new = PuzzleRecord(old.tries + 1, old.solved + int(solved), best)
-        mine.puzzles[puzzle_id] = new
-        if rating is not None:
-            mine.rating, mine.rated = float(rating), mine.rated + 1
-        self._write()
-        return new
+
+        def change() -> PuzzleRecord:
+            mine = self._mine
+            old = mine.puzzles.get(puzzle_id, PuzzleRecord())
+            best = old.best_seconds
+            if solved and seconds is not None:
+                best = float(seconds) if best is None else min(best, float(seconds))
+            mine.puzzles[puzzle_id] = new = PuzzleRecord(old.tries + 1, old.solved + int(solved), best)
+            if rating is not None:
+                mine.rating, mine.rated = float(rating), mine.rated + 1
+            return new
+
+        return self._update(change)
 
     def _merge_file(self) -> None:
-        if self.path is None or not self.path.exists():
+        """Take in what another app wrote, without writing: a file that cannot be read is left
+        where it is for now (the next write sets it aside)."""
+        if self.path is None or not self.path.is_file():
             return
         try:
             on_disk = read_students(self.path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError):
-            return  # unreadable now: `save` still writes ours; the file was ours when we read it
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+            return
         for name, theirs in on_disk.items():
             self._students.setdefault(name, StudentRecords()).merge(theirs)
 
     def save(self) -> None:
         """Write every student's records, first taking in what another app wrote since."""
-        self._merge_file()
-        self._write()
+        self._update(lambda: None)
 
     def _write(self) -> None:
+        """Replace the file with every student's records (called under the lock)."""
         if self.path is None:
             return
         data = {
@@ -272,19 +367,25 @@ class Progress:
                 name: kept.as_json() for name, kept in sorted(self._students.items()) if not kept.empty
             },
         }
+        text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(self.path, lambda f: f.write(json.dumps(data, indent=1, ensure_ascii=False) + "\n"))
+        if BROWSER:  # JupyterLite's drive stores a file whole when it is closed, and may not rename
+            self.path.write_text(text, encoding="utf-8")
+        else:
+            write_atomic(self.path, lambda f: f.write(text))
 
     def clear(self, everyone: bool = False) -> None:
         """Forget the current student's records (with `everyone`, every student's) and rewrite the
         file; other students' records on disk are kept, so starting one student over never wipes
         a class. (Another app still holding the records may write them back.)"""
-        if everyone:
-            self._students = {}
-        else:
-            self._merge_file()
-            self._students.pop(self._student, None)
-        self._write()
+
+        def change() -> None:
+            if everyone:
+                self._students.clear()
+            else:
+                self._students.pop(self._student, None)
+
+        self._update(change)
 
     def summary_rows(self) -> list[dict[str, str | int]]:
         """One row per student with any record, for a teacher's overview of the class."""
@@ -294,6 +395,11 @@ class Progress:
         """Write the class summary as CSV for a spreadsheet. An existing file is replaced only when
         asked, so an export never destroys an earlier one by accident."""
         return export_csv(self.summary_rows(), path, overwrite=overwrite)
+
+
+def lock_path(path: Path) -> Path:
+    """The lock file beside a progress file: present while (and, left behind, after) a write."""
+    return path.with_name(path.name + ".lock")
 
 
 def read_students(text: str) -> dict[str, StudentRecords]:

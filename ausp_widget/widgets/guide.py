@@ -13,6 +13,7 @@ game and "Try from here" opens the step's position there.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from html import escape
 
@@ -24,6 +25,7 @@ from ausp_widget.core.lesson import figure as guide_figure
 from ausp_widget.core.progress import LessonProgress, Progress, lessons_progress, task_id
 from ausp_widget.core.protocol import PatienceGame as Game
 from ausp_widget.core.registry import for_table_mode, table_modes
+from ausp_widget.core.saves import short_repr
 from ausp_widget.core.tasks import Feedback, TaskRun
 
 from .board import close_tree
@@ -129,8 +131,6 @@ class GuideView(widgets.VBox):
         self.observe(self._render, names=["step", "shown"])
         self._fill_lessons()
         self._render()
-        if self.store.problem:  # a progress file that could not be read: say so, once
-            self._say(f"Lesson progress: {self.store.problem}.", good=None)
 
     # ---- navigation --------------------------------------------------------------------------
     @traitlets.validate("step")
@@ -149,7 +149,17 @@ class GuideView(widgets.VBox):
         return proposal["value"]
 
     def go(self, index: int) -> None:
-        """Go to step `index` (clamped to the guide), its move not yet applied."""
+        """Go to step `index` (clamped to the guide), its move not yet applied; anything but a
+        whole number is refused before the guide moves."""
+        try:
+            if isinstance(index, bool):
+                raise TypeError
+            index = operator.index(index)
+        except TypeError:
+            raise TypeError(
+                f"go takes a step index, a whole number from 0 to {len(self.steps) - 1} "
+                f"(app.guide.steps lists the steps), not {short_repr(index)}"
+            ) from None
         index = max(0, min(index, len(self.steps) - 1))
         self.clicks.selected = None
         with self.hold_trait_notifications():
@@ -380,7 +390,11 @@ class GuideView(widgets.VBox):
 
     def _say(self, text: str, good: bool | None = False) -> None:
         kind = {True: "ausp-good", False: "ausp-bad", None: "ausp-note"}[good] if text else "ausp-note"
-        self.feedback.value = f"<div class='ausp-feedback {kind}'>{escape(text)}</div>" if text else ""
+        said = f"<div class='ausp-feedback {kind}'>{escape(text)}</div>" if text else ""
+        if self.store.problem:  # a quiet line under the answer: the lesson goes on without its file
+            note = escape(f"Lesson progress: {self.store.problem}.")
+            said += f"<div class='ausp-feedback ausp-note'>{note}</div>"
+        self.feedback.value = said
         if text and hasattr(self, "board"):  # read out, and a refusal shown over the cards
             self.board.board.say(text, "refused" if good is False else "said")
 

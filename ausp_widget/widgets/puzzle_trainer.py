@@ -100,8 +100,6 @@ class PuzzleTrainer(widgets.VBox):
         self.observe(lambda change: self._start_timer() if change.new else self._stop_timer(), names="active")
         self._load_items()
         self.next_puzzle()
-        if self.store.problem:
-            self._say(f"Progress: {self.store.problem}.", good=None)
 
     # ---- building (once) ----------------------------------------------------------------------
     def _build(self) -> None:
@@ -420,7 +418,11 @@ class PuzzleTrainer(widgets.VBox):
 
     def _say(self, text: str, good: bool | None = False) -> None:
         kind = {True: "ausp-good", False: "ausp-bad", None: "ausp-note"}[good]
-        self.feedback.value = f"<div class='ausp-feedback {kind}'>{escape(text)}</div>" if text else ""
+        said = f"<div class='ausp-feedback {kind}'>{escape(text)}</div>" if text else ""
+        if self.store.problem:  # a quiet line under the answer: the puzzle goes on without its file
+            note = escape(f"Progress: {self.store.problem}.")
+            said += f"<div class='ausp-feedback ausp-note'>{note}</div>"
+        self.feedback.value = said
         if text and hasattr(self, "board"):  # read out, and a refusal shown over the cards
             self.board.board.say(text, "refused" if good is False else "said")
 
