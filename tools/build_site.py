@@ -9,8 +9,11 @@ package registries, and nothing in the site points anywhere else:
   one it cannot find there);
 - the pure-Python wheels (micropip, ipywidgets, IPython, …) from PyPI, solved for Pyodide by the
   kernel's lock add-on (`uv`, never downloading a Python of its own) and copied into the site;
-- `ausp_widget` built from the checkout; it declares ipywidgets, so importing it in a notebook
-  loads what the widgets need. matplotlib has no WebAssembly build on PyPI: plots say so.
+- `ausp_widget` built from the checkout; it declares ipywidgets, anywidget and filelock, so the
+  lock holds them (and psygnal, typing_extensions) and importing it in a notebook loads what the
+  widgets need. matplotlib has no WebAssembly build on PyPI: plots say so.
+The board is an anywidget: its front end is the labextension of the `site` group's anywidget,
+and the kernel's anywidget is locked to that version (a different minor draws no board).
 Downloads (pip's, npm's, uv's) are cached under `.site-cache/`, which `make clean` removes.
 """
 
@@ -100,14 +103,15 @@ def notebooks(lite: Path) -> list[str]:
 
 
 def lite_config(lite: Path, out: Path) -> None:
-    ipywidgets = importlib.metadata.version("ipywidgets")
+    version = importlib.metadata.version
     config = {
         "LiteBuildConfig": {"contents": ["files"], "output_dir": str(out), "no_sourcemaps": True},
         "PyodideLockAddon": {
             "enabled": True,
             "specs": SPECS,
-            # The same ipywidgets as the labextension the site serves.
-            "constraints": [f"ipywidgets=={ipywidgets}"],
+            # The same ipywidgets and anywidget as the labextensions the site serves. Neither may
+            # be in `specs`: the add-on drops the constraint of a package named there.
+            "constraints": [f"ipywidgets=={version('ipywidgets')}", f"anywidget=={version('anywidget')}"],
             "wheels": ["wheels"],
             "excludes_extra": EXCLUDES,
             "prefetch_extra": PREFETCH,
@@ -120,8 +124,13 @@ def lite_config(lite: Path, out: Path) -> None:
     (lite / "jupyter-lite.json").write_text(json.dumps(page, indent=2))
 
 
+def major_minor(version: str) -> str:
+    return ".".join(version.split(".")[:2])
+
+
 def check_offline(out: Path) -> list[str]:
-    """Every wheel the site's lock names is a file inside the site."""
+    """Every wheel the site's lock names is a file inside the site, and the kernel's anywidget
+    is the front end's minor version (the front end registers only its own)."""
     lock_path = out / "static" / "pyodide-lock" / "pyodide-lock.json"
     lock = json.loads(lock_path.read_text())
     problems = []
@@ -133,6 +142,11 @@ def check_offline(out: Path) -> list[str]:
     kernel = settings["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     if not kernel["pyodideUrl"].startswith("./"):
         problems.append(f"pyodideUrl: {kernel['pyodideUrl']}")
+    front_end = out / "extensions" / "anywidget" / "package.json"
+    front = json.loads(front_end.read_text())["version"] if front_end.is_file() else "none"
+    locked = lock["packages"].get("anywidget", {}).get("version", "none")
+    if "none" in (locked, front) or major_minor(locked) != major_minor(front):
+        problems.append(f"anywidget: {locked} in the lock, {front} in the front end")
     return problems
 
 
@@ -165,12 +179,13 @@ def build(out: Path, cache: Path) -> dict:
         )
         problems = check_offline(partial)
         if problems:
-            raise SystemExit(f"the site would fetch from outside itself: {problems}")
+            raise SystemExit(f"the site would fetch from outside itself or not draw its board: {problems}")
         info = {
             "pyodide": pyodide,
             "jupyterlite_core": importlib.metadata.version("jupyterlite-core"),
             "jupyterlite_pyodide_kernel": importlib.metadata.version("jupyterlite-pyodide-kernel"),
             "ipywidgets": importlib.metadata.version("ipywidgets"),
+            "anywidget": importlib.metadata.version("anywidget"),
             "wheel": wheel.name,
             "notebooks": names,
             "build_seconds": round(time.monotonic() - started, 1),
