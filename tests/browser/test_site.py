@@ -1,19 +1,16 @@
 """The classroom site: notebook 01 runs in the browser's own Python (JupyterLite, Pyodide), served
-by a plain static server, with every request that is not for 127.0.0.1 refused; a click plays a
-move, and a figure says that plots need matplotlib."""
+by a plain static server, with every request that is not for 127.0.0.1 refused; the board is
+dealt, a mouse drag plays a move that the kernel's game records, and a figure says that plots
+need matplotlib."""
 
 from __future__ import annotations
 
 import pytest
+from board_dom import card, columns, drag
 from jupyter_servers import eventually
 from lite_site import build_site, offline_context, open_and_run, run_in_kernel, static_server
 
 from ausp_widget import Game
-
-# Each column of the live table, as the names of the cards it shows (bottom first).
-COLUMNS_JS = """(root) => Array.from(root.querySelectorAll('.ausp-live .ausp-side-you .ausp-col')).map(
-  col => Array.from(col.querySelectorAll('button.ausp-face')).filter(b => b.offsetParent !== null)
-             .map(b => b.title))"""
 
 
 @pytest.fixture(scope="session")
@@ -33,17 +30,8 @@ def lite_page(browser):
     assert not external, f"requests left 127.0.0.1: {external}"
 
 
-def columns(app) -> list[list[str]]:
-    return app.evaluate(COLUMNS_JS)
-
-
 def tableau(game: Game) -> list[list[str]]:
-    return [[card.name for card in column] for column in game.tableau()]
-
-
-def click_card(app, name: str) -> None:
-    """On the card's visible top strip, where a player clicks (covered cards overlap)."""
-    app.locator(f'.ausp-live .ausp-side-you button[title="{name}"]').click(position={"x": 12, "y": 6})
+    return [[c.name for c in column] for column in game.tableau()]
 
 
 def test_notebook_01_plays_in_the_browser_kernel(lite_page, site_url, shots):
@@ -54,15 +42,18 @@ def test_notebook_01_plays_in_the_browser_kernel(lite_page, site_url, shots):
     assert not errors.count(), errors.all_inner_texts()
     shots(page, "site-1-guide", app)
 
-    # The live table, dealt as deal 4, then a move by clicking: 6♥ goes onto 7♥.
+    # The live table, dealt as deal 4, then a move by a mouse drag: 6♥ onto 7♥.
     app.get_by_role("tab", name="Play").click()
     deal = Game.deal(4)
     eventually(page, lambda: columns(app) == tableau(deal), seconds=20)
-    click_card(app, "six of hearts")
-    click_card(app, "seven of hearts")
+    shots(page, "site-2-dealt", app)
+    drag(page, card(app, "six of hearts"), card(app, "seven of hearts"))
     deal.play("6♥ 7♥")
     eventually(page, lambda: columns(app) == tableau(deal), seconds=20)
-    shots(page, "site-2-moved", app)
+    page.wait_for_timeout(300)  # the cards' slide, for the picture
+    shots(page, "site-3-dragged", app)
+    played = run_in_kernel(page, "print([str(move) for _, move in app.game.history])")
+    assert played.strip() == "['6♥ 7♥']", played
 
     # The browser kernel has no matplotlib: a figure is the sentence that says so.
     said = run_in_kernel(page, "import sys; print(sys.platform); print(repr(app.game.plot()))")
