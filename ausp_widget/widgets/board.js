@@ -420,6 +420,7 @@ function render({ model, el: host }) {
       if (!dests || !dests.length || !lift()) {
         drag.moved = true; // a card that cannot move: not a click either
         drag.dead = true;
+        root.dataset.lastDrag = `still: ${drag.id} has no move`;
         return;
       }
       drag.moved = true;
@@ -465,6 +466,7 @@ function render({ model, el: host }) {
       const target = zoneAt(event.clientX, event.clientY);
       const source = byId.get(current.id);
       const legal = ((state().dests || {})[current.id] || []).includes(target);
+      root.dataset.lastDrag = `${current.id} -> ${target}`;
       if (!target || (source && target === source.pile)) {
         settle(current.group, true);
         return;
