@@ -1,31 +1,67 @@
 """The puzzle trainer in a real JupyterLab: the Puzzles tab of the app, a yes/no puzzle answered,
-a puzzle played by clicking cards, and the rating moving."""
+a puzzle played on its board (one move dragged with the mouse, the others clicked card by card),
+and the rating moving."""
 
 from __future__ import annotations
 
 import re
 
+from board_dom import GUIDE, board, card, click, drag, place
 from jupyter_servers import eventually, open_notebook
 
-from ausp_widget import Card, Move, puzzles
+from ausp_widget import Move, puzzles
+from ausp_widget.core.protocol import Place
+from ausp_widget.widgets.board_state import pile_id, place_id
 
 
-def click_card(trainer, card: Card) -> None:
+def still(page, locator):
+    """`locator` once it has come to rest: a card dealt or moved slides there for 200 ms, and a
+    player clicks a card where it lies, not where it passes."""
+    last = [None]
+
+    def resting():
+        box, last[0] = last[0], locator.bounding_box()
+        return box is not None and box == last[0]
+
+    eventually(page, resting, seconds=5)
+    return locator
+
+
+def click_card(page, trainer, name: str) -> None:
     """Click a card on the trainer's board where a player would: its visible top strip."""
-    trainer.locator(f'.ausp-guide-board button[title="{card.name}"]').first.click(position={"x": 12, "y": 6})
+    click(page, still(page, card(trainer, name, GUIDE)))
 
 
-def click_move(trainer, move: Move) -> None:
+def click_move(page, trainer, move: Move) -> None:
     if move.kind == "draw":
-        trainer.locator('.ausp-guide-board button[title^="stock"]').first.click()
+        click(page, still(page, trainer.locator(f'{GUIDE} [data-spot^="stock/0/"]').first))
         return
-    click_card(trainer, move.card)
+    click_card(page, trainer, move.card.name)
     if move.kind == "foundation":
-        click_card(trainer, move.card)  # the card again sends it home
+        click_card(page, trainer, move.card.name)  # the card again sends it home
     elif move.kind == "tableau":
-        click_card(trainer, move.onto)
+        click_card(page, trainer, move.onto.name)
     else:
-        trainer.locator(f'.ausp-guide-board button[title^="empty column {move.column}:"]').first.click()
+        click(page, still(page, place(trainer, f"column/0/{move.column - 1}", GUIDE)))
+
+
+def target_of(game, move: Move) -> str:
+    """The spot a player drops on for `move`: the top card of the pile it goes to, or its empty place."""
+    _source, pile = game.move_places(move, 0)
+    cards = next(p for p in game.piles() if p.ref == pile).cards
+    return place_id(Place(pile, len(cards) - 1)) if cards else pile_id(pile)
+
+
+def drag_move(page, trainer, game, move: Move) -> None:
+    """Play `move` by a mouse drag: its card pressed on its strip, dropped on where it goes."""
+    source, _pile = game.move_places(move, 0)
+    target = still(page, place(trainer, target_of(game, move), GUIDE))
+    drag(page, still(page, place(trainer, place_id(source), GUIDE)), target)
+
+
+def version(trainer) -> int:
+    """How many positions the trainer's board has shown: it goes up with each move played."""
+    return int(board(trainer, GUIDE).get_attribute("data-version") or 0)
 
 
 def rating(trainer) -> int:
@@ -52,10 +88,42 @@ def test_the_puzzles_tab_answers_and_plays_puzzles(page, lab_url, shots):
     assert rating(trainer) > start, "right answers raise the rating"
     shots(page, "puzzle-1-start", trainer)
     trainer.screenshot(path=str(shots.folder / "puzzle-trainer.png"))  # the README's picture
-    for text in puzzle.solution:
-        click_move(trainer, Move.parse(text))
-        page.wait_for_timeout(150)
+
+    # The puzzle's line: the first move onto another card dragged with the mouse, the rest clicked.
+    game = puzzle.position.copy()
+    line = [game.parse_move(text) for text in puzzle.solution]
+    dragged = next((m for m in line if m.kind == "tableau"), None)
+    assert dragged is not None, f"{puzzle.id} has no move onto a card to drag: {puzzle.solution}"
     feedback = trainer.locator(".ausp-feedback")
+    for move in line:
+        before = version(trainer)
+        if move is dragged:
+            moving = card(trainer, move.card.name, GUIDE)
+            start_box = moving.bounding_box()
+            drag_move(page, trainer, game, move)
+            game.play(move)
+            onto = card(trainer, move.onto.name, GUIDE)
+            # The card lies on the card it was dropped on, in that card's column, a strip lower.
+            eventually(
+                page,
+                lambda moving=moving, onto=onto: (
+                    abs(moving.bounding_box()["x"] - onto.bounding_box()["x"]) < 1
+                    and moving.bounding_box()["y"] > onto.bounding_box()["y"]
+                ),
+                seconds=10,
+            )
+            assert abs(moving.bounding_box()["x"] - start_box["x"]) > 20, "the dragged card left its column"
+            assert "ausp-moved" in (moving.get_attribute("class") or ""), "the card just moved is marked"
+            assert "Not allowed" not in feedback.inner_text(), feedback.inner_text()
+            shots(page, "puzzle-1b-dragged", trainer)
+        else:
+            click_move(page, trainer, move)
+            game.play(move)
+        try:
+            eventually(page, lambda before=before: version(trainer) > before, seconds=10)
+        except AssertionError:
+            shots(page, "puzzle-stuck", trainer)
+            raise AssertionError(f"{move} did not reach the board: {feedback.inner_text()!r}") from None
     eventually(page, lambda: "well done" in feedback.inner_text(), seconds=10)
     assert "ausp-good" in feedback.get_attribute("class")
     shots(page, "puzzle-2-solved", trainer)
