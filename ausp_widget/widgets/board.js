@@ -158,18 +158,19 @@ function paint(node, entry) {
     return;
   }
   if (kind === "stock") {
-    node.textContent = item.size ? String(item.size) : "";
+    node.innerHTML = item.size ? String(item.size) : '<span class="ausp-slot-word">stock</span>';
     node.setAttribute("aria-label", item.label_text);
-    node.title = item.label_text;
+    node.title = item.title;
     return;
   }
   if (kind === "slot") {
     let mark = "";
     if (item.kind === "foundation") mark = item.suit || "";
     else if (item.kind === "column") mark = item.accepts || "";
-    node.innerHTML = mark ? `<span class="ausp-slot-mark">${mark}</span>` : "";
+    if (mark) node.innerHTML = `<span class="ausp-slot-mark">${mark}</span>`;
+    else node.innerHTML = item.kind === "waste" ? '<span class="ausp-slot-word">waste</span>' : "";
     node.setAttribute("aria-label", item.label_text);
-    node.title = item.label_text + (item.takes && item.kind === "column" && !item.theirs ? `: ${item.takes} may move here` : "");
+    node.title = item.title;
     return;
   }
   if (item.down) {

@@ -165,7 +165,7 @@ def build(
                 label = f"{whose}stock, empty"
                 tip = f"{label}: one pass only"
             entry["marks"] = pile_marks
-            entry["label_text"] = tip
+            entry["label_text"], entry["title"] = label, tip
             face = Face(label, tip, ("ausp-stock", *pile_marks))
             spots[pid] = Spot(pid, pile.ref, Place(pile.ref, 0), None, face, down=True)
             out_piles.append(entry)
@@ -213,10 +213,10 @@ def build(
         if not pile.cards:
             label = empty_label(pile, theirs, named)
             entry["marks"] = pile_marks
-            entry["label_text"] = label
             tip = label + (f": {pile.takes} may move here" if pile.takes and not theirs else "")
             if pile.kind == "foundation":
                 tip = f"{label}: it starts with an Ace"
+            entry["label_text"], entry["title"] = label, tip
             spots[pid] = Spot(pid, pile.ref, None, None, Face(label, tip, ("ausp-slot", *pile_marks)))
         out_piles.append(entry)
     for item, key in zip(slots, keys.assign(face_up), strict=True):

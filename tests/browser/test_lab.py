@@ -4,14 +4,10 @@ from __future__ import annotations
 
 import re
 
+from board_dom import card, click, columns, drag
 from jupyter_servers import eventually, open_notebook
 
 from ausp_widget import Game
-
-# Each column of your side of the live table, as the list of card names it shows (bottom first).
-COLUMNS_JS = """(root) => Array.from(root.querySelectorAll('.ausp-live .ausp-side-you .ausp-col')).map(
-  col => Array.from(col.querySelectorAll('button.ausp-face')).filter(b => b.offsetParent !== null)
-             .map(b => b.title))"""
 
 
 def names(column) -> list[str]:
@@ -19,7 +15,7 @@ def names(column) -> list[str]:
 
 
 def live_columns(app) -> list[list[str]]:
-    return app.evaluate(COLUMNS_JS)
+    return columns(app)
 
 
 def wait_columns(page, app, expected: list[list[str]]) -> None:
@@ -32,11 +28,11 @@ def wait_columns(page, app, expected: list[list[str]]) -> None:
 
 def click_card(app, name: str) -> None:
     """Click a card where a player would: on its visible top strip (covered cards overlap)."""
-    app.locator(f'.ausp-live .ausp-side-you button[title="{name}"]').click(position={"x": 12, "y": 6})
+    click(app.page, card(app, name))
 
 
 GUIDE_HIGHLIGHTS = ", ".join(
-    f".ausp-guide .ausp-guide-board .{role}"
+    f".ausp-guide .ausp-guide-board .ausp-card.{role}"
     for role in ("ausp-selected", "ausp-target", "ausp-hint", "ausp-moved")
 )
 
@@ -44,7 +40,7 @@ GUIDE_HIGHLIGHTS = ", ".join(
 def guide_state(app) -> tuple[str, list[str]]:
     """The guide step's title and the cards it highlights."""
     title = app.locator(".ausp-guide h3, .ausp-guide .ausp-step-title").first.inner_text()
-    return title, app.locator(GUIDE_HIGHLIGHTS).evaluate_all("els => els.map(e => e.title)")
+    return title, sorted(app.locator(GUIDE_HIGHLIGHTS).evaluate_all("els => els.map(e => e.title)"))
 
 
 def test_learn_then_play_in_jupyterlab(page, lab_url, shots):
@@ -80,18 +76,18 @@ def test_learn_then_play_in_jupyterlab(page, lab_url, shots):
     assert "Your move" in app.locator(".ausp-task").inner_text()
     assert app.get_by_role("button", name="Show me").is_visible()
     feedback = app.locator(".ausp-guide .ausp-task")
-    board = app.locator(".ausp-guide .ausp-guide-board")
-    six = board.locator('button[title="six of hearts"]')
-    before = board.locator("button.ausp-face").evaluate_all("els => els.map(e => e.title)")
-    six.click(position={"x": 12, "y": 6})
-    board.locator('button[title="seven of spades"]').click(position={"x": 12, "y": 6})
+    where = ".ausp-guide .ausp-guide-board .ausp-cardtable"
+    shown = columns(app, where)
+    click(page, card(app, "six of hearts", where))
+    click(page, card(app, "seven of spades", where))
     eventually(page, lambda: "same suit" in feedback.inner_text())
-    assert board.locator("button.ausp-face").evaluate_all("els => els.map(e => e.title)") == before
+    assert columns(app, where) == shown, "a wrong try changes nothing"
     shots(page, "3-lesson-wrong-try")
-    six.click(position={"x": 12, "y": 6})
-    board.locator('button[title="seven of hearts"]').click(position={"x": 12, "y": 6})
+    # The right move, made by dragging 6♥ onto 7♥ on the lesson's board.
+    drag(page, card(app, "six of hearts", where), card(app, "seven of hearts", where))
     eventually(page, lambda: "well done" in feedback.inner_text())
     assert "★" in feedback.inner_text()
+    assert columns(app, where) != shown
     shots(page, "3-lesson-done")
 
     # Hand over to the live game in the same output.
@@ -136,7 +132,7 @@ def test_learn_then_play_in_jupyterlab(page, lab_url, shots):
 
     # Turn-based: draw ends your turn, and the bot answers.
     app.get_by_role("button", name="Turn-based vs bot").click()
-    app.locator(".ausp-live .ausp-side-bot").wait_for()
+    app.locator('.ausp-live [data-spot^="column/1/"]').first.wait_for()
     app.get_by_role("button", name="Draw").click()
     page.wait_for_function("() => /bot/i.test(document.querySelector('.ausp-log').innerText)", timeout=30_000)
     page.wait_for_function(
@@ -148,23 +144,22 @@ def test_learn_then_play_in_jupyterlab(page, lab_url, shots):
 
 
 def play_six_onto_seven_of_hearts(page, app) -> None:
-    """On the Play tab of deal 4, click 6♥ then 7♥, and see the move on the table."""
+    """On the Play tab of deal 4, drag 6♥ onto 7♥, and see the move on the table."""
     app.get_by_role("tab", name="Play").click()
     deal = Game.deal(4)
     wait_columns(page, app, [names(col) for col in deal.tableau()])
-    click_card(app, "six of hearts")
-    click_card(app, "seven of hearts")
+    drag(page, card(app, "six of hearts"), card(app, "seven of hearts"))
     deal.play("6♥ 7♥")
     wait_columns(page, app, [names(col) for col in deal.tableau()])
 
 
-def test_notebook7_runs_the_app_and_a_click_plays(page, notebook7_url, shots):
+def test_notebook7_runs_the_app_and_a_drag_plays(page, notebook7_url, shots):
     app = open_notebook(page, notebook7_url, "01_learn_and_play.ipynb", path="notebooks")
     play_six_onto_seven_of_hearts(page, app)
     shots(page, "notebook7-moved")
 
 
-def test_voila_renders_the_app_and_a_click_plays(page, voila_url, shots):
+def test_voila_renders_the_app_and_a_drag_plays(page, voila_url, shots):
     page.goto(f"{voila_url}/")
     app = page.locator(".ausp-app").first
     app.wait_for(timeout=90_000)
@@ -179,14 +174,15 @@ def test_indian_patience_plays_on_the_same_table_in_jupyterlab(page, lab_url, sh
     deal = Game.deal(4, game="indian")  # the app keeps its deal number across modes
 
     def shown() -> list[list[str]]:
-        return [[card.name for card in column if card is not None] for column in deal.visible_tableau()]
+        return [
+            [c.name if c is not None else "face-down card" for c in column]
+            for column in deal.visible_tableau()
+        ]
 
     wait_columns(page, app, shown())
-    backs = app.locator(".ausp-live .ausp-side-you .ausp-col button.ausp-facedown")
+    backs = app.locator('.ausp-live [data-spot^="column/0/"].ausp-back')
     assert backs.count() == 10 and not any(
-        card.name in title
-        for title in backs.evaluate_all("els => els.map(e => e.title)")
-        for card in deal.stock()
+        c.name in title for title in backs.evaluate_all("els => els.map(e => e.title)") for c in deal.stock()
     )
     shots(page, "indian-1-table")
     click_card(app, "six of hearts")  # one card at a time, onto a card of another suit
