@@ -344,7 +344,9 @@ function render({ model, el: host }) {
     const n = model.get("notice") || {};
     if (!n.text) return;
     live.textContent = n.text;
-    if (n.kind === "refused" || n.kind === "error") {
+    if (n.kind !== "refused" && n.kind !== "error") {
+      toast.classList.remove("ausp-toast-on"); // a move made since: the refusal is old news
+    } else {
       toast.textContent = n.text;
       toast.className = `ausp-toast ausp-toast-${n.kind} ausp-toast-on`;
       clearTimeout(toastTimer);

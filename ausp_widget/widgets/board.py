@@ -182,6 +182,10 @@ class Board:
         handler = getattr(self.intents, kind)
         if handler is None:
             return
+        with self.widget.hold_sync():  # the new state and the words about it in one message
+            self._dispatch(handler, kind, message)
+
+    def _dispatch(self, handler: Callable[..., None], kind: str, message: dict) -> None:
         if kind == "click":
             handler(self._spots[message["to"]])
         elif kind == "drop":

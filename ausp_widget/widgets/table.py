@@ -228,7 +228,7 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
     def _on_game_event(self, game: PatienceGame, event: str, move: Move | None) -> None:
         # Called inside play/undo/redo/finish, also for moves made from code: never raise.
         try:
-            with self._lock:
+            with self._lock, self.board.widget.hold_sync():
                 if game is not self._game:
                     return
                 if event == "refused":
