@@ -1,16 +1,23 @@
-"""Click → DOM-update latency of the live table in a real JupyterLab (headless Chromium).
+"""Pointer-up → board-updated latency of the live table in a real JupyterLab (headless Chromium),
+and the frames of each drag.
 
-Opens notebooks/01_learn_and_play.ipynb, runs it, and plays 30 moves of deal 4 by clicking:
-a card then its destination for a tableau move, the card twice for a foundation move, the
-Draw button otherwise. Each click is timed inside the page, from the click to the frame in
-which the table shows its effect (the selection highlight, or the moved cards).
+Opens notebooks/01_learn_and_play.ipynb, runs it, and plays moves of deal 4 as a player does:
+a card move by dragging the card onto its destination with the mouse, a draw by clicking the
+stock, and every fourth card move by clicking the card and then its destination instead. The
+board times itself: from the intent sent at pointer-up to the end of the redraw of the state that
+answers it (`data-latency`); while a card is dragged it records the interval between animation
+frames (`data-drag-frames`), which shows whether a drag ever waits for the kernel (it should not:
+the legal destinations are in the browser before the card is picked up).
 
-Run: .venv/bin/python bench/browser.py [--moves 30]
+Targets: median < 50 ms from pointer-up to the board updated; drag frames near 16.7 ms.
+
+Run: .venv/bin/python bench/browser.py [--moves 40]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import pathlib
 import shutil
 import statistics
@@ -20,36 +27,12 @@ import tempfile
 REPO = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "browser"))
 
+from board_dom import board, click, drag, place  # noqa: E402
 from jupyter_servers import isolated_env, lab_server, launch_chromium, open_notebook  # noqa: E402
 
 from ausp_widget import Game  # noqa: E402
-
-# Click an element and resolve, in ms, at the first animation frame where `changed()` holds.
-TIMED_CLICK = """async ([selector, kind]) => {
-  const root = document.querySelector('.ausp-app .ausp-live .ausp-side-you');
-  const snapshot = () => Array.from(root.querySelectorAll('button.ausp-face'))
-      .filter(b => b.offsetParent !== null).map(b => b.title + '|' + b.className).join(';');
-  const find = () => kind === 'button'
-      ? Array.from(document.querySelectorAll('.ausp-app button')).find(b => b.innerText.trim() === selector)
-      : root.querySelector(`button[title="${selector}"]`);
-  for (let tries = 0; !find() && tries < 200; tries++) {  // the previous update may still be arriving
-    await new Promise(r => setTimeout(r, 10));
-  }
-  const target = find();
-  if (!target) throw new Error('nothing to click: ' + selector);
-  const before = snapshot();
-  const start = performance.now();
-  target.click();
-  return await new Promise((resolve, reject) => {
-    const limit = start + 10000;
-    const check = () => {
-      if (snapshot() !== before) resolve(performance.now() - start);
-      else if (performance.now() > limit) reject(new Error('no update after clicking ' + selector));
-      else requestAnimationFrame(check);
-    };
-    requestAnimationFrame(check);
-  });
-}"""
+from ausp_widget.core.protocol import Place  # noqa: E402
+from ausp_widget.widgets.board_state import pile_id, place_id  # noqa: E402
 
 
 def choose(game: Game):
@@ -62,9 +45,14 @@ def choose(game: Game):
     return next((m for m in moves if m.kind == "draw"), None)
 
 
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--moves", type=int, default=30)
+    parser.add_argument("--moves", type=int, default=40)
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -72,33 +60,63 @@ def main() -> None:
     shutil.copy(REPO / "notebooks" / "01_learn_and_play.ipynb", work)
     env = isolated_env(work / "home")
     game = Game.deal(4)
-    timings: list[float] = []
+    latencies: list[float] = []
+    frames: list[float] = []
+    drags = clicks = 0
     with lab_server(work, env, work / "lab.log") as url, sync_playwright() as p:
         browser = launch_chromium(p)
         page = browser.new_page(viewport={"width": 1400, "height": 1100})
         page.set_default_timeout(60_000)
         app = open_notebook(page, url, "01_learn_and_play.ipynb")
         app.get_by_role("tab", name="Play").click()
-        app.locator('.ausp-live .ausp-side-you button[title="stock, 24 cards: click to draw"]').wait_for()
+        table = board(app)
+        place(app, "stock/0/0").wait_for()
+
+        def timed(act) -> None:
+            drawn = int(table.get_attribute("data-drawn") or 0)
+            act()
+            page.wait_for_function(
+                "([el, n]) => Number(el.dataset.drawn || 0) > n", arg=[table.element_handle(), drawn]
+            )
+            latencies.append(float(table.get_attribute("data-latency")))
+
         played = 0
         while played < args.moves:
             move = choose(game)
             if move is None:
                 break
             if move.kind == "draw":
-                timings.append(page.evaluate(TIMED_CLICK, ["Draw", "button"]))
+                timed(lambda: click(page, place(app, "stock/0/0")))
             else:
-                timings.append(page.evaluate(TIMED_CLICK, [move.card.name, "card"]))
-                second = move.card if move.kind == "foundation" else move.onto
-                timings.append(page.evaluate(TIMED_CLICK, [second.name, "card"]))
+                source, pile = game.move_places(move, 0)
+                cards = next(p for p in game.piles() if p.ref == pile).cards
+                target = place_id(Place(pile, len(cards) - 1)) if cards else pile_id(pile)
+                if played % 4 == 3:  # click, then click where it goes (a second click: home)
+                    timed(lambda s=source: click(page, place(app, place_id(s))))
+                    second = source if move.kind == "foundation" else None
+                    goal = place(app, place_id(second) if second else target)
+                    timed(lambda goal=goal: click(page, goal))
+                    clicks += 1
+                else:
+                    timed(lambda s=source, t=target: drag(page, place(app, place_id(s)), place(app, t)))
+                    frames += json.loads(table.get_attribute("data-drag-frames") or "[]")
+                    drags += 1
             game.play(move)
             played += 1
         browser.close()
     shutil.rmtree(work, ignore_errors=True)
-    timings.sort()
-    p95 = timings[min(len(timings) - 1, round(0.95 * (len(timings) - 1)))]
-    print(f"browser: {played} moves, {len(timings)} clicks in JupyterLab (headless Chromium)")
-    print(f"browser: click -> DOM update median {statistics.median(timings):.0f} ms, p95 {p95:.0f} ms")
+    print(
+        f"browser: {played} moves of deal 4 in JupyterLab (headless Chromium): "
+        f"{drags} drags, {clicks} by clicks"
+    )
+    print(
+        f"browser: pointer-up -> board updated: median {statistics.median(latencies):.0f} ms, "
+        f"p95 {percentile(latencies, 0.95):.0f} ms, max {max(latencies):.0f} ms over {len(latencies)} updates"
+    )
+    print(
+        f"browser: frames while dragging: {len(frames)}, median {statistics.median(frames):.1f} ms, "
+        f"p95 {percentile(frames, 0.95):.1f} ms, max {max(frames):.1f} ms"
+    )
 
 
 if __name__ == "__main__":
