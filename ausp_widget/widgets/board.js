@@ -221,7 +221,8 @@ function render({ model, el: host }) {
   let theirsPiles = new Set();
   let lastDeal = model.get("deal");
   let drag = null; // {id, group:[{rec,x,y}], startX, startY, moved, pointerId, pile}
-  let pending = null;
+  let pending = null; // a timer: a drop the kernel has not answered yet
+  let pendingGroup = null; // the cards of that drop, waiting where they were dropped
   let lastClick = { id: null, t: 0 };
   let focusStop = [0, 0];
   let sentAt = null;
@@ -321,10 +322,7 @@ function render({ model, el: host }) {
         nodes.delete(key);
       }
     }
-    if (pending) {
-      clearTimeout(pending);
-      pending = null;
-    }
+    release();
     applyFocus();
     if (sentAt !== null) {
       root.dataset.latency = (performance.now() - sentAt).toFixed(1);
@@ -339,10 +337,22 @@ function render({ model, el: host }) {
     return owner === "-" ? null : Number(owner);
   }
 
+  // Cards left where they were dropped go to their place on the board as it is now (the new
+  // state's place after a move; their old place after a refusal).
+  function release() {
+    if (pending) clearTimeout(pending);
+    pending = null;
+    for (const rec of pendingGroup || []) {
+      if (nodes.get(rec.entry.key) === rec) rec.node.style.transform = `translate(${rec.x}px, ${rec.y}px)`;
+    }
+    pendingGroup = null;
+  }
+
   // ---- notices ----------------------------------------------------------------------------------
   function notice() {
     const n = model.get("notice") || {};
     if (!n.text) return;
+    if (n.kind === "refused" || n.kind === "error") release();
     live.textContent = n.text;
     if (n.kind !== "refused" && n.kind !== "error") {
       toast.classList.remove("ausp-toast-on"); // a move made since: the refusal is old news
@@ -477,7 +487,8 @@ function render({ model, el: host }) {
       settle(current.group, !legal);
       if (legal) {
         // The cards wait where they were dropped until the kernel's new state moves them.
-        pending = setTimeout(() => draw(false), PENDING_MS);
+        pendingGroup = current.group.map((part) => part.rec);
+        pending = setTimeout(release, PENDING_MS);
       }
       send({ kind: "drop", from: current.id, to: target });
       return;
