@@ -94,6 +94,15 @@ print(json.dumps({"steps": _steps, "modules": _modules,
 CELLS = "print(json.dumps([end - start for start, end in _cells[:3]]))"  # the notebook's three
 
 
+def kernel_json(page, code: str):
+    """What `code` printed in the kernel, read as JSON (a failure shows what was printed)."""
+    said = run_in_kernel(page, code)
+    try:
+        return json.loads(said)
+    except json.JSONDecodeError:
+        raise SystemExit(f"the kernel said: {said[-2000:]}") from None
+
+
 def one_start(page, server) -> dict:
     """One start, each stage in seconds (`mb`: megabytes the server sent, what the page did not
     have in its cache)."""
@@ -101,9 +110,9 @@ def one_start(page, server) -> dict:
     start = time.monotonic()
     t = {"kernel": open_notebook(page, server.url, NOTEBOOK)}
     ready = time.monotonic()
-    loaded = json.loads(run_in_kernel(page, LOAD))
+    loaded = kernel_json(page, LOAD)
     t["load"], t["packages"] = loaded["seconds"], loaded["packages"]
-    imported = json.loads(run_in_kernel(page, IMPORTS))
+    imported = kernel_json(page, IMPORTS)
     t["imports"] = sum(imported["steps"].values())
     t["steps"], t["modules"] = imported["steps"], imported["modules"]
     t["matplotlib"], t["count"] = imported["matplotlib"], imported["count"]
@@ -123,7 +132,7 @@ def one_start(page, server) -> dict:
     t["playable"] = time.monotonic() - ready
     t["board"] = time.monotonic() - start
     t["drop_ms"] = latency(app)
-    t["cells"] = json.loads(run_in_kernel(page, CELLS))  # the kernel runs it after the cells
+    t["cells"] = kernel_json(page, CELLS)  # the kernel runs it after the cells
     t["mb"] = (server.bytes_sent - sent) / 1e6
     return t
 
