@@ -6,7 +6,9 @@ Patience): changing either starts a new live game of that mode (the same deal nu
 switches the guide and the rules panel to it. The app follows the table too: a game handed
 to `app.game` (or `app.table.game`) or a mode set on the table brings the selector, the
 guide and the rules to that game's mode. The guide's "Play now" hands over to the live game
-in the same output by switching to its tab; nothing is cleared or redrawn.
+in the same output by switching to its tab; nothing is cleared or redrawn. The puzzle trainer
+is made when its tab is first opened (or `app.puzzles` first asked for); the parts share one
+app-wide set of layout and style models (`parts.Parts`).
 """
 
 from __future__ import annotations
@@ -22,8 +24,8 @@ from ausp_widget.core.protocol import PatienceGame as Game
 from ausp_widget.core.registry import table_modes
 from ausp_widget.core.ruletext import rules_html
 
-from .board import close_tree
 from .guide import GuideView
+from .parts import Parts
 from .puzzle_trainer import PuzzleTrainer
 
 try:
@@ -51,34 +53,38 @@ class AustralianPatience(widgets.VBox):
                 "AustralianPatience needs the live table, ausp_widget.widgets.table, which could not be "
                 f"imported: {_TABLE_IMPORT_ERROR}"
             )
-        super().__init__()
+        self.parts = parts = Parts()
+        super().__init__(layout=parts.layout)
         self.add_class("ausp-app")
         self.seed = seed
-        self.selector = widgets.ToggleButtons(
+        self.selector = parts.make(
+            widgets.ToggleButtons,
             options=[(name, key) for key, name in table_modes().items()],
             value=mode,
             description="Mode",
-            style={"button_width": "auto"},
             tooltips=list(registry.table_tips().values()),
         )
         large = bool(table_options.get("large"))
-        store = Progress()  # one student's lessons and puzzles, in one file
+        self.store = Progress()  # one student's lessons and puzzles, in one file
         self.guide = GuideView(
-            mode, on_play_now=self.play_now, large=large, on_try_here=self.try_here, progress=store
+            mode,
+            on_play_now=self.play_now,
+            large=large,
+            on_try_here=self.try_here,
+            progress=self.store,
+            parts=parts,
         )
-        self.puzzles = PuzzleTrainer(
-            registry.for_table_mode(mode)[0].name, progress=store, large=large, active=False
-        )
+        self._puzzles: PuzzleTrainer | None = None
         table_options.setdefault("show_modes", False)  # the app's selector is the one mode control
-        self.table = GameTable(mode, seed, **table_options)
-        self.rules = widgets.HTML(rules_html(mode))
-        self.rules.add_class("ausp-rules-panel")
-        self.tabs = widgets.Tab(children=[self.guide, self.table, self.puzzles, self.rules], titles=TABS)
-        self.tabs.selected_index = GUIDE
-        self.tabs.observe(
-            lambda change: self.puzzles.set_trait("active", change.new == PUZZLES), names="selected_index"
+        self.table = GameTable(mode, seed, parts=parts, **table_options)
+        self.rules = parts.html(rules_html(mode), "ausp-rules-panel")
+        waiting = parts.html("", "ausp-trainer")  # the trainer's place until its tab is opened
+        self.tabs = parts.make(
+            widgets.Tab, children=[self.guide, self.table, waiting, self.rules], titles=TABS
         )
-        self.heading = widgets.HTML(_heading(mode))
+        self.tabs.selected_index = GUIDE
+        self.tabs.observe(self._on_tab, names="selected_index")
+        self.heading = parts.html(_heading(mode))
         self.children = [self.heading, self.selector, self.tabs]
         self.set_trait("mode", mode)
         traitlets.link((self.selector, "value"), (self, "mode"))
@@ -86,9 +92,33 @@ class AustralianPatience(widgets.VBox):
         self.table.observe(self._on_table_mode, names="mode")
         self.table.observe(lambda _change: self._show_rules(), names="rule_options")
         traitlets.dlink((self.table, "large"), (self.guide, "large"))  # projector size for all
-        traitlets.dlink((self.table, "large"), (self.puzzles, "large"))
-        # one store: a student's name typed in the Puzzles tab also keeps their lessons
-        self.puzzles.student.observe(lambda _change: self.guide.refresh_progress(), names="value")
+
+    @property
+    def puzzles(self) -> PuzzleTrainer:
+        """The puzzle trainer of the mode's game (made, in its tab, when first asked for)."""
+        if self._puzzles is None:
+            trainer = PuzzleTrainer(
+                registry.for_table_mode(self.mode)[0].name,
+                progress=self.store,
+                large=self.table.large,
+                active=self.tabs.selected_index == PUZZLES,
+                parts=self.parts,
+            )
+            traitlets.dlink((self.table, "large"), (trainer, "large"))
+            # one store: a student's name typed in the Puzzles tab also keeps their lessons
+            trainer.student.observe(lambda _change: self.guide.refresh_progress(), names="value")
+            self._puzzles = trainer
+            waiting = self.tabs.children[PUZZLES]
+            children = list(self.tabs.children)
+            children[PUZZLES] = trainer
+            self.tabs.children = children
+            self.parts.close(waiting)
+        return self._puzzles
+
+    def _on_tab(self, change) -> None:
+        """The puzzles' timer runs only while their tab is on show."""
+        if change.new == PUZZLES or self._puzzles is not None:
+            self.puzzles.set_trait("active", change.new == PUZZLES)
 
     @traitlets.validate("mode")
     def _valid_mode(self, proposal):
@@ -118,7 +148,8 @@ class AustralianPatience(widgets.VBox):
         if registry.table_mode(self.table.game) != mode:  # not when the table itself changed mode
             self.table.new_game(seed=self._deal_number(), mode=mode)
         self.guide.mode = mode
-        self.puzzles.game = registry.for_table_mode(mode)[0].name
+        if self._puzzles is not None:
+            self._puzzles.game = registry.for_table_mode(mode)[0].name
         self._show_rules()
         self.heading.value = _heading(mode)
 
@@ -147,9 +178,13 @@ class AustralianPatience(widgets.VBox):
         table = getattr(self, "table", None)  # absent when the app was refused as it was made
         if table is not None:
             table.close()
-        for child in self.children:
-            close_tree(child)
-        self.layout.close()
+        parts = getattr(self, "parts", None)
+        if parts is not None:
+            if self._puzzles is not None:
+                self._puzzles.close()
+            for child in self.children:
+                parts.close(child)
+            parts.close_shared()
         super().close()
 
 

@@ -8,6 +8,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from .clock import Clock, Timer
+from .parts import Parts
 
 FIRST_PAUSE = 1.0  # seconds the bot waits before the first move of a game
 
@@ -15,16 +16,18 @@ FIRST_PAUSE = 1.0  # seconds the bot waits before the first move of a game
 class BotPacer:
     """Schedules `act()` on the clock while `wanted()` says the bot should move."""
 
-    def __init__(self, clock: Clock, act: Callable[[], None], wanted: Callable[[], bool]) -> None:
+    def __init__(
+        self, clock: Clock, act: Callable[[], None], wanted: Callable[[], bool], parts: Parts
+    ) -> None:
         self.clock = clock
         self._act, self._wanted = act, wanted
         self._timer: Timer | None = None
         self.generation = 0  # bumped on a new game: ticks of an older game do nothing
-        self.speed = widgets.FloatSlider(
-            value=1.0, min=0.25, max=4.0, step=0.25, description="Bot speed", readout_format=".2f"
-        )
-        self.speed.tooltip = "the bot's moves per second"
-        self.speed.add_class("ausp-speed")
+        self.speed = parts.make(
+            widgets.FloatSlider, "ausp-speed",
+            value=1.0, min=0.25, max=4.0, step=0.25, description="Bot speed", readout_format=".2f",
+            tooltip="the bot's moves per second",
+        )  # fmt: skip
         self.speed.observe(self._on_speed, names="value")
 
     def schedule(self, opening: bool = False) -> None:

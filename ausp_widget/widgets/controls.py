@@ -9,7 +9,8 @@ import ipywidgets as widgets
 
 from ausp_widget.core.moves import DRAW, PASS, Move
 
-from .board import box, show
+from .board import show
+from .parts import Parts
 
 BUTTONS = ("Draw", "Pass", "Undo", "Redo", "Hint", "Winnable?", "Auto-finish", "Finish", "Review")
 TIPS = {
@@ -31,14 +32,12 @@ SHOWN_IN = {"Pass": ("turns",), "Finish": ("simultaneous",), "Undo": ("solo",), 
 class Controls:
     """One row of buttons; `on_press(name)` hears every press."""
 
-    def __init__(self, on_press: Callable[[str], None]) -> None:
-        self.buttons: dict[str, widgets.Button] = {}
-        for name in (*BUTTONS, "New game"):
-            button = widgets.Button(description=name, tooltip=TIPS[name])
-            button.add_class("ausp-button")
-            button.on_click(lambda _b, name=name: on_press(name))
-            self.buttons[name] = button
-        self.row = box(widgets.HBox, [self.buttons[name] for name in BUTTONS], "ausp-controls")
+    def __init__(self, on_press: Callable[[str], None], parts: Parts) -> None:
+        self.buttons: dict[str, widgets.Button] = {
+            name: parts.button(name, lambda name=name: on_press(name), "ausp-button", tooltip=TIPS[name])
+            for name in (*BUTTONS, "New game")
+        }
+        self.row = parts.box(widgets.HBox, [self.buttons[name] for name in BUTTONS], "ausp-controls")
 
     def arrange(self, mode: str, can_ask_solver: bool, can_review: bool = False) -> None:
         """Show the buttons the game's mode has (on a new game)."""

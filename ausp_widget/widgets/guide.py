@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
+from functools import partial
 from html import escape
 
 import ipywidgets as widgets
@@ -28,8 +29,9 @@ from ausp_widget.core.registry import for_table_mode, table_modes
 from ausp_widget.core.saves import short_repr
 from ausp_widget.core.tasks import Feedback, TaskRun
 
-from .board import close_tree
+from .board import show
 from .clock import Clock, KernelClock, Timer
+from .parts import Parts
 from .step_board import DIM, ROLE_CLASSES, StepBoard  # noqa: F401  (the names tests use)
 from .task_play import TaskPlay
 
@@ -38,7 +40,10 @@ STARS = "★★★"
 
 class GuideView(widgets.VBox):
     """The guide for one mode: `step` (index into `steps`), `shown` (a watched step's move
-    applied), `attempt(move)` for a task, `progress` per lesson, and `figure()`."""
+    applied), `attempt(move)` for a task, `progress` per lesson, and `figure()`.
+
+    A step's title and words are one widget (`title`, also `text`), and so are a task's words
+    and the answer to a try (`task_words`, also `feedback`): each pair always shows together."""
 
     step = traitlets.Int(0)
     shown = traitlets.Bool(False)
@@ -54,10 +59,14 @@ class GuideView(widgets.VBox):
         progress: Progress | None = None,
         on_try_here: Callable[[Game], None] | None = None,
         clock: Clock | None = None,
+        parts: Parts | None = None,
         **kwargs,
     ) -> None:
         if mode not in table_modes():
             raise ValueError(f"mode must be one of {', '.join(table_modes())}, not {mode!r}")
+        self._own_parts = parts is None
+        self.parts = parts = Parts() if parts is None else parts
+        kwargs.setdefault("layout", parts.layout)
         super().__init__(**kwargs)
         self.add_class("ausp-guide")
         self.on_play_now = on_play_now
@@ -69,41 +78,31 @@ class GuideView(widgets.VBox):
         self.runs: dict[int, TaskRun] = {}
         self.clicks = TaskPlay(self.attempt, self._say, self._render)
         self._syncing = False
-        self.prev_button = widgets.Button(description="Prev", icon="arrow-left", tooltip="previous step")
-        self.next_button = widgets.Button(description="Next", icon="arrow-right", tooltip="next step")
-        self.show_button = widgets.ToggleButton(description="Show move", tooltip="apply this step's move")
-        self.counter = widgets.Label()
-        self.counter.add_class("ausp-counter")
-        self.lessons = widgets.Dropdown(description="Lesson", layout={"width": "auto"})
+        self._task_line, self._said = "", ""
+        button = partial(parts.make, widgets.Button, "ausp-guide-button")
+        toggle = partial(parts.make, widgets.ToggleButton, "ausp-guide-button")
+        self.prev_button = button(description="Prev", icon="arrow-left", tooltip="previous step")
+        self.next_button = button(description="Next", icon="arrow-right", tooltip="next step")
+        self.show_button = toggle(description="Show move", tooltip="apply this step's move")
+        self.counter = parts.make(widgets.Label, "ausp-counter")
+        self.lessons = parts.make(widgets.Dropdown, "ausp-auto-width", description="Lesson")
         # Auto-play runs on the kernel's clock, not a browser timer: it starts however and whenever
         # it is switched on (before the guide is drawn, after a reload, from code).
-        self.play = widgets.ToggleButton(description="Auto-play", icon="play", tooltip="step on by itself")
+        self.play = toggle(description="Auto-play", icon="play", tooltip="step on by itself")
         traitlets.link((self.play, "value"), (self, "playing"))
-        self.speed = widgets.FloatSlider(
+        self.speed = parts.make(
+            widgets.FloatSlider, "ausp-guide-speed",
             value=2.0, min=0.5, max=6.0, step=0.5, description="Seconds", readout_format=".1f",
-            layout={"width": "240px"},
         )  # fmt: skip
-        self.title = widgets.HTML()
-        self.text = widgets.HTML()
-        self.task_words = widgets.HTML()
-        self.feedback = widgets.HTML()
-        self.show_me = widgets.Button(
-            description="Show me", icon="eye", tooltip="play the answer on the board"
-        )
-        self.try_again = widgets.Button(
-            description="Try again", icon="undo", tooltip="start this task afresh"
-        )
-        self.board = StepBoard(self.clicks.intents(self._task))
-        self.play_now = widgets.Button(description="Play now", button_style="success", icon="play")
-        self.try_here = widgets.Button(
+        self.title = self.text = parts.html()
+        self.task_words = self.feedback = parts.html("", "ausp-task")
+        self.show_me = button(description="Show me", icon="eye", tooltip="play the answer on the board")
+        self.try_again = button(description="Try again", icon="undo", tooltip="start this task afresh")
+        self.board = StepBoard(self.clicks.intents(self._task), parts=parts)
+        self.play_now = button(description="Play now", button_style="success", icon="play")
+        self.try_here = button(
             description="Try from here", icon="external-link", tooltip="open this position in the live game"
         )
-        for button in (
-            self.prev_button, self.next_button, self.show_button, self.play, self.show_me, self.try_again,
-            self.play_now, self.try_here,
-        ):  # fmt: skip
-            button.add_class("ausp-guide-button")
-            button.layout.width = "auto"  # as wide as its words, never cut
         self.prev_button.on_click(lambda _b: self.go(self.step - 1))
         self.next_button.on_click(lambda _b: self.go(self.step + 1))
         self.play_now.on_click(lambda _b: self._play_now())
@@ -113,17 +112,14 @@ class GuideView(widgets.VBox):
         self.show_button.observe(self._on_show_button, names="value")
         self.observe(self._on_playing, names="playing")
         self.lessons.observe(self._on_lesson_chosen, names="value")
-        controls = widgets.HBox(
-            [self.prev_button, self.counter, self.next_button, self.show_button, self.play, self.speed]
+        controls = parts.box(
+            widgets.HBox,
+            [self.prev_button, self.counter, self.next_button, self.show_button, self.play, self.speed],
+            "ausp-guide-controls",
         )
-        controls.add_class("ausp-guide-controls")
-        self.task_box = widgets.VBox(
-            [self.task_words, self.feedback, widgets.HBox([self.show_me, self.try_again])]
-        )
-        self.task_box.add_class("ausp-task")
-        where = widgets.HBox([self.lessons, self.play_now, self.try_here])
-        where.add_class("ausp-guide-controls")
-        self.children = [where, controls, self.title, self.text, self.task_box, self.board.box]
+        self.task_buttons = parts.box(widgets.HBox, [self.show_me, self.try_again], "ausp-task-buttons")
+        where = parts.box(widgets.HBox, [self.lessons, self.play_now, self.try_here], "ausp-guide-controls")
+        self.children = [where, controls, self.title, self.task_words, self.task_buttons, self.board.box]
         self.set_trait("mode", mode)
         self.observe(self._on_mode, names="mode")
         self.observe(self._on_large, names="large")
@@ -359,20 +355,21 @@ class GuideView(widgets.VBox):
         step, run = self.current, self._run()
         last = self.step == len(self.steps) - 1
         self.counter.value = f"Step {self.step + 1} of {len(self.steps)}"
-        self.title.value = f"<h3 style='margin:4px 0'>{escape(step.title)}</h3>"
-        self.text.value = f"<p style='margin:2px 0 6px'>{escape(step.text)}</p>"
+        title = f"<h3 style='margin:4px 0'>{escape(step.title)}</h3>"
+        self.title.value = title + f"<p style='margin:2px 0 6px'>{escape(step.text)}</p>"
         self.prev_button.disabled = self.step == 0
         self.next_button.disabled = last
         self.show_button.disabled = step.move is None or run is not None
         if self.show_button.value != self.shown:
             self.show_button.value = self.shown
-        # The guide is not inside the table's stylesheet scope: hide by layout, not by class.
-        self.task_box.layout.display = None if run is not None else "none"
-        self.show_button.layout.display = None if run is None else "none"
+        for part in (self.task_words, self.task_buttons):
+            show(part, run is not None)
+        show(self.show_button, run is None)
         if run is not None:
             checkup = " (a check-up: no hints)" if step.exercise.checkup else ""
             stars = f" <span class='ausp-stars'>{STARS[: run.stars]}</span>" if run.solved else ""
-            self.task_words.value = f"<b>Your move{checkup}:</b> {escape(step.task)}{stars}"
+            self._task_line = f"<div><b>Your move{checkup}:</b> {escape(step.task)}{stars}</div>"
+            self._show_task()
             self.show_me.disabled = run.done or step.exercise.checkup
             self.try_again.disabled = not run.played and not run.wrong
             self.board.show_marks(run.game, self.clicks.marks(run))
@@ -394,9 +391,16 @@ class GuideView(widgets.VBox):
         if self.store.problem:  # a quiet line under the answer: the lesson goes on without its file
             note = escape(f"Lesson progress: {self.store.problem}.")
             said += f"<div class='ausp-feedback ausp-note'>{note}</div>"
-        self.feedback.value = said
+        self._said = said
+        self._show_task()
         if text and hasattr(self, "board"):  # read out, and a refusal shown over the cards
             self.board.board.say(text, "refused" if good is False else "said")
+
+    def _show_task(self) -> None:
+        """The task's words with the answer to the last try under them."""
+        value = self._task_line + self._said
+        if self.task_words.value != value:
+            self.task_words.value = value
 
     def close(self) -> None:
         """Stop the auto-play and close the step board and every control."""
@@ -404,6 +408,9 @@ class GuideView(widgets.VBox):
             self.playing = False
             self.board.board.close()
             for child in self.children:
-                close_tree(child)
-            self.layout.close()
+                self.parts.close(child)
+            if self.layout is not self.parts.layout:
+                self.layout.close()
+            if self._own_parts:
+                self.parts.close_shared()
         super().close()

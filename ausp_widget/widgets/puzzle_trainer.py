@@ -15,6 +15,7 @@ CSV.
 from __future__ import annotations
 
 import datetime
+from functools import partial
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -29,8 +30,9 @@ from ausp_widget.core.rating import level_for, score_of, updated
 from ausp_widget.core.registry import entry
 from ausp_widget.core.tasks import Feedback, TaskRun
 
-from .board import close_tree
+from .board import show
 from .clock import Clock, KernelClock, Timer
+from .parts import Parts
 from .step_board import StepBoard
 from .task_play import TaskPlay
 
@@ -74,9 +76,13 @@ class PuzzleTrainer(widgets.VBox):
         clock: Clock | None = None,
         large: bool = False,
         active: bool = True,
+        parts: Parts | None = None,
         **kwargs: Any,
     ) -> None:
         entry(game)  # a ValueError naming the games there are
+        self._own_parts = parts is None
+        self.parts = Parts() if parts is None else parts
+        kwargs.setdefault("layout", self.parts.layout)
         super().__init__(**kwargs)
         self.add_class("ausp-trainer")  # the guide's looks (GUIDE_CSS), not its name
         self.store = progress if progress is not None else Progress()
@@ -103,29 +109,44 @@ class PuzzleTrainer(widgets.VBox):
 
     # ---- building (once) ----------------------------------------------------------------------
     def _build(self) -> None:
-        self.student = widgets.Text(
-            value=self.store.student, description="Student", placeholder="your name", continuous_update=False
+        parts = self.parts
+        self.student = parts.make(
+            widgets.Text,
+            value=self.store.student,
+            description="Student",
+            placeholder="your name",
+            continuous_update=False,
         )
         self.student.observe(lambda change: self._on_student(change.new), names="value")
-        self.level_menu = widgets.Dropdown(
+        self.level_menu = parts.make(
+            widgets.Dropdown,
+            "ausp-auto-width",
             options=[("At my rating", AUTO)] + [(f"Level {n}", n) for n in range(1, 6)],
             value=AUTO,
             description="Level",
-            layout={"width": "auto"},
         )
-        self.standing = widgets.HTML()
-        self.standing.add_class("ausp-standing")
-        self.clock_face = widgets.HTML()
-        self.clock_face.add_class("ausp-timer")
-        self.timer_shown = widgets.ToggleButton(value=True, description="Timer", icon="clock-o")
+        self.standing = parts.html("", "ausp-standing")
+        self.clock_face = parts.html("", "ausp-timer")
+        self.timer_shown = parts.make(widgets.ToggleButton, value=True, description="Timer", icon="clock-o")
         self.timer_shown.observe(lambda change: self._render(), names="value")
-        self.heading = widgets.HTML()
-        self.question = widgets.HTML()
-        self.stock_line = widgets.HTML()
-        self.stock_line.add_class("ausp-stock-line")
-        self.feedback = widgets.HTML()
+        self.heading = parts.html()
+        self.question = parts.html()
+        self.stock_line = parts.html("", "ausp-stock-line")
+        self.feedback = parts.html()
+        actions = {
+            "Hint": self.hint,
+            "Show solution": self.show_solution,
+            "Try again": self.restart,
+            "Next puzzle": self.next_puzzle,
+            "Winnable": lambda: self.answer(True),
+            "Lost": lambda: self.answer(False),
+            "Puzzle of the day": self.puzzle_of_the_day,
+            "Class summary (CSV)": self._export_here,
+        }
         self.buttons = {
-            name: widgets.Button(description=name, tooltip=tip)
+            name: parts.button(
+                name, lambda name=name: self._guard(actions[name]), "ausp-guide-button", tooltip=tip
+            )
             for name, tip in (
                 ("Hint", "Highlight the card to move"),
                 ("Show solution", "Play a solution on the board, one move at a time"),
@@ -137,39 +158,19 @@ class PuzzleTrainer(widgets.VBox):
                 ("Class summary (CSV)", "Save every student's results as a CSV file here"),
             )
         }
-        actions = {
-            "Hint": self.hint,
-            "Show solution": self.show_solution,
-            "Try again": self.restart,
-            "Next puzzle": self.next_puzzle,
-            "Winnable": lambda: self.answer(True),
-            "Lost": lambda: self.answer(False),
-            "Puzzle of the day": self.puzzle_of_the_day,
-            "Class summary (CSV)": self._export_here,
-        }
-        for name, button in self.buttons.items():
-            button.add_class("ausp-guide-button")
-            button.layout.width = "auto"
-            button.on_click(lambda _b, name=name: self._guard(actions[name]))
-        self.board = StepBoard(self.clicks.intents(self._task))
-        top = widgets.HBox([self.student, self.level_menu, self.standing])
-        top.add_class("ausp-guide-controls")
-        row = widgets.HBox([self.heading, self.clock_face, self.timer_shown])
-        row.add_class("ausp-guide-controls")
+        self.board = StepBoard(self.clicks.intents(self._task), parts=parts)
+        row = partial(parts.box, widgets.HBox)
         names = ("Hint", "Show solution", "Try again", "Winnable", "Lost", "Next puzzle")
-        tasks = widgets.HBox([self.buttons[name] for name in names])
-        tasks.add_class("ausp-guide-controls")
-        extra = widgets.HBox([self.buttons["Puzzle of the day"], self.buttons["Class summary (CSV)"]])
-        extra.add_class("ausp-guide-controls")
+        extra = ("Puzzle of the day", "Class summary (CSV)")
         self.children = [
-            top,
-            row,
+            row([self.student, self.level_menu, self.standing], "ausp-guide-controls"),
+            row([self.heading, self.clock_face, self.timer_shown], "ausp-guide-controls"),
             self.question,
             self.stock_line,
             self.feedback,
-            tasks,
+            row([self.buttons[name] for name in names], "ausp-guide-controls"),
             self.board.box,
-            extra,
+            row([self.buttons[name] for name in extra], "ausp-guide-controls"),
         ]
 
     # ---- choosing puzzles ------------------------------------------------------------------------
@@ -397,12 +398,12 @@ class PuzzleTrainer(widgets.VBox):
         judge = puzzle.kind == "judge"
         done = self.result is not None if judge else run.done
         for name in ("Winnable", "Lost"):
-            self.buttons[name].layout.display = None if judge else "none"
+            show(self.buttons[name], judge)
             self.buttons[name].disabled = done
-        self.buttons["Hint"].layout.display = "none" if judge else None
+        show(self.buttons["Hint"], not judge)
         self.buttons["Hint"].disabled = done
         self.buttons["Show solution"].disabled = done
-        self.buttons["Try again"].layout.display = "none" if judge else None
+        show(self.buttons["Try again"], not judge)
         self.buttons["Try again"].disabled = judge or not (run.played or run.wrong)
         game = puzzle.position if run is None else run.game
         self.stock_line.value = _stock_words(game)
@@ -411,7 +412,9 @@ class PuzzleTrainer(widgets.VBox):
     def _show_clock(self) -> None:
         minutes, seconds = divmod(self.seconds, 60)
         self.clock_face.value = f"Time {minutes}:{seconds:02d}"
-        self.clock_face.layout.visibility = "visible" if self.timer_shown.value else "hidden"
+        shown = self.timer_shown.value
+        if shown == ("ausp-invisible" in self.clock_face._dom_classes):  # hidden, it keeps its place
+            (self.clock_face.remove_class if shown else self.clock_face.add_class)("ausp-invisible")
 
     def _apply_large(self) -> None:
         self.board.set_large(self.large)
@@ -438,9 +441,10 @@ class PuzzleTrainer(widgets.VBox):
             self._stop_timer()
             self._stop_solution()
             self.board.board.close()
-            for child in self.children:
-                close_tree(child)
-            for button in self.buttons.values():
-                close_tree(button)
-            self.layout.close()
+            for child in (*self.children, *self.buttons.values()):
+                self.parts.close(child)
+            if self.layout is not self.parts.layout:
+                self.layout.close()
+            if self._own_parts:
+                self.parts.close_shared()
         super().close()

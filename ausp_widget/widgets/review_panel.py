@@ -16,8 +16,9 @@ from ausp_widget.core.display import NO_PLOTS, NoFigure
 from ausp_widget.core.lesson import Spot, destination, moving_group
 from ausp_widget.core.protocol import PatienceGame
 
-from .board import box, close_tree, show
+from .board import show
 from .clock import Clock, Timer
+from .parts import Parts
 from .step_board import StepBoard
 
 SAMPLES = 40  # sampled orders of the hidden cards per move, as `review` does by default
@@ -32,22 +33,23 @@ class ReviewPanel:
         clock: Clock,
         on_error: Callable[[BaseException], None],
         try_position: Callable[[PatienceGame], None],
+        parts: Parts,
     ) -> None:
         self.clock, self._on_error, self._try_position = clock, on_error, try_position
+        self.parts = parts
         self._timer: Timer | None = None
         self.reviewer: Reviewer | None = None
         self.review: Review | None = None
         self.samples = SAMPLES
         self.index = 0  # which marked move is on show
-        self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Reviewing")
-        self.summary = widgets.HTML()
-        self.summary.add_class("ausp-review-summary")
-        self.chart = widgets.Image(format="png")
-        self.chart.add_class("ausp-review-chart")
-        self.words = widgets.HTML()
-        self.words.add_class("ausp-review-words")
+        self.progress = parts.make(widgets.IntProgress, value=0, min=0, max=1, description="Reviewing")
+        self.summary = parts.html("", "ausp-review-summary")
+        self.chart = parts.make(widgets.Image, "ausp-review-chart", format="png")
+        self.words = parts.html("", "ausp-review-words")
         self.buttons = {
-            name: widgets.Button(description=name, tooltip=tip)
+            name: parts.button(
+                name, lambda name=name: self._guard(self._press, name), "ausp-button", tooltip=tip
+            )
             for name, tip in (
                 ("Previous mark", "The marked move before this one"),
                 ("Next mark", "The next marked move"),
@@ -55,12 +57,9 @@ class ReviewPanel:
                 ("Close review", "Hide the review"),
             )
         }
-        for name, button in self.buttons.items():
-            button.add_class("ausp-button")
-            button.on_click(lambda _b, name=name: self._guard(self._press, name))
-        self.board = StepBoard()
-        self.steps = box(widgets.HBox, list(self.buttons.values()), "ausp-review-controls")
-        self.box = box(
+        self.board = StepBoard(parts=parts)
+        self.steps = parts.box(widgets.HBox, list(self.buttons.values()), "ausp-review-controls")
+        self.box = parts.box(
             widgets.VBox,
             [self.progress, self.summary, self.chart, self.words, self.board.box, self.steps],
             "ausp-review",
@@ -184,10 +183,10 @@ class ReviewPanel:
 
     def close(self) -> None:
         self.cancel()
-        self.board.board.close()  # its pooled card widgets, shown or not
-        close_tree(self.box)
+        self.board.board.close()
+        self.parts.close(self.box)
         for button in self.buttons.values():
-            close_tree(button)
+            self.parts.close(button)
 
 
 def _words(entry: MoveReview, index: int, count: int) -> str:

@@ -8,6 +8,7 @@ from collections import deque
 import ipywidgets as widgets
 
 from .board import show
+from .parts import Parts
 
 LOG_LINES = 12
 
@@ -24,16 +25,11 @@ def sentence(text: str) -> str:
 class StatusPanel:
     """The table's words, each in its own widget, changed only when the words change."""
 
-    def __init__(self) -> None:
-        self.info = widgets.Label()
-        self.info.add_class("ausp-info")
-        self.status = widgets.Label()
-        self.status.add_class("ausp-status")
-        self.banner = widgets.HTML()
-        self.banner.add_class("ausp-banner")
-        self.banner.add_class("ausp-hidden")
-        self.move_log = widgets.HTML()
-        self.move_log.add_class("ausp-log")
+    def __init__(self, parts: Parts) -> None:
+        self.info = parts.make(widgets.Label, "ausp-info")
+        self.status = parts.make(widgets.Label, "ausp-status")
+        self.banner = parts.html("", "ausp-banner", "ausp-hidden")
+        self.move_log = parts.html("", "ausp-log")
         self._lines: deque[str] = deque(maxlen=LOG_LINES)
         self._numbered = 0
 

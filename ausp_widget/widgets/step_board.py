@@ -14,6 +14,7 @@ from ausp_widget.render.colours import ROLE_COLOURS
 
 from .board import Board, BoardSpot, Intents, stylesheet
 from .board_state import legal_dests
+from .parts import Parts
 
 # The live table's highlight classes, so a step looks like the same move made in the game:
 # the moving group as a selected card, its destination as a legal target, other cards the
@@ -36,7 +37,11 @@ GUIDE_CSS = """
 :is(.ausp-guide, .ausp-trainer) .ausp-counter { min-width: 8.5em; justify-content: center; }
 :is(.ausp-guide, .ausp-trainer) .ausp-guide-controls { flex-wrap: wrap; gap: 4px 6px; align-items: center; }
 :is(.ausp-guide, .ausp-trainer) .jupyter-button.ausp-guide-button {
-  min-width: 6.5em; padding: 0 10px; margin: 0; }
+  min-width: 6.5em; padding: 0 10px; margin: 0; width: auto; }
+:is(.ausp-guide, .ausp-trainer) .ausp-hidden { display: none !important; }
+:is(.ausp-guide, .ausp-trainer) .ausp-invisible { visibility: hidden; }
+:is(.ausp-guide, .ausp-trainer) .ausp-auto-width { width: auto; }
+.ausp-guide .ausp-guide-speed { width: 240px; }
 """
 
 
@@ -61,18 +66,15 @@ def legend_html() -> str:
 class StepBoard:
     """The guide's board: the live table's own `Board`, with a step's roles (moving group,
     destination, marked cards) as highlights and the other cards dimmed. With `intents` (a
-    task's), the student's cards may be clicked, dragged and double-clicked as in the game."""
+    task's), the student's cards may be clicked, dragged and double-clicked as in the game.
+    The legend carries the stylesheet: one widget, as the two never change."""
 
-    def __init__(self, intents: Intents | None = None) -> None:
+    def __init__(self, intents: Intents | None = None, *, parts: Parts) -> None:
         self.board = Board(intents)
+        parts.adopt(self.board.widget)
         self.interactive = intents is not None
-        self.legend = widgets.HTML(legend_html())
-        self.legend.add_class("ausp-legend")
-        style = widgets.HTML(f"<style>{stylesheet()}{GUIDE_CSS}</style>")
-        style.add_class("ausp-style")
-        self.box = widgets.VBox([style, self.board.box, self.legend])
-        self.box.add_class("ausp-table")
-        self.box.add_class("ausp-guide-board")
+        self.legend = parts.html(f"<style>{stylesheet()}{GUIDE_CSS}</style>{legend_html()}", "ausp-legend")
+        self.box = parts.box(widgets.VBox, [self.board.box, self.legend], "ausp-table", "ausp-guide-board")
         self._deal: tuple | None = None
 
     def set_large(self, large: bool) -> None:

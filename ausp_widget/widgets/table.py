@@ -29,12 +29,13 @@ from ausp_widget.core.moves import DRAW, PASS, Move
 from ausp_widget.core.protocol import PatienceGame, Pile, PileRef, Place
 
 from . import words
-from .board import Board, Intents, box, close_tree, show, stylesheet
+from .board import Board, Intents, show, stylesheet
 from .board_state import legal_dests
 from .bot_pacing import FIRST_PAUSE, BotPacer
 from .clock import Clock, KernelClock, ManualClock
 from .controls import Controls
 from .finding import FindingWidgets
+from .parts import Parts
 from .review_panel import ReviewPanel
 from .selection import Selecting
 from .solver_question import SolverQuestion, can_ask
@@ -52,7 +53,8 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
     out first) or anything with `choose(view) -> Move | None`. `first` says who starts a
     turn-based game (0 you, 1 the bot, "random"); `show_modes=False` hides the table's own mode
     selector when an enclosing app has one. `game="indian"` (or its mode) plays Indian
-    Patience; any registered game works the same way.
+    Patience; any registered game works the same way. `parts` shares an app's layout and
+    style models (by default the table has its own).
     """
 
     mode = traitlets.Unicode("solo", help="a table mode (see `ausp_widget.core.registry.table_modes`)")
@@ -72,10 +74,14 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
         first: int | str = 0,
         show_modes: bool = True,
         game: str | None = None,
+        parts: Parts | None = None,
         **kwargs: Any,
     ) -> None:
         mode = _table_mode(game, mode)
         check_bot(bot)
+        self._own_parts = parts is None
+        self.parts = Parts() if parts is None else parts
+        kwargs.setdefault("layout", self.parts.layout)
         super().__init__(**kwargs)
         self._lock = threading.RLock()
         self._closed = False
@@ -94,8 +100,9 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
         self._own_plays = 0  # > 0 while the table itself is playing a move
         self._last_piles: tuple[Pile, ...] = ()
         self.last_error: BaseException | None = None
-        self._build()
-        show(self.mode_selector, show_modes)
+        self._mode_selector: widgets.ToggleButtons | None = None
+        self._review_panel: ReviewPanel | None = None
+        self._build(show_modes)
         self.add_class("ausp-table")
         self.add_class("ausp-live")  # the live game, as against the guide's small board
         self.large, self.four_colour = large, four_colour
@@ -103,33 +110,24 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
         self.new_game(seed, mode)
 
     # ---- building (once) ----------------------------------------------------------------------
-    def _build(self) -> None:
-        style = widgets.HTML(f"<style>{stylesheet()}</style>")
-        style.add_class("ausp-style")
-        modes = registry.table_modes()
-        self.mode_selector = widgets.ToggleButtons(
-            options=[(label, key) for key, label in modes.items()],
-            value="solo",
-            style=widgets.ToggleButtonsStyle(button_width="auto"),
-        )
-        self.mode_selector.add_class("ausp-modes")
-        self.mode_selector.observe(self._on_selector, names="value")
-        self.deal_field = widgets.Text(description="Deal", placeholder="number")
-        self.deal_field.add_class("ausp-deal")
-        self.controls = Controls(lambda name: self._guard(self._on_button, name))
+    def _build(self, show_modes: bool) -> None:
+        parts = self.parts
+        style = parts.html(f"<style>{stylesheet()}</style>", "ausp-style")
+        self.deal_field = parts.make(widgets.Text, "ausp-deal", description="Deal", placeholder="number")
+        self.controls = Controls(lambda name: self._guard(self._on_button, name), parts)
         self.buttons = self.controls.buttons
-        self.pacer = BotPacer(self.clock, lambda: self._guard(self._bot_move), self._bot_should_act)
+        self.pacer = BotPacer(self.clock, lambda: self._guard(self._bot_move), self._bot_should_act, parts)
         self.speed = self.pacer.speed
         level = self._bot_given if isinstance(self._bot_given, str) else "steady"
-        self.bot_level = widgets.ToggleButtons(
+        self.bot_level = parts.make(
+            widgets.ToggleButtons,
+            "ausp-bot-level",
             options=[(f"{name.capitalize()} bot", name) for name in BOT_LEVELS],
             value=level,
             tooltips=["The bot of the rules: a fixed order of priorities", "Plays each choice out first"],
-            style=widgets.ToggleButtonsStyle(button_width="auto"),
         )
-        self.bot_level.add_class("ausp-bot-level")
         self.bot_level.observe(lambda change: self._guard(self._on_bot_level, change.new), names="value")
-        self.panel = StatusPanel()
+        self.panel = StatusPanel(parts)
         self.info, self.status, self.banner, self.move_log = (
             self.panel.info,
             self.panel.status,
@@ -139,11 +137,12 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
         self.board = Board(
             Intents(click=self._on_card_click, drop=self._on_drop, home=self._on_home, key=self._on_key)
         )
+        parts.adopt(self.board.widget)
         self.solver_question = SolverQuestion(self.clock, self._say, self._show_error)
-        self.review_panel = ReviewPanel(self.clock, self._show_error, self._try_position)
-        top = box(
+        shown = [self.mode_selector] if show_modes else []  # else made only if asked for
+        top = parts.box(
             widgets.HBox,
-            [self.mode_selector, self.deal_field, self.buttons["New game"], self.speed, self.bot_level],
+            [*shown, self.deal_field, self.buttons["New game"], self.speed, self.bot_level],
             "ausp-topbar",
         )
         self.children = (
@@ -154,9 +153,33 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
             self.board.box,
             self.controls.row,
             self.status,
-            self.review_panel.box,
             self.move_log,
         )
+
+    @property
+    def mode_selector(self) -> widgets.ToggleButtons:
+        """The table's own mode selector (made when first asked for, where an app shows its own)."""
+        if self._mode_selector is None:
+            modes = registry.table_modes()
+            selector = self.parts.make(
+                widgets.ToggleButtons,
+                "ausp-modes",
+                options=[(label, key) for key, label in modes.items()],
+                value=self.mode,
+            )
+            selector.observe(self._on_selector, names="value")
+            self._mode_selector = selector
+        return self._mode_selector
+
+    @property
+    def review_panel(self) -> ReviewPanel:
+        """The Review button's panel, made (above the move log) when first needed."""
+        if self._review_panel is None:
+            self._review_panel = ReviewPanel(self.clock, self._show_error, self._try_position, self.parts)
+            children = list(self.children)
+            children.insert(children.index(self.move_log), self._review_panel.box)
+            self.children = tuple(children)
+        return self._review_panel
 
     # ---- the game ---------------------------------------------------------------------------------------
     @property
@@ -195,8 +218,8 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
             self._game.remove_listener(self._on_game_event)
         self.pacer.restart()
         self.solver_question.cancel()
-        if not keep_review:
-            self.review_panel.cancel()
+        if not keep_review and self._review_panel is not None:
+            self._review_panel.cancel()
         self._game = game
         game.add_listener(self._on_game_event)
         self._selected, self._hint, self._moved = None, None, {}
@@ -212,7 +235,8 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
         try:
             self.rule_options = game.rule_options()
             self.mode = mode
-            self.mode_selector.value = mode
+            if self._mode_selector is not None:
+                self._mode_selector.value = mode
             self.deal_field.value = "" if game.seed is None else str(game.seed)
         finally:
             self._syncing = False
@@ -475,17 +499,20 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
             self._closed = True
             self.pacer.restart()
             self.solver_question.cancel()
-            self.review_panel.close()
+            if self._review_panel is not None:
+                self._review_panel.close()
             if self._game is not None:
                 self._game.remove_listener(self._on_game_event)
             self.board.close()
-            for child in self.children:
-                close_tree(child)
-            close_tree(self.pacer.speed)
-            close_tree(self.bot_level)
-            for button in self.buttons.values():
-                close_tree(button)
-            self.layout.close()
+            parts = self.parts
+            for child in (*self.children, self.pacer.speed, self.bot_level, *self.buttons.values()):
+                parts.close(child)
+            if self._mode_selector is not None:
+                parts.close(self._mode_selector)
+            if self.layout is not parts.layout:
+                self.layout.close()
+            if self._own_parts:
+                parts.close_shared()
         super().close()
 
 
