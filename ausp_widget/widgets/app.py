@@ -78,7 +78,7 @@ class AustralianPatience(widgets.VBox):
         table_options.setdefault("show_modes", False)  # the app's selector is the one mode control
         self.table = GameTable(mode, seed, parts=parts, **table_options)
         self.rules = parts.html(rules_html(mode), "ausp-rules-panel")
-        waiting = parts.html("", "ausp-trainer")  # the trainer's place until its tab is opened
+        waiting = parts.html()  # the trainer's place until its tab is opened
         self.tabs = parts.make(
             widgets.Tab, children=[self.guide, self.table, waiting, self.rules], titles=TABS
         )
