@@ -917,7 +917,9 @@ def test_clicks_in_any_order_never_break_the_table(mode):
         buttons = [
             w
             for w in visible(table)
-            if isinstance(w, widgets.Button) and not w.disabled and w.description not in ("New game", "Winnable?")
+            if isinstance(w, widgets.Button)
+            and not w.disabled
+            and w.description not in ("New game", "Winnable?")
         ]
         board = table.board
         spots = board.views()

@@ -186,7 +186,11 @@ def build(
             protected = depth in pile.protected
             item: dict[str, Any] = {"id": sid, "marks": card_marks}
             if card is None:
-                item |= {"key": f"down:{sid}", "down": True, "label": f"face-down card, {where(pile.ref, theirs)}"}
+                item |= {
+                    "key": f"down:{sid}",
+                    "down": True,
+                    "label": f"face-down card, {where(pile.ref, theirs)}",
+                }
                 face = Face(
                     "face-down card",
                     "face-down card: it turns up when the cards on it are gone",
@@ -235,7 +239,11 @@ def build(
 def empty_label(pile: Pile, theirs: bool, named: bool) -> str:
     if pile.kind == "foundation":
         prefix = f"F{pile.index + 1}, " if named else ""
-        return f"{prefix}{SUIT_NAMES[pile.suit]} foundation, empty" if pile.suit else f"{prefix}foundation, empty"
+        return (
+            f"{prefix}{SUIT_NAMES[pile.suit]} foundation, empty"
+            if pile.suit
+            else f"{prefix}foundation, empty"
+        )
     whose = "the bot's " if theirs else ""
     if pile.kind == "column":
         return f"{whose}empty column {pile.index + 1}"
