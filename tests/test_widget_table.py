@@ -21,9 +21,9 @@ from positions import PAGAT
 
 from ausp_widget import Card, Game, IllegalMoveError, Move
 from ausp_widget.core.cards import CARDS
+from ausp_widget.core.protocol import PileRef, Place
 from ausp_widget.games.australian.bot import Bot
 from ausp_widget.games.australian.layout import layout_from_cards
-from ausp_widget.core.protocol import PileRef, Place
 from ausp_widget.widgets.board import HERE
 from ausp_widget.widgets.board_state import pile_id
 from ausp_widget.widgets.table import FIRST_PAUSE, GameTable, ManualClock
@@ -913,6 +913,7 @@ def test_clicks_in_any_order_never_break_the_table(mode):
     rng = random.Random(7)
     clock = ManualClock()
     table = GameTable(mode, seed=11, clock=clock)
+    board = table.board
     for _ in range(400):
         buttons = [
             w
@@ -921,17 +922,19 @@ def test_clicks_in_any_order_never_break_the_table(mode):
             and not w.disabled
             and w.description not in ("New game", "Winnable?")
         ]
-        board = table.board
         spots = board.views()
         piles = sorted({pile_id(s.pile) for s in spots})
         movable = [s for s in spots if s.place is not None]
         actions = [
             *((w.description, w.click) for w in buttons),
             *(("click", s.click) for s in spots),
-            *(("drop", lambda s=s: board.drop_on(s, rng.choice(piles))) for s in movable),
+            *(("drop", lambda s=s, p=piles: board.drop_on(s, rng.choice(p))) for s in movable),
             *(("home", lambda s=s: board.home(s)) for s in movable),
             *(("key", lambda k=k: board.key(k)) for k in ("draw", "hint", "undo", "redo", "cancel")),
-            ("stale", lambda: board.handle({"kind": "drop", "from": spots[0].id, "to": piles[0], "v": -1})),
+            (
+                "stale",
+                lambda s=spots[0], p=piles[0]: board.handle({"kind": "drop", "from": s.id, "to": p, "v": -1}),
+            ),
         ]
         before = table.game.to_json()
         played = len(table.game.history)

@@ -78,7 +78,9 @@ def test_a_whole_deal_won_by_mouse_drags_along_the_solvers_line(page, lab_url, n
             eventually(page, lambda before=before: version(app) > before, seconds=10)
         except AssertionError:
             shots(page, "board-drags-stuck")
-            raise AssertionError(f"{move} (move {len(game.history)}) did not reach the board: {toast(app)}")
+            raise AssertionError(
+                f"{move} (move {len(game.history)}) did not reach the board: {toast(app)}"
+            ) from None
         assert columns(app) == tableau(game), f"after {move}"
         latencies.append(float(board(app).get_attribute("data-latency")))
     assert game.status == "won"
