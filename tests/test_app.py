@@ -425,20 +425,25 @@ def test_an_indian_game_with_rule_options_shows_them_in_the_rules_and_keeps_them
 def test_one_app_makes_few_widget_models_and_no_more_as_it_is_used():
     from ipywidgets.widgets.widget import _instances
 
+    from ausp_widget.widgets.puzzle_trainer import PuzzleTrainer
+    from ausp_widget.widgets.table import GameTable
+
     before = len(_instances)
     app = AustralianPatience(seed=4)
     made = len(_instances) - before
-    assert made <= 60, f"one app makes {made} widget models"
+    assert made <= 40, f"one app makes {made} widget models"
+    assert not isinstance(app.tabs.children[1], GameTable), "the table is made when its tab opens"
+    app.tabs.selected_index = 1
+    assert app.tabs.children[1] is app.table and app.game.seed == 4
+    played = len(_instances) - before
     for mode in ("turns", "indian", "solo", "simultaneous", "indian") * 2:
         app.mode = mode
     switched = len(_instances) - before
     for seed in range(1, 21):
         app.table.new_game(seed)
-    assert switched == made and len(_instances) - before == made, "mode switches and new games add none"
-    from ausp_widget.widgets.puzzle_trainer import PuzzleTrainer
-
+    assert switched == played and len(_instances) - before == played, "mode switches and new games add none"
     assert not isinstance(app.tabs.children[2], PuzzleTrainer), "the trainer is made when first opened"
     app.tabs.selected_index = 2
-    assert app.tabs.children[2] is app.puzzles and app.puzzles.active and len(_instances) - before > made
+    assert app.tabs.children[2] is app.puzzles and app.puzzles.active and len(_instances) - before > played
     app.close()
     assert len(_instances) == before

@@ -6,9 +6,10 @@ Patience): changing either starts a new live game of that mode (the same deal nu
 switches the guide and the rules panel to it. The app follows the table too: a game handed
 to `app.game` (or `app.table.game`) or a mode set on the table brings the selector, the
 guide and the rules to that game's mode. The guide's "Play now" hands over to the live game
-in the same output by switching to its tab; nothing is cleared or redrawn. The puzzle trainer
-is made when its tab is first opened (or `app.puzzles` first asked for); the parts share one
-app-wide set of layout and style models (`parts.Parts`).
+in the same output by switching to its tab; nothing is cleared or redrawn. The live table and
+the puzzle trainer are made when their tab is first opened (or `app.table`, `app.game` or
+`app.puzzles` first asked for), so an app starts with only what its first tab shows; the parts
+share one app-wide set of layout and style models (`parts.Parts`).
 """
 
 from __future__ import annotations
@@ -75,12 +76,15 @@ class AustralianPatience(widgets.VBox):
             parts=parts,
         )
         self._puzzles: PuzzleTrainer | None = None
+        self._table: GameTable | None = None
         table_options.setdefault("show_modes", False)  # the app's selector is the one mode control
-        self.table = GameTable(mode, seed, parts=parts, **table_options)
+        GameTable.check_options(mode, **table_options)  # a bad option is refused now, not on Play
+        self._table_options = table_options
+        self._large = large
         self.rules = parts.html(rules_html(mode), "ausp-rules-panel")
-        waiting = parts.html()  # the trainer's place until its tab is opened
+        # The table's and the trainer's places until their tabs are opened.
         self.tabs = parts.make(
-            widgets.Tab, children=[self.guide, self.table, waiting, self.rules], titles=TABS
+            widgets.Tab, children=[self.guide, parts.html(), parts.html(), self.rules], titles=TABS
         )
         self.tabs.selected_index = GUIDE
         self.tabs.observe(self._on_tab, names="selected_index")
@@ -89,9 +93,28 @@ class AustralianPatience(widgets.VBox):
         self.set_trait("mode", mode)
         traitlets.link((self.selector, "value"), (self, "mode"))
         self.observe(self._on_mode, names="mode")
-        self.table.observe(self._on_table_mode, names="mode")
-        self.table.observe(lambda _change: self._show_rules(), names="rule_options")
-        traitlets.dlink((self.table, "large"), (self.guide, "large"))  # projector size for all
+
+    @property
+    def table(self) -> GameTable:
+        """The live table (made, in its tab, when first asked for)."""
+        if self._table is None:
+            table = GameTable(self.mode, self.seed, parts=self.parts, **self._table_options)
+            self._table = table
+            table.observe(self._on_table_mode, names="mode")
+            table.observe(lambda _change: self._show_rules(), names="rule_options")
+            traitlets.dlink((table, "large"), (self.guide, "large"))  # projector size for all
+            if self._puzzles is not None:
+                traitlets.dlink((table, "large"), (self._puzzles, "large"))
+            self._place(PLAY, table)
+        return self._table
+
+    def _place(self, index: int, part: widgets.Widget) -> None:
+        """Put a part made on demand in its tab, in place of the empty stand-in."""
+        waiting = self.tabs.children[index]
+        children = list(self.tabs.children)
+        children[index] = part
+        self.tabs.children = children
+        self.parts.close(waiting)
 
     @property
     def puzzles(self) -> PuzzleTrainer:
@@ -100,23 +123,23 @@ class AustralianPatience(widgets.VBox):
             trainer = PuzzleTrainer(
                 registry.for_table_mode(self.mode)[0].name,
                 progress=self.store,
-                large=self.table.large,
+                large=self._table.large if self._table is not None else self._large,
                 active=self.tabs.selected_index == PUZZLES,
                 parts=self.parts,
             )
-            traitlets.dlink((self.table, "large"), (trainer, "large"))
+            if self._table is not None:
+                traitlets.dlink((self._table, "large"), (trainer, "large"))
             # one store: a student's name typed in the Puzzles tab also keeps their lessons
             trainer.student.observe(lambda _change: self.guide.refresh_progress(), names="value")
             self._puzzles = trainer
-            waiting = self.tabs.children[PUZZLES]
-            children = list(self.tabs.children)
-            children[PUZZLES] = trainer
-            self.tabs.children = children
-            self.parts.close(waiting)
+            self._place(PUZZLES, trainer)
         return self._puzzles
 
     def _on_tab(self, change) -> None:
-        """The puzzles' timer runs only while their tab is on show."""
+        """A tab's part is made when the tab is first opened; the puzzles' timer runs only while
+        their tab is on show."""
+        if change.new == PLAY:
+            self.table  # noqa: B018  (made now, on show)
         if change.new == PUZZLES or self._puzzles is not None:
             self.puzzles.set_trait("active", change.new == PUZZLES)
 
@@ -140,13 +163,14 @@ class AustralianPatience(widgets.VBox):
 
     def _deal_number(self) -> int | None:
         """The deal on the table (a class keeps its deal across modes), else the one asked for."""
-        seed = self.table.game.seed
+        seed = self._table.game.seed if self._table is not None else None
         return self.seed if seed is None else seed
 
     def _on_mode(self, change) -> None:
         mode = change["new"]
-        if registry.table_mode(self.table.game) != mode:  # not when the table itself changed mode
-            self.table.new_game(seed=self._deal_number(), mode=mode)
+        table = self._table  # a table not made yet is made in the mode of its day
+        if table is not None and registry.table_mode(table.game) != mode:  # not when the table changed it
+            table.new_game(seed=self._deal_number(), mode=mode)
         self.guide.mode = mode
         if self._puzzles is not None:
             self._puzzles.game = registry.for_table_mode(mode)[0].name
@@ -155,7 +179,8 @@ class AustralianPatience(widgets.VBox):
 
     def _show_rules(self) -> None:
         """The rules panel: the mode's rules, under the rule options of the game on the table."""
-        self.rules.value = rules_html(self.mode, self.table.rule_options)
+        options = self._table.rule_options if self._table is not None else {}
+        self.rules.value = rules_html(self.mode, options)
 
     def _on_table_mode(self, change) -> None:
         """The table took another mode (a game was attached, or `table.mode` was set)."""
@@ -175,7 +200,7 @@ class AustralianPatience(widgets.VBox):
 
     def close(self) -> None:
         """Close the live table (which stops the bot), the guide and every widget inside."""
-        table = getattr(self, "table", None)  # absent when the app was refused as it was made
+        table = getattr(self, "_table", None)  # absent when the app was refused as it was made
         if table is not None:
             table.close()
         parts = getattr(self, "parts", None)

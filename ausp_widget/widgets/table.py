@@ -10,6 +10,7 @@ game it plays: everything that differs comes through the game protocol and the r
 
 from __future__ import annotations
 
+import inspect
 import logging
 import random
 import threading
@@ -108,6 +109,14 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
         self.large, self.four_colour = large, four_colour
         self._apply_look()
         self.new_game(seed, mode)
+
+    @classmethod
+    def check_options(cls, mode: str = "solo", seed: int | None = None, **options: Any) -> None:
+        """Refuse what `GameTable(mode, seed, **options)` would refuse (an unknown option, a mode,
+        a bot), before anything is made: an app makes its table when its tab is first opened."""
+        inspect.signature(cls.__init__).bind(None, mode, seed, **options)  # a TypeError naming it
+        _table_mode(options.get("game"), mode)
+        check_bot(options.get("bot"))
 
     # ---- building (once) ----------------------------------------------------------------------
     def _build(self, show_modes: bool) -> None:
