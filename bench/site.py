@@ -94,6 +94,25 @@ print(json.dumps({"steps": _steps, "modules": _modules,
 CELLS = "print(json.dumps([end - start for start, end in _cells[:3]]))"  # the notebook's three
 
 
+# Building the app makes the guide's lessons, and making a lesson checks each task's answer by
+# a search (`check_task`): the lessons timed again, with that check and without it.
+GUIDE = """
+import json, time
+import ausp_widget.core.lesson as _lesson
+def _time_steps():
+    t = time.perf_counter()
+    _lesson.steps("solo")
+    return time.perf_counter() - t
+_checked = _time_steps()
+_check, _lesson.check_task = _lesson.check_task, lambda position, task: None
+try:
+    _unchecked = _time_steps()
+finally:
+    _lesson.check_task = _check
+print(json.dumps({"checked": _checked, "unchecked": _unchecked}))
+"""
+
+
 def kernel_json(page, code: str):
     """What `code` printed in the kernel, read as JSON (a failure shows what was printed)."""
     said = run_in_kernel(page, code)
@@ -124,7 +143,9 @@ def one_start(page, server) -> dict:
     seven.wait_for(timeout=60_000)
     t["tab"], mark = time.monotonic() - mark, time.monotonic()
     before = board(app).get_attribute("data-version")
+    pressed = time.monotonic()
     drag(page, six, seven)
+    t["gesture"] = time.monotonic() - pressed  # the bench's own mouse moves: a person's hand
     page.wait_for_function(
         "([el, v]) => el.dataset.version !== v", arg=[board(app).element_handle(), before], timeout=60_000
     )
@@ -134,6 +155,7 @@ def one_start(page, server) -> dict:
     t["drop_ms"] = latency(app)
     t["cells"] = kernel_json(page, CELLS)  # the kernel runs it after the cells
     t["mb"] = (server.bytes_sent - sent) / 1e6
+    t["guide"] = kernel_json(page, GUIDE)
     return t
 
 
@@ -155,10 +177,22 @@ def report(kind: str, timings: list[dict]) -> None:
         *((f"  import {step}", spread([t["steps"][step] for t in timings])) for step in STEPS),
         ("run all → first card on the page", spread(col("first_spot"))),
         ("  of which cell 1 in Python (the app built)", spread([t["cells"][0] for t in timings])),
+        (
+            "    the guide's lessons, made again after the drag",
+            spread([t["guide"]["checked"] for t in timings]),
+        ),
+        (
+            "    the same without checking each task's answer",
+            spread([t["guide"]["unchecked"] for t in timings]),
+        ),
         ("cells 2 and 3 in Python", spread([sum(t["cells"][1:]) for t in timings])),
         ("Play tab clicked → its board's cards on the page", spread(col("tab"))),
         ("the drag, pressed to redrawn by Python", spread(col("drag"))),
         ("kernel ready → playable board (drag accepted)", f"{spread(col('playable'))}, target ≤ {TARGET} s"),
+        (
+            "  the same less the gesture (pressed → released)",
+            spread([t["playable"] - t["gesture"] for t in timings]),
+        ),
         ("page open → playable board", spread(col("board"), digits=1)),
         ("the drag: pointerup → board redrawn", spread([t["drop_ms"] or 0.0 for t in timings], "ms", 1)),
         ("from the server", spread(col("mb"), "MB", 1)),
@@ -171,8 +205,13 @@ def report(kind: str, timings: list[dict]) -> None:
 def slowest_modules(timings: list[dict], top: int = 16) -> None:
     """The modules that cost most to import in the browser: with what they import, and alone."""
     names = set.intersection(*(set(t["modules"]) for t in timings))
-    for label, index in (("with what they import", 0), ("alone", 1)):
-        median = {name: statistics.median(t["modules"][name][index] for t in timings) for name in names}
+    ours = {name for name in names if name.startswith("ausp_widget.")}
+    for label, index, among in (
+        ("with what they import", 0, names),
+        ("alone", 1, names),
+        ("the project's own, with what they import", 0, ours),
+    ):
+        median = {name: statistics.median(t["modules"][name][index] for t in timings) for name in among}
         print(f"\nslowest imports in the browser kernel, {label} (median of {len(timings)} starts):")
         for name, seconds in sorted(median.items(), key=lambda item: -item[1])[:top]:
             print(f"  {seconds * 1000:6.0f} ms  {name}")
