@@ -8,7 +8,7 @@ import json
 
 import nbformat
 import pytest
-from board_dom import LIVE, board, card, columns, drag, place, strip, toast, touch_drag
+from board_dom import LIVE, SETTLED, board, card, columns, drag, place, strip, toast, touch_drag
 from jupyter_servers import eventually, open_notebook
 
 from ausp_widget import Game, solve
@@ -197,3 +197,23 @@ def test_the_projector_size_draws_larger_cards(page, lab_url, notebook_dir, shot
     )
     assert width >= 80 and corner >= 22, (width, corner)
     shots(page, "board-projector")
+
+
+SLIDING = """(root) => document.getAnimations().filter(
+  (a) => a.transitionProperty === 'transform' && root.contains(a.effect.target)).length"""
+
+
+def test_cards_slide_and_a_reduced_motion_setting_stops_them(page, lab_url, notebook_dir, shots):
+    name = table_notebook(notebook_dir, "board_motion.ipynb", "t = GameTable(seed=4)")
+    app = open_notebook(page, lab_url, name)
+    eventually(page, lambda: columns(app) == tableau(Game.deal(4)), seconds=20)
+    page.wait_for_function(SETTLED)
+    x, y = strip(place(app, "stock/0/0"))
+    page.mouse.click(x, y)  # the drawn card slides from the stock to the waste
+    eventually(page, lambda: board(app).evaluate(SLIDING) > 0, seconds=5)
+    page.wait_for_function(SETTLED)
+    page.emulate_media(reduced_motion="reduce")
+    drawn = int(board(app).get_attribute("data-drawn"))
+    page.mouse.click(x, y)
+    eventually(page, lambda: int(board(app).get_attribute("data-drawn")) > drawn, seconds=5)
+    assert board(app).evaluate(SLIDING) == 0, "no sliding for a player who asked for less motion"
