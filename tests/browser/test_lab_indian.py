@@ -194,7 +194,8 @@ def test_indian_table_moves_draws_protects_and_hints_in_jupyterlab(page, lab_url
     )
     assert protected.get_attribute("title") == protected.get_attribute("aria-label")
     assert protected.is_visible()
-    seven, eight = mine(app, "seven of spades").bounding_box(), mine(app, "eight of clubs").bounding_box()
+    seven = still(page, mine(app, "seven of spades")).bounding_box()  # once it has slid there
+    eight = mine(app, "eight of clubs").bounding_box()
     assert abs(seven["x"] - eight["x"]) < 1 and seven["y"] > eight["y"], "7♠ lies on 8♣"
     shots(page, "indian-5-protected", table)
 
