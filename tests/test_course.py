@@ -7,7 +7,7 @@ import pytest
 
 from ausp_widget import Card, Game, Move, solve
 from ausp_widget.core.lesson import steps
-from ausp_widget.core.tasks import Goal, TaskRun, shortest_line
+from ausp_widget.core.tasks import Goal, TaskRun, check_task, shortest_line
 from ausp_widget.games.australian.rules import RULE
 
 COURSE = steps("solo")
@@ -197,3 +197,16 @@ def test_goal_kinds_read_the_piles():
     assert Goal("drawn", Card.parse("10♦")).reached(game)
     game.play("A♠ F")
     assert Goal("count", count=1).reached(game) and not Goal("count", count=2).reached(game)
+
+
+def every_task() -> list:
+    """Each task step of every mode's guide, with its mode (the guides are made without the
+    engine's search, so that every app starts quickly: the search is here)."""
+    from ausp_widget.core.registry import table_modes
+
+    return [(mode, step) for mode in table_modes() for step in steps(mode) if step.exercise is not None]
+
+
+@pytest.mark.parametrize(("mode", "step"), every_task(), ids=lambda x: x if isinstance(x, str) else x.title)
+def test_every_task_answer_reaches_its_goal_in_the_fewest_moves(mode, step):
+    check_task(step.position, step.exercise)  # raises, naming the task, when it does not

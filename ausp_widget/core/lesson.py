@@ -13,7 +13,7 @@ from typing import Any, Literal
 from . import display, registry
 from .cards import Card
 from .moves import Move
-from .tasks import Goal, Task, check_task
+from .tasks import Goal, Task
 
 Game = Any  # any game of the protocol (`ausp_widget.core.protocol.PatienceGame`)
 
@@ -154,11 +154,11 @@ def make_task(
     dim: bool = False,
 ) -> Step:
     """A step that asks the student to reach `goal`. `answer` is a shortest line, checked by
-    playing it and by the engine's search (`check_task`) when the lesson is made; the step's
+    playing it here, and by the engine's search (`check_task`) in the tests, for every lesson
+    of every mode (a search each time a guide is made would slow every app's start); the step's
     `move` is its first move and `after` the position it reaches."""
     moves = tuple(position.parse_move(m) for m in answer)
     exercise = Task(task, goal, moves, checkup, slack)
-    check_task(position, exercise)
     first = make_step(title, text, position, moves[0], goal.player, marks, dim)
     after = played(position, [(goal.player, str(m)) for m in moves])
     return replace(first, after=after, exercise=exercise)
