@@ -28,10 +28,19 @@ function metrics(state, width, large) {
   const columns = Math.max(1, ...sides.values());
   const g = 0.14; // the gap between columns, in card widths
   const sep = 0.4; // between the stock and waste and the columns
-  const units = Math.max(1 + sep + columns * (1 + g) - g, foundations * (1 + g) - g) + 2 * g;
-  const cap = large ? 124 : 78;
   const floor = large ? 46 : 34;
-  const w = Math.max(floor, Math.min(cap, Math.floor(width / units)));
+  // Two sides and the foundations between them fit the window's height on a projector: a
+  // two-player table in play is about 8.8 card widths tall, one player's about 4.5.
+  const tall = sides.size > 1 ? 8.8 : 4.5;
+  const high = Math.floor(((window.innerHeight || 900) * 0.92 - 110) / tall);
+  let w = Math.max(floor, Math.min(large ? 124 : 78, high));
+  // The widest card whose whole layout, gaps rounded as drawn, fits the cell's width.
+  const across = (w) => {
+    const gap = Math.round(w * g);
+    const row = Math.max(w + Math.round(w * sep) + columns * (w + gap) - gap, foundations * (w + gap) - gap);
+    return row + 2 * gap;
+  };
+  while (w > floor && across(w) > width) w -= 1;
   const h = Math.round(w * 1.4);
   return { w, h, gap: Math.round(w * g), sep: Math.round(w * sep), columns, foundations, sides };
 }
