@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from .errors import NotationError
@@ -43,6 +44,11 @@ class GameEntry:
     # sampled positions of a game within a few hundred positions each
     reviews: bool = True
     options: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # An entry is shared by every table and front door: its tables are read-only views.
+        for name in ("modes", "tips", "options"):
+            object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
 
 
 _GAMES: dict[str, GameEntry] = {}

@@ -434,5 +434,5 @@ class Game(Checks, Places, PatienceBase):
 
 
 _KING_MOVES = tuple(
-    (king, [to_column(CARDS[king], e + 1) for e in range(COLUMNS)]) for king in (12, 25, 38, 51)
+    (king, tuple(to_column(CARDS[king], e + 1) for e in range(COLUMNS))) for king in (12, 25, 38, 51)
 )
