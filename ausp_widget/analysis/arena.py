@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ausp_widget.core import registry
-from ausp_widget.core.errors import IllegalMoveError, NotationError
+from ausp_widget.core.errors import IllegalMoveError, NotationError, WrongTypeError, check_seconds
 from ausp_widget.core.stats import wilson_interval
 
 from .guard import can_fork, run_guarded
@@ -183,10 +183,7 @@ def evaluate(
             "executor is a concurrent.futures.Executor (anything with submit()), "
             f"not {type(executor).__name__}"
         )
-    if isinstance(move_seconds, bool) or not isinstance(move_seconds, (int, float)):
-        raise TypeError(f"move_seconds is a number of seconds, not {type(move_seconds).__name__}")
-    if not 0 < move_seconds < math.inf:
-        raise ValueError(f"move_seconds must be above 0 and finite, not {move_seconds!r}")
+    check_seconds("move_seconds", move_seconds, none=False)
     if name is not None and not isinstance(name, str):
         raise TypeError(f"name is text (or None for the player's own name), not {type(name).__name__}")
     name = name or getattr(player, "__name__", None) or type(player).__name__
@@ -216,7 +213,9 @@ def _deal_numbers(deals: object) -> list[int]:
 
 
 def _deal_number(deal: object) -> int:
-    if isinstance(deal, bool) or not isinstance(deal, int) or deal < 0:
+    if isinstance(deal, bool) or not isinstance(deal, int):
+        raise WrongTypeError(f"deals are whole numbers from 0, not {deal!r:.60}")
+    if deal < 0:
         raise ValueError(f"deals are whole numbers from 0, not {deal!r}")
     return deal
 
