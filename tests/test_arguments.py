@@ -7,8 +7,10 @@ import pytest
 
 from ausp_widget import AustralianPatience, Card, Game, evaluate, review, solve, win_chance
 from ausp_widget.analysis import hint
+from ausp_widget.analysis.arena import compare
 from ausp_widget.analysis.players import hint_player
 from ausp_widget.core.errors import WrongTypeError
+from ausp_widget.render.handout import handout
 
 GAME = Game.deal(4)
 PLAYED = Game.deal(4)
@@ -47,6 +49,13 @@ WRONG_TYPES = [
     (lambda: AustralianPatience(mode=["solo"]), "mode is one of solo, turns"),
     (lambda: AustralianPatience(seed="4"), "a deal number is a whole number"),
     (lambda: AustralianPatience(sead=4), "AustralianPatience takes mode, seed and .*; not sead"),
+    (lambda: Game.deal(1, game=["indian"]), "game must be one of 'australian', 'indian'"),
+    (lambda: Game.deal(1, mode=["solo"]), "mode must be one of solo, turns, simultaneous"),
+    (lambda: handout(5), "path is where to write the PDF"),
+    (lambda: handout("never.pdf", mode=5), "mode must be one of"),
+    (lambda: handout("never.pdf", lessons=5), "lessons is a list of lesson names"),
+    (lambda: compare([5]), "compare takes evaluations"),
+    (lambda: compare(5), "compare takes evaluations"),
 ]
 
 BAD_VALUES = [

@@ -222,7 +222,10 @@ def _deal_number(deal: object) -> int:
 
 def compare(evaluations: Iterable[Evaluation]) -> str:
     """Players side by side on the same deals, as a text table (best first)."""
-    rows = sorted(evaluations, key=lambda e: -e.rate)
+    rows = list(evaluations) if isinstance(evaluations, Iterable) else None
+    if rows is None or not all(isinstance(e, Evaluation) for e in rows):
+        raise TypeError(f"compare takes evaluations (what evaluate returns), not {evaluations!r:.80}")
+    rows.sort(key=lambda e: -e.rate)
     width = max([len(e.name) for e in rows] + [6])
     lines = [f"{'player':<{width}}  won        rate    95% interval   cards home  failed"]
     for e in rows:

@@ -100,7 +100,8 @@ class Game(Checks, Places, PatienceBase):
             )
         check_seed(seed)
         if mode not in MODES:
-            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+            error = ValueError if isinstance(mode, str) else WrongTypeError
+            raise error(f"mode must be one of {', '.join(MODES)}, not {mode!r:.60}")
         decks, coin = deal_decks(seed, 1 if mode == "solo" else 2)
         if isinstance(first, str) and first == "random":
             first = coin
