@@ -202,3 +202,10 @@ def test_where_no_process_can_be_forked_a_thread_watchdog_stops_the_deal(monkeyp
     result = evaluate(StuckOn(2, move=2), [1, 2, 3], move_seconds=0.3)  # the stuck thread sleeps on
     assert list(result.failures) == [2] and result.failures[2].startswith("move 2: no answer")
     assert [d for d in result.deals if d.deal != 2] == list(evaluate(hint_player, [1, 3]).deals)
+
+
+def test_more_jobs_than_deals_start_no_more_workers_than_deals():
+    start = time.monotonic()
+    result = evaluate(hint_player, [4, 5], jobs=10**9)
+    assert time.monotonic() - start < 10
+    assert result.deals == evaluate(hint_player, [4, 5]).deals

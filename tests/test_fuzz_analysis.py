@@ -16,12 +16,18 @@ from ausp_widget.analysis.players import hint_player
 FAST = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+def _asks_for_hours(value) -> bool:
+    """A valid count of samples so large the answer takes hours (it is not refused)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value > 3
+
+
 def spoiled(data, valid: dict) -> tuple[dict, str | None]:
     """The arguments drawn from `valid`, one of them (or none) replaced by a hostile value."""
     arguments = {name: data.draw(strategy, label=name) for name, strategy in valid.items()}
     spoil = data.draw(st.sampled_from([None, *valid]), label="spoiled")
     if spoil is not None:
-        arguments[spoil] = data.draw(hostile, label=f"hostile {spoil}")
+        values = hostile.filter(lambda v: not _asks_for_hours(v)) if spoil == "samples" else hostile
+        arguments[spoil] = data.draw(values, label=f"hostile {spoil}")
     return arguments, spoil
 
 

@@ -192,12 +192,13 @@ def evaluate(
     elif executor is None and can_fork():
         # Local jobs: one forked child per job, each inheriting the player (so it need not be
         # picklable), with a thread here to wait on each; every `jobs`-th deal goes to each.
+        jobs = min(jobs, len(deals)) or 1  # never more children than deals
         stripes = [deals[k::jobs] for k in range(jobs)]
         with ThreadPoolExecutor(jobs) as threads:
             done = run_each(_play_deals, stripes, player, game, move_seconds, options, executor=threads)
         results = [done[k % jobs][k // jobs] for k in range(len(deals))]
     else:  # deals in batches, one child process for each batch: not a fork per deal
-        size = max(1, min(50, math.ceil(len(deals) / (4 * jobs))))
+        size = max(1, min(50, math.ceil(len(deals) / (4 * min(jobs, len(deals) or 1)))))
         batches = [deals[k : k + size] for k in range(0, len(deals), size)]
         done = run_each(
             _play_deals, batches, player, game, move_seconds, options, jobs=jobs, executor=executor

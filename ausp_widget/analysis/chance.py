@@ -73,15 +73,16 @@ def win_chance(
     view = game.view(player)
     check_solo(view, "win_chance")
     start = time.perf_counter()
-    wins = undecided = 0
+    wins = undecided = tried = 0
     solve = entry(view.game).solve
     for sample in sampled_games(view, samples, random.Random(seed)):
         if time_limit is not None and time.perf_counter() - start > time_limit:
-            undecided += 1
-            continue
+            break  # the samples not reached count as undecided: none is even dealt
         verdict = solve(sample, None, node_limit).winnable
         wins += verdict is True
         undecided += verdict is None
+        tried += 1
+    undecided += samples - tried
     decided = samples - undecided
     low = wilson_interval(wins, samples)[0]
     high = wilson_interval(wins + undecided, samples)[1]

@@ -37,7 +37,7 @@ def run_each(
                 done(results[-1])
         return results
     own = executor is None
-    pool = ProcessPoolExecutor(jobs) if own else executor
+    pool = ProcessPoolExecutor(min(jobs, len(items)) or 1) if own else executor  # no idle processes
     try:
         futures = {pool.submit(task, item, *args): k for k, item in enumerate(items)}
         results: list[Any] = [None] * len(items)
