@@ -7,9 +7,9 @@ illegal move, takes too long over one move, or never finishes loses that deal, a
 is kept in `failures`. The limit on a move holds even when the player never returns: the
 player runs in a forked child process, killed and replaced when a move overruns (see `guard`).
 Deals run one after another (`jobs=1`), in local processes (`jobs=N`), or on any
-`concurrent.futures.Executor` (`executor=`, for instance a Dask client's `get_executor()`); a
-player sent to other processes must be picklable (a function or class defined at module
-level, not a lambda).
+`concurrent.futures.Executor` (`executor=`, for instance a Dask client's `get_executor()`). A
+forked child needs no pickling; a player sent to an executor's processes (or to local ones where
+no fork is safe) must be picklable (a function or class defined at module level, not a lambda).
 """
 
 from __future__ import annotations

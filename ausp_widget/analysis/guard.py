@@ -177,8 +177,8 @@ class _ThreadWorker(_Worker):
 
 def can_fork() -> bool:
     """Whether a child process can start with the caller's objects as they are (no pickling)."""
-    if sys.platform == "emscripten" or not hasattr(os, "fork"):
-        return False
+    if sys.platform in ("emscripten", "darwin") or not hasattr(os, "fork"):
+        return False  # macOS: system libraries may crash a forked child, so Python spawns there
     import multiprocessing  # only here: Pyodide has no working multiprocessing
 
     return "fork" in multiprocessing.get_all_start_methods() and not multiprocessing.current_process().daemon
