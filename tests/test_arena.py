@@ -137,3 +137,75 @@ def _after(game, moves):
     for move in moves:
         game.play(move)
     return game
+
+
+DEAL_3 = Game.deal(3).tableau()
+
+
+class StuckOn:
+    """Follows the hint, but never returns from move `move` of deal `deal`: asleep, or busy
+    (a loop only stopping its process can end)."""
+
+    def __init__(self, deal: int, move: int, busy: bool = False) -> None:
+        self.layout, self.move, self.busy = Game.deal(deal).tableau(), move, busy
+
+    def reset(self) -> None:
+        self.moves, self.mine = 0, None
+
+    def choose(self, view):
+        self.mine = view.tableau == self.layout if self.mine is None else self.mine
+        self.moves += 1
+        while self.mine and self.moves == self.move:
+            if not self.busy:
+                time.sleep(10**6)
+        return hint_player(view)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_move_that_never_returns_loses_its_deal_and_the_others_go_on(jobs):
+    player = lambda view: time.sleep(10**6) if view.tableau == DEAL_3 else hint_player(view)  # noqa: E731
+    start = time.monotonic()
+    result = evaluate(player, [1, 2, 3, 4, 5], jobs=jobs, move_seconds=0.5)
+    assert time.monotonic() - start < 5
+    assert list(result.failures) == [3]
+    assert result.failures[3] == "move 1: no answer, over the 0.5 s a move may take: the player was stopped"
+    assert [d for d in result.deals if d.deal != 3] == list(evaluate(hint_player, [1, 2, 4, 5]).deals)
+
+
+def test_a_busy_move_late_in_a_deal_is_stopped_and_named_by_its_number():
+    start = time.monotonic()
+    result = evaluate(StuckOn(2, move=7, busy=True), [1, 2, 3], move_seconds=0.3)
+    assert time.monotonic() - start < 5
+    assert list(result.failures) == [2] and result.failures[2].startswith("move 7: no answer")
+    assert [d for d in result.deals if d.deal != 2] == list(evaluate(hint_player, [1, 3]).deals)
+
+
+def test_a_player_that_ends_its_process_loses_the_deal_with_the_reason():
+    import os
+
+    player = lambda view: os._exit(3) if view.tableau == DEAL_3 else hint_player(view)  # noqa: E731
+    result = evaluate(player, [2, 3, 4])
+    assert result.failures == {3: "move 1: the player ended the process it ran in"}
+    assert result.deals[2] == evaluate(hint_player, [4]).deals[0]
+
+
+def test_on_any_executor_a_stuck_move_is_stopped_too():
+    with ThreadPoolExecutor(2) as pool:
+        result = evaluate(StuckOn(2, move=3), [1, 2, 3], executor=pool, move_seconds=0.3)
+    assert list(result.failures) == [2] and result.failures[2].startswith("move 3: no answer")
+
+
+def test_where_no_process_can_be_forked_a_thread_watchdog_stops_the_deal(monkeypatch):
+    from ausp_widget.analysis import guard
+
+    monkeypatch.setattr(guard, "can_fork", lambda: False)
+    result = evaluate(StuckOn(2, move=2), [1, 2, 3], move_seconds=0.3)  # the stuck thread sleeps on
+    assert list(result.failures) == [2] and result.failures[2].startswith("move 2: no answer")
+    assert [d for d in result.deals if d.deal != 2] == list(evaluate(hint_player, [1, 3]).deals)
+
+
+def test_more_jobs_than_deals_start_no_more_workers_than_deals():
+    start = time.monotonic()
+    result = evaluate(hint_player, [4, 5], jobs=10**9)
+    assert time.monotonic() - start < 10
+    assert result.deals == evaluate(hint_player, [4, 5]).deals

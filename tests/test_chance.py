@@ -1,6 +1,7 @@
 """The win chance reads only what the player sees: the hidden stock order cannot change it."""
 
 import random
+import time
 
 import pytest
 
@@ -150,3 +151,10 @@ def test_an_indian_ending_is_judged_from_its_hidden_cards():
         Game.from_text(INDIAN_ENDING.replace("[Q♠] K♠", "[K♠] K♠").replace("Q♠ K♠", "Q♠ Q♠")), samples=8
     )
     assert (other.p, other.wins) == (est.p, est.wins)
+
+
+def test_a_time_limit_bounds_the_estimate_however_many_samples_are_asked_for():
+    start = time.perf_counter()
+    est = win_chance(Game.deal(9), samples=10**12, time_limit=0.2)
+    assert time.perf_counter() - start < 5
+    assert est.samples == 10**12 and est.undecided > 10**12 - 10**6 and est.low <= est.high

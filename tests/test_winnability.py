@@ -133,11 +133,12 @@ def _with_stock_reversed(text: str) -> str:
 
 
 def test_evaluate_deals_with_the_rule_options_it_is_given():
-    seen = []
-
-    def first_legal(view):
-        seen.append(view.options.empty_column)
+    def kings_only(view):  # the player runs apart: what it sees comes back as a failure or none
+        if view.options.empty_column != "kings":
+            raise ValueError(f"dealt with empty_column={view.options.empty_column!r}")
         return None  # stop at once
 
-    result = evaluate(first_legal, deals=[3], game="indian", options={"empty_column": "kings"})
-    assert result.games == 1 and seen == ["kings"]
+    result = evaluate(kings_only, deals=[3], game="indian", options={"empty_column": "kings"})
+    assert result.games == 1 and not result.failures
+    plain = evaluate(kings_only, deals=[3], game="indian")
+    assert plain.failures == {3: "move 1: the player raised ValueError: dealt with empty_column='any'"}

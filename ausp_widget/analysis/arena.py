@@ -4,24 +4,28 @@ A player is anything that picks a move from what a player may see: a function `p
 or an object with `choose(view)`, returning a `Move`, its text, or None to stop (the same
 interface as the bot). `evaluate` plays it alone on each deal; a player that raises, returns an
 illegal move, takes too long over one move, or never finishes loses that deal, and the reason
-is kept in `failures`. Deals run one after another (`jobs=1`), in local processes (`jobs=N`),
-or on any `concurrent.futures.Executor` (`executor=`, for instance a Dask client's
-`get_executor()`); a player sent to other processes must be picklable (a function or class
-defined at module level, not a lambda).
+is kept in `failures`. The limit on a move holds even when the player never returns: the
+player runs in a forked child process, killed and replaced when a move overruns (see `guard`).
+Deals run one after another (`jobs=1`), in local processes (`jobs=N`), or on any
+`concurrent.futures.Executor` (`executor=`, for instance a Dask client's `get_executor()`). A
+forked child needs no pickling; a player sent to an executor's processes (or to local ones where
+no fork is safe) must be picklable (a function or class defined at module level, not a lambda).
 """
 
 from __future__ import annotations
 
+import math
 import time
-from collections.abc import Callable, Iterable
-from concurrent.futures import Executor
+from collections.abc import Callable, Iterable, MutableSequence
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from ausp_widget.core import registry
-from ausp_widget.core.errors import IllegalMoveError, NotationError
+from ausp_widget.core.errors import IllegalMoveError, NotationError, WrongTypeError, check_seconds
 from ausp_widget.core.stats import wilson_interval
 
+from .guard import can_fork, run_guarded
 from .parallel import check_jobs, run_each
 
 Player = Callable[[Any], Any] | Any  # player(view) -> move, or an object with .choose(view)
@@ -91,10 +95,18 @@ def _choose(player: Player) -> Callable[[Any], Any]:
 
 
 def play_deal(
-    player: Player, deal: int, game: str = "australian", move_seconds: float = 5.0, options: Any = None
+    player: Player,
+    deal: int,
+    game: str = "australian",
+    move_seconds: float = 5.0,
+    options: Any = None,
+    watch: MutableSequence[float] | None = None,
 ) -> DealResult:
     """Play `player` alone on one deal to its end; any failure of the player ends the deal as
-    a loss, with the reason."""
+    a loss, with the reason. Here, in this thread, a move is timed only once it returns; with
+    `watch` each move's start (time.monotonic()) and number are written there for a watchdog
+    (`guard.run_guarded`) that stops a move that never returns."""
+    watch = watch if watch is not None else [0.0, 0.0]
     choose = _choose(player)
     reset = getattr(player, "reset", None)
     if callable(reset):
@@ -107,13 +119,17 @@ def play_deal(
         if moves >= limit:
             failure = f"no end after {limit} moves (moving a King between empty columns for ever?)"
             break
-        start = time.perf_counter()
+        view = position.view(0)
+        watch[1] = moves + 1
+        watch[0] = start = time.monotonic()
         try:
-            move = choose(position.view(0))
+            move = choose(view)
         except Exception as error:  # the student's code: any error loses the deal, named
             failure = f"move {moves + 1}: the player raised {type(error).__name__}: {error}"
             break
-        took = time.perf_counter() - start
+        finally:
+            watch[0] = 0.0
+        took = time.monotonic() - start
         if took > move_seconds:
             failure = f"move {moves + 1}: took {took:.2f} s, over the {move_seconds:g} s a move may take"
             break
@@ -130,8 +146,18 @@ def play_deal(
     return DealResult(deal, won, home, moves, failure)
 
 
-def _play_deal(deal: int, player: Player, game: str, move_seconds: float, options: Any) -> DealResult:
-    return play_deal(player, deal, game, move_seconds, options)
+def _play_deals(
+    deals: list[int], player: Player, game: str, move_seconds: float, options: Any
+) -> list[DealResult]:
+    """Deals played apart from the caller, each move stopped when it overruns `move_seconds`."""
+
+    def play(deal: int, watch: MutableSequence[float]) -> DealResult:
+        return play_deal(player, deal, game, move_seconds, options, watch)
+
+    def lost(deal: int, reason: str) -> DealResult:
+        return DealResult(deal, False, 0, 0, reason)
+
+    return run_guarded(play, deals, move_seconds, lost)
 
 
 def evaluate(
@@ -146,27 +172,61 @@ def evaluate(
     options: Any = None,
 ) -> Evaluation:
     """Play `player` on each deal number in `deals` and count: see `Evaluation`. `options`
-    are the game's rule options (Indian Patience), None for its defaults."""
-    deals = [_deal_number(d) for d in deals]
+    are the game's rule options (Indian Patience), None for its defaults. A move that takes
+    over `move_seconds` (returning or not) loses its deal, and the run goes on."""
+    deals = _deal_numbers(deals)
     registry.entry(game)  # an unknown game is named now, before any deal is played
     _choose(player)
     check_jobs(jobs)
-    if not move_seconds > 0:
-        raise ValueError(f"move_seconds must be above 0, not {move_seconds!r}")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise TypeError(
+            "executor is a concurrent.futures.Executor (anything with submit()), "
+            f"not {type(executor).__name__}"
+        )
+    check_seconds("move_seconds", move_seconds, none=False)
+    if name is not None and not isinstance(name, str):
+        raise TypeError(f"name is text (or None for the player's own name), not {type(name).__name__}")
     name = name or getattr(player, "__name__", None) or type(player).__name__
-    results = run_each(_play_deal, deals, player, game, move_seconds, options, jobs=jobs, executor=executor)
+    if executor is None and jobs == 1:
+        results = _play_deals(deals, player, game, move_seconds, options)
+    elif executor is None and can_fork():
+        # Local jobs: one forked child per job, each inheriting the player (so it need not be
+        # picklable), with a thread here to wait on each; every `jobs`-th deal goes to each.
+        jobs = min(jobs, len(deals)) or 1  # never more children than deals
+        stripes = [deals[k::jobs] for k in range(jobs)]
+        with ThreadPoolExecutor(jobs) as threads:
+            done = run_each(_play_deals, stripes, player, game, move_seconds, options, executor=threads)
+        results = [done[k % jobs][k // jobs] for k in range(len(deals))]
+    else:  # deals in batches, one child process for each batch: not a fork per deal
+        size = max(1, min(50, math.ceil(len(deals) / (4 * min(jobs, len(deals) or 1)))))
+        batches = [deals[k : k + size] for k in range(0, len(deals), size)]
+        done = run_each(
+            _play_deals, batches, player, game, move_seconds, options, jobs=jobs, executor=executor
+        )
+        results = [result for batch in done for result in batch]
     return Evaluation(name, tuple(results))
 
 
+def _deal_numbers(deals: object) -> list[int]:
+    if isinstance(deals, (str, bytes)) or not isinstance(deals, Iterable):
+        raise TypeError(f"deals is an iterable of deal numbers, such as range(1, 501), not {deals!r:.60}")
+    return [_deal_number(d) for d in deals]
+
+
 def _deal_number(deal: object) -> int:
-    if isinstance(deal, bool) or not isinstance(deal, int) or deal < 0:
+    if isinstance(deal, bool) or not isinstance(deal, int):
+        raise WrongTypeError(f"deals are whole numbers from 0, not {deal!r:.60}")
+    if deal < 0:
         raise ValueError(f"deals are whole numbers from 0, not {deal!r}")
     return deal
 
 
 def compare(evaluations: Iterable[Evaluation]) -> str:
     """Players side by side on the same deals, as a text table (best first)."""
-    rows = sorted(evaluations, key=lambda e: -e.rate)
+    rows = list(evaluations) if isinstance(evaluations, Iterable) else None
+    if rows is None or not all(isinstance(e, Evaluation) for e in rows):
+        raise TypeError(f"compare takes evaluations (what evaluate returns), not {evaluations!r:.80}")
+    rows.sort(key=lambda e: -e.rate)
     width = max([len(e.name) for e in rows] + [6])
     lines = [f"{'player':<{width}}  won        rate    95% interval   cards home  failed"]
     for e in rows:

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from ausp_widget.core.errors import check_seconds, check_whole
 from ausp_widget.core.registry import entry
 from ausp_widget.core.stats import wilson_interval
 
@@ -62,22 +63,26 @@ def win_chance(
     """The chance that the position can still be won, judged from `player`'s view only.
     `time_limit` bounds the whole estimate (samples not reached count as undecided);
     `node_limit` bounds each sampled order's search."""
-    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise ValueError(f"samples must be a whole number from 1, not {samples!r}")
-    if time_limit is not None and not time_limit > 0:
-        raise ValueError(f"time_limit must be above 0 seconds, or None, not {time_limit!r}")
+    if not callable(getattr(game, "view", None)):
+        raise TypeError(f"win_chance reads a game (anything with view(player)), not {type(game).__name__}")
+    check_whole("samples", samples, 1)
+    check_whole("seed", seed)
+    check_seconds("time_limit", time_limit)
+    if node_limit is not None:
+        check_whole("node_limit", node_limit, 1)
     view = game.view(player)
     check_solo(view, "win_chance")
     start = time.perf_counter()
-    wins = undecided = 0
+    wins = undecided = tried = 0
     solve = entry(view.game).solve
     for sample in sampled_games(view, samples, random.Random(seed)):
         if time_limit is not None and time.perf_counter() - start > time_limit:
-            undecided += 1
-            continue
+            break  # the samples not reached count as undecided: none is even dealt
         verdict = solve(sample, None, node_limit).winnable
         wins += verdict is True
         undecided += verdict is None
+        tried += 1
+    undecided += samples - tried
     decided = samples - undecided
     low = wilson_interval(wins, samples)[0]
     high = wilson_interval(wins + undecided, samples)[1]

@@ -7,13 +7,13 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from typing import Any, TypeVar
 
+from ausp_widget.core.errors import check_whole
+
 Result = TypeVar("Result")
 
 
 def check_jobs(jobs: object) -> int:
-    if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
-        raise ValueError(f"jobs must be a whole number from 1, not {jobs!r}")
-    return jobs
+    return check_whole("jobs", jobs, 1)
 
 
 def run_each(
@@ -37,7 +37,7 @@ def run_each(
                 done(results[-1])
         return results
     own = executor is None
-    pool = ProcessPoolExecutor(jobs) if own else executor
+    pool = ProcessPoolExecutor(min(jobs, len(items)) or 1) if own else executor  # no idle processes
     try:
         futures = {pool.submit(task, item, *args): k for k, item in enumerate(items)}
         results: list[Any] = [None] * len(items)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ausp_widget.core import display
+from ausp_widget.core.errors import check_whole
 from ausp_widget.core.moves import Move
 from ausp_widget.core.registry import entry_for
 
@@ -86,8 +87,8 @@ class Reviewer:
     clock and show its progress; `review()` runs one to the end."""
 
     def __init__(self, game: Any, samples: int = 40, seed: int = 0) -> None:
-        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-            raise ValueError(f"samples must be a whole number from 1, not {samples!r}")
+        check_whole("samples", samples, 1)
+        check_whole("seed", seed)
         if not hasattr(game, "history") or not hasattr(game, "view"):
             raise TypeError(f"review reads a game, not {type(game).__name__}")
         check_solo(game.view(0), "review")

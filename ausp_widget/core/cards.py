@@ -7,6 +7,7 @@ hashing are all cheap, and `card.index` (0..51) lets the engine use plain lists.
 from __future__ import annotations
 
 from functools import total_ordering
+from types import MappingProxyType
 
 from ausp_widget.core.errors import NotationError
 from ausp_widget.core.saves import short_repr
@@ -17,21 +18,28 @@ RANK_NAMES = (
     "ace", "two", "three", "four", "five", "six", "seven",
     "eight", "nine", "ten", "jack", "queen", "king",
 )  # fmt: skip
-SUIT_NAMES = {"♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades"}
+SUIT_NAMES = MappingProxyType({"♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades"})
 RED_SUITS = "♦♥"
 
-_SUIT_ALIASES = {
+_SUIT_ALIASES = MappingProxyType({
     "♣": "♣", "♧": "♣", "C": "♣",
     "♦": "♦", "♢": "♦", "D": "♦",
     "♥": "♥", "♡": "♥", "H": "♥",
     "♠": "♠", "♤": "♠", "S": "♠",
-}  # fmt: skip
-_RANK_ALIASES = {text: rank for rank, text in enumerate(RANK_TEXT, start=1)} | {"T": 10, "1": 1}
+})  # fmt: skip
+_RANK_ALIASES = MappingProxyType(
+    {text: rank for rank, text in enumerate(RANK_TEXT, start=1)} | {"T": 10, "1": 1}
+)
 
 
 @total_ordering
 class Card:
-    """One card, ordered by suit (♣ ♦ ♥ ♠) then rank; build one with `Card.parse("J♥")`."""
+    """One card, ordered by suit (♣ ♦ ♥ ♠) then rank; build one with `Card.parse("J♥")`.
+
+    Immutable: the 52 cards are shared by every game in the process, so a card changed in one
+    place would change every deal. Setting or deleting a field raises AttributeError; reads
+    stay plain slot reads (the engine's hot path).
+    """
 
     __slots__ = ("rank", "suit", "index")
     rank: int
@@ -39,7 +47,9 @@ class Card:
     index: int
 
     def __new__(cls, rank: int, suit: str) -> Card:
-        if not (isinstance(rank, int) and 1 <= rank <= 13) or suit not in SUITS or len(suit) != 1:
+        if isinstance(rank, bool) or not isinstance(rank, int) or not isinstance(suit, str):
+            raise TypeError(f"Card(rank, suit) takes a rank 1..13 and a suit text, not {rank!r}, {suit!r}")
+        if not 1 <= rank <= 13 or len(suit) != 1 or suit not in SUITS:
             raise NotationError(f"no such card: rank {rank!r}, suit {suit!r}")
         return CARDS[SUITS.index(suit) * 13 + rank - 1]
 
@@ -86,10 +96,17 @@ class Card:
     def __reduce__(self):
         return (Card, (self.rank, self.suit))
 
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Card is immutable: {name!r} cannot be set")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Card is immutable: {name!r} cannot be deleted")
+
 
 def _make(rank: int, suit: str) -> Card:
     card = object.__new__(Card)
-    card.rank, card.suit, card.index = rank, suit, SUITS.index(suit) * 13 + rank - 1
+    for name, value in (("rank", rank), ("suit", suit), ("index", SUITS.index(suit) * 13 + rank - 1)):
+        object.__setattr__(card, name, value)
     return card
 
 

@@ -1,4 +1,8 @@
-"""The two ways a request can be wrong: bad text, or a move the rules forbid."""
+"""The ways a request can be wrong: bad text, a move the rules forbid, an argument of the wrong type."""
+
+from __future__ import annotations
+
+import math
 
 
 class NotationError(ValueError):
@@ -7,3 +11,32 @@ class NotationError(ValueError):
 
 class IllegalMoveError(ValueError):
     """A well-formed move that the rules forbid now; the message says which rule and why."""
+
+
+class WrongTypeError(TypeError, ValueError):
+    """An argument of the wrong type (a text where a number goes): a TypeError, and also a
+    ValueError, which these checks raised before, so code catching that still works."""
+
+
+def check_whole(name: str, value: object, low: int = 0) -> int:
+    """`value` as given when it is an int (not a bool) of at least `low`, else a `WrongTypeError`
+    or a `ValueError` naming the argument and what it takes."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise WrongTypeError(
+            f"{name} must be a whole number from {low}, not {type(value).__name__} {value!r:.60}"
+        )
+    if value < low:
+        raise ValueError(f"{name} must be a whole number from {low}, not {value!r}")
+    return value
+
+
+def check_seconds(name: str, value: object, none: bool = True) -> float | None:
+    """A number of seconds above 0 and finite (or None when `none`), else the error naming it."""
+    if value is None and none:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        also = " (or None for no limit)" if none else ""
+        raise WrongTypeError(f"{name} is a number of seconds{also}, not {type(value).__name__} {value!r:.60}")
+    if not 0 < value < math.inf:
+        raise ValueError(f"{name} must be above 0 seconds and finite, not {value!r}")
+    return value

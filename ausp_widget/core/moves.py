@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Literal
 
 from ausp_widget.core.cards import CARDS, Card
@@ -32,11 +33,13 @@ def _column_ok(column: object) -> bool:
     return type(column) is int and 1 <= column <= MAX_COLUMN
 
 
-_CARRIES = {  # what each kind of card move holds besides its card: checks of (onto, column, pile)
-    "tableau": (_a_card, _absent, _absent),
-    "foundation": (_absent, _absent, _pile_ok),
-    "column": (_absent, _column_ok, _absent),
-}
+_CARRIES = MappingProxyType(
+    {  # what each kind of card move holds besides its card: (onto, column, pile)
+        "tableau": (_a_card, _absent, _absent),
+        "foundation": (_absent, _absent, _pile_ok),
+        "column": (_absent, _column_ok, _absent),
+    }
+)
 
 
 def _well_formed(kind: object, card: object, onto: object, column: object, pile: object) -> bool:
@@ -87,7 +90,10 @@ class Move:
         set_(self, "_text", _format(kind, card, onto, column, pile))
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Move is immutable")
+        raise AttributeError(f"a Move is immutable: {name!r} cannot be set")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Move is immutable: {name!r} cannot be deleted")
 
     @classmethod
     def parse(cls, text: str | Move) -> Move:
@@ -205,12 +211,14 @@ _TO_FOUNDATION = tuple(Move("foundation", card, pile=0) for card in CARDS)
 _ONTO_PARENT = tuple(
     Move("tableau", card, onto=CARDS[card.index + 1]) if card.rank < 13 else None for card in CARDS
 )
-_TO_COLUMN = {
-    (card.index, column): Move("column", card, column=column)
-    for card in CARDS
-    if card.rank == 13
-    for column in range(1, 8)
-}
+_TO_COLUMN = MappingProxyType(
+    {
+        (card.index, column): Move("column", card, column=column)
+        for card in CARDS
+        if card.rank == 13
+        for column in range(1, 8)
+    }
+)
 
 
 def to_foundation(card: Card) -> Move:

@@ -9,8 +9,10 @@ player, so the puzzles find the right level within a lesson.
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 DEFAULT_RATING = 1000.0
-LEVEL_RATINGS = {1: 800.0, 2: 1000.0, 3: 1200.0, 4: 1400.0, 5: 1600.0}
+LEVEL_RATINGS = MappingProxyType({1: 800.0, 2: 1000.0, 3: 1200.0, 4: 1400.0, 5: 1600.0})
 PROVISIONAL = 10  # results rated with the larger step
 
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
-from .errors import NotationError
+from .errors import NotationError, WrongTypeError
 from .protocol import PatienceGame
 
 
@@ -44,6 +45,11 @@ class GameEntry:
     reviews: bool = True
     options: dict[str, Any] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        # An entry is shared by every table and front door: its tables are read-only views.
+        for name in ("modes", "tips", "options"):
+            object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
+
 
 _GAMES: dict[str, GameEntry] = {}
 
@@ -74,7 +80,8 @@ def entry(name: object) -> GameEntry:
     """The game called `name`, or a `ValueError` listing the games there are."""
     known = _loaded()
     if not isinstance(name, str) or name not in known:
-        raise ValueError(f"game must be one of {', '.join(map(repr, known))}, not {name!r}")
+        error = ValueError if isinstance(name, str) else WrongTypeError
+        raise error(f"game must be one of {', '.join(map(repr, known))}, not {name!r:.60}")
     return known[name]
 
 
@@ -99,9 +106,10 @@ def table_tips() -> dict[str, str]:
 def for_table_mode(mode: object) -> tuple[GameEntry, str]:
     """The game and game mode a table mode plays ("indian" → Indian Patience, solo)."""
     for game in games():
-        if mode in game.modes:
+        if isinstance(mode, str) and mode in game.modes:
             return game, game.modes[mode][0]
-    raise ValueError(f"mode must be one of {', '.join(table_modes())}, not {mode!r}")
+    error = ValueError if isinstance(mode, str) else WrongTypeError
+    raise error(f"mode must be one of {', '.join(table_modes())}, not {mode!r:.60}")
 
 
 def table_mode(game: PatienceGame) -> str:

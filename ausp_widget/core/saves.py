@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from ausp_widget.core.errors import NotationError
+from ausp_widget.core.errors import NotationError, WrongTypeError
 
 SAVE_FORMAT = "ausp_widget-save"
 
@@ -43,7 +43,7 @@ DEAL_LIMIT = 2**64
 def check_seed(seed: object) -> int:
     """A deal number as given, or a `ValueError` saying what a deal number is."""
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"a deal number is a whole number, not {short_repr(seed)}")
+        raise WrongTypeError(f"a deal number is a whole number, not {short_repr(seed)}")
     if not 0 <= seed < DEAL_LIMIT:
         raise ValueError(f"a deal number is a whole number from 0 to 2**64 - 1, not {short_repr(seed)}")
     return seed

@@ -7,6 +7,7 @@ import math
 import time
 from dataclasses import dataclass, field
 
+from .errors import WrongTypeError
 from .moves import Move
 
 
@@ -26,16 +27,15 @@ class SolveResult:
 
 def check_limits(time_limit: object, node_limit: object) -> None:
     """Refuse a budget that is not a number of seconds or of positions, naming it."""
-    if time_limit is not None and (
-        isinstance(time_limit, bool)
-        or not isinstance(time_limit, int | float)
-        or math.isnan(time_limit)
-        or time_limit < 0
-    ):
+    if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, int | float)):
+        raise WrongTypeError(
+            f"time_limit is a number of seconds (or None for no limit), not {time_limit!r:.60}"
+        )
+    if time_limit is not None and (math.isnan(time_limit) or time_limit < 0):
         raise ValueError(f"time_limit is a number of seconds (or None for no limit), not {time_limit!r}")
-    if node_limit is not None and (
-        isinstance(node_limit, bool) or not isinstance(node_limit, int) or node_limit < 0
-    ):
+    if node_limit is not None and (isinstance(node_limit, bool) or not isinstance(node_limit, int)):
+        raise WrongTypeError(f"node_limit is a whole number of positions (or None), not {node_limit!r:.60}")
+    if node_limit is not None and node_limit < 0:
         raise ValueError(f"node_limit is a whole number of positions (or None), not {node_limit!r}")
 
 

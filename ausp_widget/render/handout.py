@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import tempfile
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +43,9 @@ def chosen_steps(mode: str = "solo", lessons: Sequence[str] | None = None) -> li
         return every
     if isinstance(lessons, str):
         lessons = [lessons]
+    lessons = list(lessons) if isinstance(lessons, Iterable) else lessons
+    if not isinstance(lessons, list) or not all(isinstance(name, str) for name in lessons):
+        raise TypeError(f"lessons is a list of lesson names (or None for all), not {lessons!r:.80}")
     known = list(dict.fromkeys(step.lesson for _, step in every))
     unknown = [name for name in lessons if name not in known]
     if unknown or not lessons:
@@ -259,6 +262,8 @@ def handout(
     An existing file is left alone (FileExistsError) unless `overwrite=True`: a wrong path
     should not cost a teacher their notes. A bad mode or lesson name raises ValueError and
     nothing is written; the file appears only once it is complete."""
+    if not isinstance(path, str | os.PathLike):
+        raise TypeError(f"path is where to write the PDF (a str or a Path), not {type(path).__name__}")
     path = Path(path)
     chosen_steps(mode, lessons)  # refuse bad names before touching the disk
     if path.exists() and not overwrite:

@@ -14,6 +14,7 @@ share one app-wide set of layout and style models (`parts.Parts`).
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 import ipywidgets as widgets
@@ -47,6 +48,10 @@ class AustralianPatience(widgets.VBox):
     mode = traitlets.Unicode("solo")
 
     def __init__(self, mode: str = "solo", seed: int | None = None, **table_options: Any) -> None:
+        if not isinstance(mode, str):
+            raise TypeError(
+                f"mode is one of {', '.join(table_modes())}, not {type(mode).__name__} {mode!r:.60}"
+            )
         if mode not in table_modes():
             raise ValueError(f"mode must be one of {', '.join(table_modes())}, not {mode!r}")
         if GameTable is None:
@@ -54,6 +59,7 @@ class AustralianPatience(widgets.VBox):
                 "AustralianPatience needs the live table, ausp_widget.widgets.table, which could not be "
                 f"imported: {_TABLE_IMPORT_ERROR}"
             )
+        _check_table_options(table_options)
         self.parts = parts = Parts()
         super().__init__(layout=parts.layout)
         self.add_class("ausp-app")
@@ -216,3 +222,17 @@ class AustralianPatience(widgets.VBox):
 def _heading(mode: str) -> str:
     name = registry.for_table_mode(mode)[0].title
     return f"<h2 style='margin:4px 0'>{name}</h2>"
+
+
+def _check_table_options(options: dict[str, Any]) -> None:
+    """A misspelt option would be passed on and ignored: name it instead."""
+    known = [
+        name
+        for name, parameter in inspect.signature(GameTable).parameters.items()
+        if parameter.kind is inspect.Parameter.KEYWORD_ONLY and name not in ("show_modes", "game", "parts")
+    ]
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        raise TypeError(
+            f"AustralianPatience takes mode, seed and {', '.join(known)}; not {', '.join(unknown)}"
+        )

@@ -15,10 +15,10 @@ from ausp_widget.core import registry
 from ausp_widget.core.base import PatienceBase
 from ausp_widget.core.cards import CARDS, SUITS, Card
 from ausp_widget.core.deal import deal_decks
-from ausp_widget.core.errors import IllegalMoveError
+from ausp_widget.core.errors import IllegalMoveError, WrongTypeError
 from ausp_widget.core.moves import DRAW, PASS, Move, onto_parent, to_column, to_foundation
 from ausp_widget.core.protocol import PatienceGame
-from ausp_widget.core.saves import check_seed, decode_save
+from ausp_widget.core.saves import check_seed, decode_save, short_repr
 
 from . import notation
 from .checks import Checks
@@ -100,7 +100,8 @@ class Game(Checks, Places, PatienceBase):
             )
         check_seed(seed)
         if mode not in MODES:
-            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+            error = ValueError if isinstance(mode, str) else WrongTypeError
+            raise error(f"mode must be one of {', '.join(MODES)}, not {mode!r:.60}")
         decks, coin = deal_decks(seed, 1 if mode == "solo" else 2)
         if isinstance(first, str) and first == "random":
             first = coin
@@ -362,9 +363,9 @@ class Game(Checks, Places, PatienceBase):
     def _layout(self, p: int) -> _Layout:
         if type(p) is int and 0 <= p < len(self._layouts):
             return self._layouts[p]
-        if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < len(self._layouts):
-            players = "0" if len(self._layouts) == 1 else "0 or 1"
-            raise ValueError(f"player must be {players} in the {self.mode} game, not {p!r}")
+        players = "0" if len(self._layouts) == 1 else "0 or 1"
+        error = WrongTypeError if isinstance(p, bool) or not isinstance(p, int) else ValueError
+        raise error(f"player must be {players} in the {self.mode} game, not {short_repr(p)}")
         return self._layouts[p]
 
     def _snapshot(self) -> tuple:
@@ -434,5 +435,5 @@ class Game(Checks, Places, PatienceBase):
 
 
 _KING_MOVES = tuple(
-    (king, [to_column(CARDS[king], e + 1) for e in range(COLUMNS)]) for king in (12, 25, 38, 51)
+    (king, tuple(to_column(CARDS[king], e + 1) for e in range(COLUMNS))) for king in (12, 25, 38, 51)
 )

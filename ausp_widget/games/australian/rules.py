@@ -9,6 +9,9 @@ strategy tips, how the bot plays).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from ausp_widget.core.deal import COLUMNS, ROWS
 from ausp_widget.core.ruletext import Section, words
 
@@ -20,7 +23,8 @@ MODE_NAMES = {
     "turns": "Turn-based vs bot",
     "simultaneous": "Simultaneous vs bot",
 }
-RULE: dict[str, str] = {
+MODE_NAMES = MappingProxyType(MODE_NAMES)  # read-only: shared by every view of the rules
+RULE: Mapping[str, str] = {
     # the deck and the layout
     "deck": f"One deck of {DECK} cards, no jokers; Aces are low (A 2 3 … 10 J Q K).",
     "decks": f"Each player has a whole deck of {DECK} cards and deals their own layout.",
@@ -93,6 +97,7 @@ RULE: dict[str, str] = {
         "stocks are empty either player may also finish and count."
     ),
 }
+RULE = MappingProxyType(RULE)  # read-only: shared by every view of the rules
 
 TIPS: tuple[str, ...] = (
     "Look before you draw: drawing is always allowed, but each card you draw covers the one below it "
@@ -109,7 +114,7 @@ TIPS: tuple[str, ...] = (
     "so no card needs it in the tableau.",
 )
 
-CHOICES: dict[str, tuple[str, ...]] = {
+CHOICES: Mapping[str, tuple[str, ...]] = {
     "solo": (
         "Lost: the sources end the game when the stock is empty and no move is left. Here a King that "
         "already lies at the bottom of its column moving into another empty column does not count as a "
@@ -126,6 +131,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     ),
 }
 """Choices made where the rules are silent, per mode: the rules panel lists them apart from the rules."""
+CHOICES = MappingProxyType(CHOICES)  # read-only: shared by every view of the rules
 
 # Rule 4 follows the mode: in the simultaneous game there are no turns to pass, so a bot
 # with an empty stock and nothing to play waits for the foundations to change.
@@ -133,6 +139,7 @@ BOT_LAST_RESORT = {
     "turns": "4. otherwise it draws, or passes when its stock is empty.",
     "simultaneous": "4. otherwise it draws, or waits when its stock is empty (there are no turns to pass).",
 }
+BOT_LAST_RESORT = MappingProxyType(BOT_LAST_RESORT)  # read-only: shared by every view of the rules
 
 
 def bot_rules(mode: str) -> tuple[str, ...]:

@@ -81,9 +81,9 @@ from __future__ import annotations
 
 from ausp_widget.core.base import PatienceBase
 from ausp_widget.core.cards import CARDS, SUITS, Card
-from ausp_widget.core.errors import IllegalMoveError
+from ausp_widget.core.errors import IllegalMoveError, WrongTypeError
 from ausp_widget.core.moves import DRAW, Move
-from ausp_widget.core.saves import check_seed, decode_save
+from ausp_widget.core.saves import check_seed, decode_save, short_repr
 
 from . import notation
 from .basics import (
@@ -415,7 +415,8 @@ class IndianGame(Legal, Checks, Places, StuckSearch, PatienceBase):
     # ---- internals ----------------------------------------------------------------------------
     def _check_player(self, p: object) -> None:
         if p != 0 or isinstance(p, bool) or not isinstance(p, int):
-            raise ValueError(f"player must be 0 in Indian Patience (a game for one), not {p!r}")
+            error = WrongTypeError if isinstance(p, bool) or not isinstance(p, int) else ValueError
+            raise error(f"player must be 0 in Indian Patience (a game for one), not {short_repr(p)}")
 
     def _snapshot(self) -> tuple:
         return (tuple(self._cols), tuple(self._bottoms), self._stock, self._waste, tuple(self._piles))

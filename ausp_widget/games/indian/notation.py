@@ -33,6 +33,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from dataclasses import asdict, fields
+from types import MappingProxyType
 from typing import Any
 
 from ausp_widget.core import registry
@@ -57,7 +58,7 @@ IndianGame = Any  # the game class (which imports this module): readers are hand
 
 INDIAN_SAVE_VERSION = 1
 _LINES = ("foundations", "stock", "waste", *map(str, range(1, COLUMNS + 1)))
-_YES_NO = {"yes": True, "no": False}
+_YES_NO = MappingProxyType({"yes": True, "no": False})
 
 
 # ---- rule options --------------------------------------------------------------------------

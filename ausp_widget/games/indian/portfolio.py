@@ -10,6 +10,8 @@ game); "lost" comes only from the complete search, when it has entered every rea
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from ausp_widget.core.solving import SlicedSearch, SolveResult, check_limits, run_part
 
 from .beam import Beam
@@ -26,17 +28,32 @@ TURN = 2_000
 COMPLETE_SHARES = 3
 """Shares in the complete search's turn; each probe's and each beam's come with its settings."""
 PROBES = (
-    (3, {"endgame_nodes": 2_000, "waste_weight": 5}),
-    (3, {"endgame_nodes": 1_000, "waste_weight": 5, "depth_weight": 3}),
-    (3, {"endgame_nodes": 500, "waste_weight": 5}),
-    (3, {"endgame_nodes": 1_000, "waste_weight": 5, "depth_weight": 1}),
+    (3, MappingProxyType({"endgame_nodes": 2_000, "waste_weight": 5})),
+    (3, MappingProxyType({"endgame_nodes": 1_000, "waste_weight": 5, "depth_weight": 3})),
+    (3, MappingProxyType({"endgame_nodes": 500, "waste_weight": 5})),
+    (3, MappingProxyType({"endgame_nodes": 1_000, "waste_weight": 5, "depth_weight": 1})),
 )
 """Each probe's shares and settings: measured on deals the complete search left undecided,
 each wins some that the others do not (see `bench/indian_shares.py` for how the shares were set)."""
 BEAMS = (
-    (7, {"width": 50, "layer_nodes": 300, "endgame_nodes": 5_000, "waste_weight": 3, "depth_weight": 1}),
-    (4, {"width": 50, "layer_nodes": 300, "endgame_nodes": 5_000, "waste_weight": 5, "depth_weight": 2}),
-    (4, {"width": 100, "layer_nodes": 150, "endgame_nodes": 3_000, "waste_weight": 3, "depth_weight": 1}),
+    (
+        7,
+        MappingProxyType(
+            {"width": 50, "layer_nodes": 300, "endgame_nodes": 5_000, "waste_weight": 3, "depth_weight": 1}
+        ),
+    ),
+    (
+        4,
+        MappingProxyType(
+            {"width": 50, "layer_nodes": 300, "endgame_nodes": 5_000, "waste_weight": 5, "depth_weight": 2}
+        ),
+    ),
+    (
+        4,
+        MappingProxyType(
+            {"width": 100, "layer_nodes": 150, "endgame_nodes": 3_000, "waste_weight": 3, "depth_weight": 1}
+        ),
+    ),
 )
 """Each beam's shares and settings: measured on deals the complete search and the probes left
 undecided within 60 s, each wins many that the others do not. A beam needs more positions than a

@@ -7,6 +7,9 @@ the game's rule options (`IndianOptions`), each marked with the choice in force.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from ausp_widget.core.ruletext import Section, words
 
 from .game import CARD_COUNT as INDIAN_DECK
@@ -20,7 +23,7 @@ INDIAN_ROWS = 3
 INDIAN_TABLEAU = INDIAN_COLUMNS * INDIAN_ROWS
 INDIAN_STOCK = INDIAN_DECK - INDIAN_TABLEAU
 
-INDIAN_RULE: dict[str, str] = {
+INDIAN_RULE: Mapping[str, str] = {
     "objective": (
         f"Move all {INDIAN_DECK} cards onto {words(INDIAN_PILES)} foundations, two per suit, "
         "from Ace to King."
@@ -75,6 +78,7 @@ INDIAN_RULE: dict[str, str] = {
     ),
 }
 """The rules of Indian Patience (mode "indian"), as `ausp_widget.games.indian.game` plays them."""
+INDIAN_RULE = MappingProxyType(INDIAN_RULE)  # read-only: shared by every view of the rules
 
 CHOICES_NOTE = (
     "These are choices, not rules of the published game. Four are rule options, "

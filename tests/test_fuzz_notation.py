@@ -1,0 +1,140 @@
+"""Fuzzing the readers (§3, §4): Card.parse, Move.parse, Card(), Move(), Game.from_text and
+Game.from_json take any input and either read it correctly or raise the documented error."""
+
+import json
+
+import pytest
+from fuzz_values import DOCUMENTED, games, hostile, json_values, junk_text, refused_plainly
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ausp_widget import Card, Game, Move, NotationError
+from ausp_widget.core.cards import CARDS
+
+FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@FAST
+@given(st.one_of(junk_text, hostile))
+def test_card_parse_reads_a_card_or_says_it_is_none(text):
+    try:
+        card = Card.parse(text)
+    except NotationError as error:
+        assert str(error)
+    else:
+        assert card in CARDS and Card.parse(str(card)) is card
+
+
+@FAST
+@given(hostile, hostile)
+def test_card_is_made_from_a_rank_and_a_suit_or_refused(rank, suit):
+    try:
+        card = Card(rank, suit)
+    except DOCUMENTED as error:
+        assert refused_plainly(error)
+    else:
+        assert (card.rank, card.suit) == (rank, suit)
+
+
+@FAST
+@given(st.one_of(junk_text, hostile))
+def test_move_parse_reads_a_move_or_says_why_not(text):
+    try:
+        move = Move.parse(text)
+    except NotationError as error:
+        assert str(error)
+    else:
+        assert Move.parse(str(move)) == move and str(Move.parse(str(move))) == str(move)
+
+
+@FAST
+@given(
+    st.sampled_from(["draw", "pass", "foundation", "tableau", "column", "jump"]),
+    hostile,
+    hostile,
+    hostile,
+    hostile,
+)
+def test_a_move_built_by_hand_is_well_formed_or_refused(kind, card, onto, column, pile):
+    try:
+        move = Move(kind, card, onto=onto, column=column, pile=pile)
+    except DOCUMENTED as error:
+        assert refused_plainly(error)
+    else:
+        assert Move.parse(str(move)) == move
+
+
+@FAST
+@given(st.one_of(junk_text, hostile))
+def test_from_text_reads_a_position_or_names_the_problem(text):
+    try:
+        game = Game.from_text(text)
+    except NotationError as error:
+        assert str(error)
+    else:
+        assert Game.from_text(game.to_text()).to_text() == game.to_text()
+
+
+@FAST
+@given(games(modes=[("australian", "solo"), ("indian", "solo")]), st.data())
+def test_a_damaged_position_text_is_read_correctly_or_refused(game, data):
+    lines = game.to_text().splitlines()
+    k = data.draw(st.integers(0, len(lines) - 1))
+    edit = data.draw(st.sampled_from(["drop", "junk", "swap", "double"]))
+    if edit == "drop":
+        del lines[k]
+    elif edit == "junk":
+        lines[k] = data.draw(junk_text).replace("\n", " ")
+    elif edit == "swap":
+        words = lines[k].split()
+        words[-1] = data.draw(st.sampled_from([str(c) for c in CARDS] + ["-", "10♣", "XX"]))
+        lines[k] = " ".join(words)
+    else:
+        lines.insert(k, lines[k])
+    try:
+        read = Game.from_text("\n".join(lines))
+    except NotationError as error:
+        assert str(error)
+    else:
+        assert Game.from_text(read.to_text()).to_text() == read.to_text()
+
+
+@FAST
+@given(st.one_of(hostile, json_values.map(json.dumps)))
+def test_from_json_reads_a_save_or_says_it_is_none(save):
+    try:
+        game = Game.from_json(save)
+    except NotationError as error:
+        assert str(error)
+    else:
+        assert Game.from_json(game.to_json()).to_json() == game.to_json()
+
+
+@pytest.mark.parametrize("depth", [100, 1_000, 100_000])
+@pytest.mark.parametrize("shape", ["[{}]", '{{"a": {}}}'])
+def test_deeply_nested_json_is_refused_without_a_crash(depth, shape):
+    left, right = shape.split("{}") if shape.startswith("[") else ('{"a": ', "}")
+    with pytest.raises(NotationError, match=r"\w"):
+        Game.from_json(left * depth + "1" + right * depth)
+
+
+@FAST
+@given(games(), st.data())
+def test_a_damaged_save_is_read_correctly_or_refused(game, data):
+    save = json.loads(game.to_json())
+    target, key = save, None
+    while isinstance(target, (dict, list)) and target and data.draw(st.booleans()):
+        key = data.draw(st.sampled_from(sorted(target) if isinstance(target, dict) else range(len(target))))
+        if not isinstance(target[key], (dict, list)) or not target[key]:
+            break
+        target = target[key]
+    if isinstance(target, dict) and target:
+        target[data.draw(st.sampled_from(sorted(target)))] = data.draw(json_values)
+    elif isinstance(target, list) and target:
+        target[data.draw(st.integers(0, len(target) - 1))] = data.draw(json_values)
+    try:
+        read = Game.from_json(json.dumps(save))
+    except NotationError as error:
+        assert str(error)
+    else:
+        assert Game.from_json(read.to_json()).to_json() == read.to_json()
