@@ -163,10 +163,11 @@ def test_figures_the_static_board_and_the_live_table_share_one_colour_for_each_h
 
     from ausp_widget.render.colours import ROLE_COLOURS
     from ausp_widget.render.html import board_html
+    from ausp_widget.widgets.board import HERE
     from ausp_widget.widgets.guide import ROLE_CLASSES
-    from ausp_widget.widgets.table import stylesheet
 
-    light = stylesheet().split("}", 1)[0]  # the first block: the light theme's variables
+    board_css = (HERE / "board.css").read_text(encoding="utf-8")
+    light = board_css.split("}", 1)[0]  # the first block: the light theme's variables
     for role, css_class in ROLE_CLASSES.items():
         variable = css_class.replace("ausp-", "--ausp-")
         declared = re.search(rf"{variable}:\s*([^;]+);", light).group(1)
