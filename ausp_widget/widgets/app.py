@@ -84,7 +84,7 @@ class AustralianPatience(widgets.VBox):
         self._puzzles: PuzzleTrainer | None = None
         self._table: GameTable | None = None
         table_options.setdefault("show_modes", False)  # the app's selector is the one mode control
-        GameTable.check_options(mode, **table_options)  # a bad option is refused now, not on Play
+        GameTable.check_options(mode, seed, **table_options)  # a bad option is refused now, not on Play
         self._table_options = table_options
         self._large = large
         self.rules = parts.html(rules_html(mode), "ausp-rules-panel")

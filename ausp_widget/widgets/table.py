@@ -28,6 +28,7 @@ from ausp_widget.core import registry
 from ausp_widget.core.errors import IllegalMoveError, NotationError
 from ausp_widget.core.moves import DRAW, PASS, Move
 from ausp_widget.core.protocol import PatienceGame, Pile, PileRef, Place
+from ausp_widget.core.saves import check_seed
 
 from . import words
 from .board import Board, Intents, show, stylesheet
@@ -115,6 +116,8 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
         """Refuse what `GameTable(mode, seed, **options)` would refuse (an unknown option, a mode,
         a bot), before anything is made: an app makes its table when its tab is first opened."""
         inspect.signature(cls.__init__).bind(None, mode, seed, **options)  # a TypeError naming it
+        if seed is not None:
+            check_seed(seed)
         _table_mode(options.get("game"), mode)
         check_bot(options.get("bot"))
 
@@ -444,7 +447,7 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
 
     # ---- drawing the table ------------------------------------------------------------------------------
     def _render(self) -> int:
-        """Bring every card widget and control up to date; returns how many card widgets changed."""
+        """Bring the board and every control up to date; returns how many board spots changed."""
         game = self._game
         legal = game.legal_moves(0)
         piles = game.piles()
@@ -462,7 +465,7 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
 
     @property
     def changed_cards(self) -> int:
-        """How many card widgets the last update had to send."""
+        """How many board spots (cards and empty places) the last update changed."""
         return self.board.changed
 
     def _say(self, text: str) -> None:
