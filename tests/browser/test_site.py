@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from board_dom import card, columns, drag
-from jupyter_servers import eventually
+from jupyter_servers import KERNEL_IDLE, eventually
 from lite_site import build_site, offline_context, open_and_run, run_in_kernel, static_server
 
 from ausp_widget import Game
@@ -58,3 +58,24 @@ def test_notebook_01_plays_in_the_browser_kernel(lite_page, site_url, shots):
     # The browser kernel has no matplotlib: a figure is the sentence that says so.
     said = run_in_kernel(page, "import sys; print(sys.platform); print(repr(app.game.plot()))")
     assert said.startswith("emscripten\nPlots need matplotlib"), said
+
+    # Lesson progress is kept in the site's own files: a task done, the page reloaded, the
+    # notebook run again in a fresh kernel, and the lesson is still done.
+    lesson = "app.guide.progress['Building down in suit']"
+    done = run_in_kernel(
+        page,
+        "from ausp_widget.core.progress import default_path\n"
+        "app.guide.go(next(i for i, s in enumerate(app.guide.steps)"
+        " if s.lesson == 'Building down in suit' and s.task))\n"
+        f"print(app.guide.attempt('6♥ 7♥').correct, default_path(), {lesson}, sep='|')",
+    )
+    correct, where, before = done.strip().split("|")
+    assert (correct, where) == ("True", "/drive/ausp_widget-progress.json") and before.startswith("done"), (
+        done
+    )
+    page.reload()
+    page.wait_for_function(KERNEL_IDLE, timeout=120_000)
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.locator(".ausp-app").first.wait_for(timeout=120_000)
+    after = run_in_kernel(page, f"print({lesson})")
+    assert after.strip() == before, f"after a reload: {after!r}, before: {before!r}"
