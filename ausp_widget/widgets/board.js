@@ -332,6 +332,7 @@ function render({ model, el: host }) {
       }
     }
     release();
+    if (drag && drag.group) relift(); // a state that arrived mid-drag (the bot moved): keep holding
     applyFocus();
     if (sentAt !== null) {
       root.dataset.latency = (performance.now() - sentAt).toFixed(1);
@@ -408,13 +409,7 @@ function render({ model, el: host }) {
     const group = groupOf(drag.id);
     if (!group.length) return false;
     drag.group = group.map((rec) => ({ rec, x: rec.x, y: rec.y }));
-    group.forEach((rec, i) => {
-      rec.node.classList.add("ausp-dragging");
-      rec.node.style.zIndex = String(1000 + i);
-    });
-    for (const target of (state().dests || {})[drag.id] || []) {
-      for (const rec of pileNodes(target)) rec.node.classList.add("ausp-drop-ok");
-    }
+    relift();
     const tick = (t) => {
       if (!drag || !drag.group) return;
       if (drag.last) drag.frames.push(t - drag.last);
@@ -423,6 +418,17 @@ function render({ model, el: host }) {
     };
     requestAnimationFrame(tick);
     return true;
+  }
+
+  // The cards in the hand stay lifted and the places they may go stay lit across a redraw.
+  function relift() {
+    drag.group.forEach((part, i) => {
+      part.rec.node.classList.add("ausp-dragging");
+      part.rec.node.style.zIndex = String(1000 + i);
+    });
+    for (const target of (state().dests || {})[drag.id] || []) {
+      for (const rec of pileNodes(target)) rec.node.classList.add("ausp-drop-ok");
+    }
   }
 
   function pileNodes(pileId) {
