@@ -45,12 +45,20 @@ def place(app, spot: str, where: str = LIVE):
 
 
 SETTLED = "() => document.getAnimations().every((a) => a.playState !== 'running')"
+# Two frames: a state that has just arrived has started its cards' slides by then.
+FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
+def settled(page) -> None:
+    """Wait until no card is sliding (a state just drawn starts its slides within two frames)."""
+    page.evaluate(FRAMES)
+    page.wait_for_function(SETTLED)
 
 
 def strip(locator) -> tuple[float, float]:
     """Where a player grabs a card: on its visible top strip (covered cards overlap), once the
     cards have stopped sliding."""
-    locator.page.wait_for_function(SETTLED)
+    settled(locator.page)
     box = locator.bounding_box()
     return box["x"] + min(14, box["width"] / 4), box["y"] + 8
 

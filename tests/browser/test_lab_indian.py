@@ -9,7 +9,7 @@ Deal 3 gives a short line for all of it: Q♥ onto K♠; draw A♣ and send it h
 
 from __future__ import annotations
 
-from board_dom import LIVE, board, click, drag, place, toast
+from board_dom import LIVE, board, click, drag, place, settled, toast
 from jupyter_servers import eventually, open_notebook
 
 from ausp_widget import Game
@@ -103,22 +103,9 @@ def mine(app, name: str):
     return found
 
 
-def still(page, locator):
-    """`locator` once it has come to rest: a card dealt or moved slides there for 200 ms, and a
-    player clicks a card where it lies, not where it passes."""
-    last = [None]
-
-    def resting():
-        box, last[0] = last[0], locator.bounding_box()
-        return box is not None and box == last[0]
-
-    eventually(page, resting, seconds=5)
-    return locator
-
-
 def click_card(page, app, name: str) -> None:
     """Click a card where a player would: on its visible top strip (covered cards overlap)."""
-    click(page, still(page, mine(app, name)))
+    click(page, mine(app, name))
 
 
 def classes(locator) -> str:
@@ -161,13 +148,14 @@ def test_indian_table_moves_draws_protects_and_hints_in_jupyterlab(page, lab_url
     stock = place(app, "stock/0/0")
     left = len(deal.stock())
     assert stock.get_attribute("aria-label").startswith(f"stock, {left} cards")
-    click(page, still(page, stock))
+    click(page, stock)
     deal.play("draw")
     wait_table(page, app, deal)
     assert stock.get_attribute("aria-label").startswith(f"stock, {left - 1} cards")
     drawn = deal.waste()[-1]
     waste_top = board(app).locator(f'[data-spot^="waste/0/"].ausp-face[aria-label^="{drawn.name},"]').last
-    assert still(page, waste_top).is_visible()
+    settled(page)
+    assert waste_top.is_visible()
     status_says(page, app, f"drew {drawn}")
     shots(page, "indian-3-drawn", table)
     home = deal.parse_move(f"{drawn} F")
@@ -180,7 +168,7 @@ def test_indian_table_moves_draws_protects_and_hints_in_jupyterlab(page, lab_url
     shots(page, "indian-4-waste-home", table)
 
     # 3. 7♠ dragged with the mouse onto 8♣ uncovers column 8's face-down card: A♦ turns up protected.
-    drag(page, still(page, mine(app, "seven of spades")), still(page, mine(app, "eight of clubs")))
+    drag(page, mine(app, "seven of spades"), mine(app, "eight of clubs"))
     deal.play("7♠ 8♣")
     column8 = next(p for p in deal.piles() if p.kind == "column" and p.index == 7)
     assert column8.protected == {0} and column8.cards[0].name == "ace of diamonds"
@@ -194,7 +182,8 @@ def test_indian_table_moves_draws_protects_and_hints_in_jupyterlab(page, lab_url
     )
     assert protected.get_attribute("title") == protected.get_attribute("aria-label")
     assert protected.is_visible()
-    seven = still(page, mine(app, "seven of spades")).bounding_box()  # once it has slid there
+    settled(page)  # once it has slid there
+    seven = mine(app, "seven of spades").bounding_box()
     eight = mine(app, "eight of clubs").bounding_box()
     assert abs(seven["x"] - eight["x"]) < 1 and seven["y"] > eight["y"], "7♠ lies on 8♣"
     shots(page, "indian-5-protected", table)
@@ -212,7 +201,8 @@ def test_indian_table_moves_draws_protects_and_hints_in_jupyterlab(page, lab_url
     shots(page, "indian-6-protected-refused", table)
 
     # ... then dropped there with the mouse: the card goes back, the reason shows over the cards.
-    ace = still(page, mine(app, "ace of diamonds"))
+    settled(page)
+    ace = mine(app, "ace of diamonds")
     ace_at = ace.bounding_box()
     page.wait_for_timeout(4800)  # the first refusal's words have faded
     assert toast(app) == ""

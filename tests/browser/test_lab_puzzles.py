@@ -14,35 +14,24 @@ from ausp_widget.core.protocol import Place
 from ausp_widget.widgets.board_state import pile_id, place_id
 
 
-def still(page, locator):
-    """`locator` once it has come to rest: a card dealt or moved slides there for 200 ms, and a
-    player clicks a card where it lies, not where it passes."""
-    last = [None]
-
-    def resting():
-        box, last[0] = last[0], locator.bounding_box()
-        return box is not None and box == last[0]
-
-    eventually(page, resting, seconds=5)
-    return locator
-
-
 def click_card(page, trainer, name: str) -> None:
     """Click a card on the trainer's board where a player would: its visible top strip."""
-    click(page, still(page, card(trainer, name, GUIDE)))
+    click(page, card(trainer, name, GUIDE))
 
 
 def click_move(page, trainer, move: Move) -> None:
     if move.kind == "draw":
-        click(page, still(page, trainer.locator(f'{GUIDE} [data-spot^="stock/0/"]').first))
+        click(page, trainer.locator(f'{GUIDE} [data-spot^="stock/0/"]').first)
         return
     click_card(page, trainer, move.card.name)
+    picked = card(trainer, move.card.name, GUIDE)  # as a player does: the card lights up first
+    eventually(page, lambda: "ausp-selected" in (picked.get_attribute("class") or ""), seconds=10)
     if move.kind == "foundation":
         click_card(page, trainer, move.card.name)  # the card again sends it home
     elif move.kind == "tableau":
         click_card(page, trainer, move.onto.name)
     else:
-        click(page, still(page, place(trainer, f"column/0/{move.column - 1}", GUIDE)))
+        click(page, place(trainer, f"column/0/{move.column - 1}", GUIDE))
 
 
 def target_of(game, move: Move) -> str:
@@ -55,8 +44,8 @@ def target_of(game, move: Move) -> str:
 def drag_move(page, trainer, game, move: Move) -> None:
     """Play `move` by a mouse drag: its card pressed on its strip, dropped on where it goes."""
     source, _pile = game.move_places(move, 0)
-    target = still(page, place(trainer, target_of(game, move), GUIDE))
-    drag(page, still(page, place(trainer, place_id(source), GUIDE)), target)
+    target = place(trainer, target_of(game, move), GUIDE)
+    drag(page, place(trainer, place_id(source), GUIDE), target)
 
 
 def version(trainer) -> int:
