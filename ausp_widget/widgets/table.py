@@ -37,6 +37,7 @@ from .bot_pacing import FIRST_PAUSE, BotPacer
 from .clock import Clock, KernelClock, ManualClock
 from .controls import Controls
 from .finding import FindingWidgets
+from .mode_choice import ModeChoice
 from .parts import Parts
 from .review_panel import ReviewPanel
 from .selection import Selecting
@@ -108,7 +109,7 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
         self._own_plays = 0  # > 0 while the table itself is playing a move
         self._last_piles: tuple[Pile, ...] = ()
         self.last_error: BaseException | None = None
-        self._mode_selector: widgets.ToggleButtons | None = None
+        self._mode_selector: ModeChoice | None = None
         self._review_panel: ReviewPanel | None = None
         self._build(show_modes)
         self.add_class("ausp-table")
@@ -184,16 +185,12 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
         )
 
     @property
-    def mode_selector(self) -> widgets.ToggleButtons:
-        """The table's own mode selector (made when first asked for, where an app shows its own)."""
+    def mode_selector(self) -> ModeChoice:
+        """The table's own game and opponent choice (made when first asked for, where an app
+        shows its own); its `value` is the table mode."""
         if self._mode_selector is None:
-            modes = registry.table_modes()
-            selector = self.parts.make(
-                widgets.ToggleButtons,
-                "ausp-modes",
-                options=[(label, key) for key, label in modes.items()],
-                value=self.mode,
-            )
+            selector = ModeChoice(self.mode, self.parts)
+            selector.add_class("ausp-modes")
             selector.observe(self._on_selector, names="value")
             self._mode_selector = selector
         return self._mode_selector
