@@ -208,7 +208,7 @@ def test_the_guide_draws_its_step_as_a_figure_before_and_after_the_move():
 # ---- the app ---------------------------------------------------------------------------------------
 @pytest.fixture
 def app():
-    app = AustralianPatience(seed=42, clock=ManualClock())
+    app = AustralianPatience(seed=42, clock=ManualClock(), wait_for_start=False)
     yield app
     app.table.close()
 
@@ -275,7 +275,7 @@ def test_changing_mode_keeps_the_deal_number_typed_on_the_table(app):
 
 
 def test_without_a_seed_changing_mode_keeps_the_random_deal():
-    app = AustralianPatience(clock=ManualClock())
+    app = AustralianPatience(clock=ManualClock(), wait_for_start=False)
     dealt = app.game.seed
     app.mode = "simultaneous"
     assert app.game.mode == "simultaneous" and app.game.seed == dealt

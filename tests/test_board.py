@@ -72,7 +72,7 @@ def test_a_new_deal_gives_new_keys():
 def test_no_destinations_while_it_is_the_bots_turn():
     from ausp_widget.widgets.clock import ManualClock
 
-    table = GameTable("turns", seed=7, clock=ManualClock(), first=1)
+    table = GameTable("turns", seed=7, clock=ManualClock(), wait_for_start=False, first=1)
     assert table.game.turn == 1 and table.board.state["dests"] == {}
 
 

@@ -11,7 +11,7 @@ from ausp_widget.widgets.table import GameTable, ManualClock
 
 
 def test_the_strong_level_is_asked_for_by_name_and_shown_as_chosen():
-    app = AustralianPatience(mode="turns", bot="strong", seed=3, clock=ManualClock())
+    app = AustralianPatience(mode="turns", bot="strong", seed=3, clock=ManualClock(), wait_for_start=False)
     assert isinstance(app.table.bot, RolloutBot)
     assert app.table.bot_level.value == "strong" and "ausp-hidden" not in app.table.bot_level._dom_classes
     app.mode = "simultaneous"
@@ -21,7 +21,7 @@ def test_the_strong_level_is_asked_for_by_name_and_shown_as_chosen():
 
 
 def test_the_level_can_change_during_a_game():
-    table = GameTable(mode="turns", seed=3, clock=ManualClock())
+    table = GameTable(mode="turns", seed=3, clock=ManualClock(), wait_for_start=False)
     assert type(table.bot) is Bot and table.bot_level.value == "steady"
     history = tuple(table.game.history)
     table.bot_level.value = "strong"

@@ -356,7 +356,7 @@ def test_new_game_with_a_non_number_changes_nothing():
 
 
 def test_switching_mode_starts_a_two_player_game_with_the_bot_on_top(clock):
-    table = GameTable(seed=9, clock=clock, bot=ScriptedBot())
+    table = GameTable(seed=9, clock=clock, wait_for_start=False, bot=ScriptedBot())
     table.mode_selector.value = "turns"
     assert table.game.mode == "turns" and table.mode == "turns" and table.game.seed == 9
     owners = [p["owner"] for p in table.board.state["piles"] if p["kind"] == "column"]
@@ -380,7 +380,7 @@ def pile_names(table: GameTable) -> list[str]:
 
 
 def test_two_player_piles_carry_the_names_the_messages_use(clock):
-    table = GameTable(seed=9, clock=clock, bot=ScriptedBot())
+    table = GameTable(seed=9, clock=clock, wait_for_start=False, bot=ScriptedBot())
     assert pile_names(table) == [], "solo piles are one per suit and need no number"
     table.mode_selector.value = "simultaneous"
     assert pile_names(table) == [f"F{k}" for k in range(1, 9)]
@@ -393,7 +393,7 @@ def test_two_player_piles_carry_the_names_the_messages_use(clock):
 
 # ---- the bot --------------------------------------------------------------------------------------
 def test_the_bot_plays_one_move_per_tick_of_its_clock(clock):
-    table = GameTable("turns", seed=7, clock=clock, first=1, bot=Bot())
+    table = GameTable("turns", seed=7, clock=clock, wait_for_start=False, first=1, bot=Bot())
     delay = 1.0 / table.speed.value
     assert clock.next_due == pytest.approx(delay + FIRST_PAUSE)
     clock.advance(delay + FIRST_PAUSE - 0.01)
@@ -413,7 +413,7 @@ def test_the_bot_plays_one_move_per_tick_of_its_clock(clock):
 
 
 def test_clicks_during_the_bots_turn_are_refused_with_a_reason(clock):
-    table = GameTable("turns", seed=7, clock=clock, first=1, bot=ScriptedBot())
+    table = GameTable("turns", seed=7, clock=clock, wait_for_start=False, first=1, bot=ScriptedBot())
     mine = table.game.tableau(0)[0][-1]
     before = table.game.to_json()
     card(table, mine.name).click()
@@ -427,7 +427,7 @@ def test_clicks_during_the_bots_turn_are_refused_with_a_reason(clock):
 
 def test_your_draw_ends_your_turn_and_the_bot_answers_at_its_pace(clock):
     bot = ScriptedBot()
-    table = GameTable("turns", seed=11, clock=clock, first=0, bot=bot)
+    table = GameTable("turns", seed=11, clock=clock, wait_for_start=False, first=0, bot=bot)
     assert clock.pending == 0
     button(table, "Draw").click()
     assert table.game.turn == 1 and "The bot's turn" in table.status.value
@@ -438,7 +438,7 @@ def test_your_draw_ends_your_turn_and_the_bot_answers_at_its_pace(clock):
 
 def test_simultaneous_bot_acts_on_its_own_clock_and_a_lost_race_is_reported(clock):
     game = two_player("simultaneous", ["A♥"], ["A♥"])
-    table = GameTable("simultaneous", clock=clock, bot=ScriptedBot("A♥ F5"))
+    table = GameTable("simultaneous", clock=clock, wait_for_start=False, bot=ScriptedBot("A♥ F5"))
     table.game = game
     click(table, "A♥")
     f5, f6 = "F5, hearts foundation, empty", "F6, hearts foundation, empty"
@@ -460,7 +460,7 @@ def test_simultaneous_bot_acts_on_its_own_clock_and_a_lost_race_is_reported(cloc
 
 def test_a_lost_race_names_the_bot_move_that_took_the_space_once(clock):
     game = two_player("simultaneous", ["3♦", "2♦", "A♦"], ["3♦", "2♦", "A♦"])
-    table = GameTable("simultaneous", clock=clock, bot=ScriptedBot())
+    table = GameTable("simultaneous", clock=clock, wait_for_start=False, bot=ScriptedBot())
     table.game = game
     click(table, "A♦", "A♦", "2♦", "2♦")  # your A♦ and 2♦ home, on F3
     pace = 1 / table.speed.value
@@ -482,7 +482,7 @@ def test_a_lost_race_names_the_bot_move_that_took_the_space_once(clock):
 
 
 def test_a_failing_bot_is_reported_in_the_status_line_and_the_table_goes_on(clock):
-    table = GameTable("simultaneous", seed=4, clock=clock, bot=BrokenBot())
+    table = GameTable("simultaneous", seed=4, clock=clock, wait_for_start=False, bot=BrokenBot())
     clock.advance(10)
     assert table.status.value.startswith("Something went wrong: RuntimeError: the bot's circuits are fried")
     assert isinstance(table.last_error, RuntimeError)
@@ -491,7 +491,7 @@ def test_a_failing_bot_is_reported_in_the_status_line_and_the_table_goes_on(cloc
 
 
 def test_a_new_game_cancels_the_old_games_bot(clock):
-    table = GameTable("turns", seed=7, clock=clock, first=1, bot=ScriptedBot())
+    table = GameTable("turns", seed=7, clock=clock, wait_for_start=False, first=1, bot=ScriptedBot())
     table.new_game(8, "solo")
     clock.advance(60)
     assert table.game.history == () and table.game.mode == "solo"
@@ -520,7 +520,7 @@ def test_lost_banner_counts_the_cards_home():
 
 def test_two_player_banner_gives_the_score(clock):
     game = two_player("turns", ["A♥"], ["A♣"], stock=0)
-    table = GameTable("turns", clock=clock, bot=ScriptedBot())
+    table = GameTable("turns", clock=clock, wait_for_start=False, bot=ScriptedBot())
     table.game = game
     click(table, "A♥", "A♥")
     button(table, "Pass").click()
@@ -649,7 +649,7 @@ def test_a_click_on_a_card_only_restyles_the_cards_it_highlights(opening, monkey
 
 
 def test_finish_ends_a_simultaneous_game_once_both_stocks_are_empty(clock):
-    table = GameTable("simultaneous", clock=clock, bot=ScriptedBot())
+    table = GameTable("simultaneous", clock=clock, wait_for_start=False, bot=ScriptedBot())
     table.game = two_player("simultaneous", ["A♥"], ["A♣"], stock=0)
     clock.advance(30)  # the bot plays A♣ home, then waits
     assert table.game.history == ((1, Move.parse("A♣ F1")),)
@@ -662,7 +662,7 @@ def test_finish_ends_a_simultaneous_game_once_both_stocks_are_empty(clock):
 
 
 def test_in_the_simultaneous_game_the_bots_moves_leave_your_hint_and_messages_up(clock):
-    table = GameTable("simultaneous", clock=clock, bot=ScriptedBot())
+    table = GameTable("simultaneous", clock=clock, wait_for_start=False, bot=ScriptedBot())
     table.game = two_player("simultaneous", ["A♥"], ["A♣"])
     button(table, "Hint").click()
     hint, hinted = table.status.value, marked(table, "ausp-hint")
@@ -956,7 +956,7 @@ def test_clicks_in_any_order_never_break_the_table(mode):
 def test_a_selection_dropped_by_the_bots_move_is_explained_at_once(clock):
     game = two_player("simultaneous", ["2♥"], ["2♥", "A♥"])
     game.play("A♥ F5", 1)  # the bot's ace holds F5: your 2♥ may go onto it
-    table = GameTable("simultaneous", clock=clock, bot=ScriptedBot("2♥ F5"))
+    table = GameTable("simultaneous", clock=clock, wait_for_start=False, bot=ScriptedBot("2♥ F5"))
     table.game = game
     click(table, "2♥")
     assert "ausp-target" in table.pile_view(5).face.classes

@@ -1,8 +1,9 @@
 """`AustralianPatience`: the one app, laid out as a rules site is: mode, guide, live game, rules.
 
-The mode selector (Solo · Turn-based vs bot · Simultaneous vs bot · Indian Patience) and the
-`mode` attribute are the same setting (mode "indian" plays the sister game, Indian
-Patience): changing either starts a new live game of that mode (the same deal number) and
+The mode selector — two choices, the game (Australian, Indian Patience, any game registered)
+and the opponent (Solo · Turn-based vs bot · Race vs bot), a pair a game lacks greyed out
+with its reason — and the `mode` attribute are the same setting (mode "indian" plays the
+sister game, Indian Patience): changing either starts a new live game of that mode (the same deal number) and
 switches the guide and the rules panel to it. The app follows the table too: a game handed
 to `app.game` (or `app.table.game`) or a mode set on the table brings the selector, the
 guide and the rules to that game's mode. The guide's "Play now" hands over to the live game
@@ -27,6 +28,7 @@ from ausp_widget.core.registry import table_modes
 from ausp_widget.core.ruletext import rules_html
 
 from .guide import GuideView
+from .mode_choice import ModeChoice
 from .parts import Parts
 from .puzzle_trainer import PuzzleTrainer
 
@@ -64,13 +66,7 @@ class AustralianPatience(widgets.VBox):
         super().__init__(layout=parts.layout)
         self.add_class("ausp-app")
         self.seed = seed
-        self.selector = parts.make(
-            widgets.ToggleButtons,
-            options=[(name, key) for key, name in table_modes().items()],
-            value=mode,
-            description="Mode",
-            tooltips=list(registry.table_tips().values()),
-        )
+        self.selector = ModeChoice(mode, parts)
         large = bool(table_options.get("large"))
         self.store = Progress()  # one student's lessons and puzzles, in one file
         self.guide = GuideView(

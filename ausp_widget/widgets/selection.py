@@ -25,6 +25,7 @@ class Selecting:
     _selected: Place | None
     _selected_moves: frozenset[Move]
     _selected_at: int
+    start_gate: Any  # holds your cards until Start (the table defines `_held`)
 
     def _recheck_selection(self, bot_move: Move) -> None:
         """After a bot move: a selection left with nowhere to go is dropped, and if the bot
@@ -70,6 +71,9 @@ class Selecting:
             self._drop_selection()
             self._say("Those are the bot's cards: you play the cards at the bottom of the table.")
             return
+        if self._held():
+            self._drop_selection()
+            return
         if game.mode == "turns" and game.turn != 0:
             self._say("Wait for your turn: the bot is playing.")
             return
@@ -84,7 +88,9 @@ class Selecting:
     def _may_move(self) -> bool:
         """Whether your cards may move now (the board lights and accepts drops only then)."""
         game = self._game
-        return game.status == "playing" and not (game.mode == "turns" and game.turn != 0)
+        if game.status != "playing" or self.start_gate.waiting:
+            return False
+        return not (game.mode == "turns" and game.turn != 0)
 
     def _on_drop(self, place: Place, pile: PileRef) -> None:
         self._guard(self._dropped, place, pile)
@@ -152,6 +158,8 @@ class Selecting:
         if pile.owner == 1:
             self._refuse("Those are the bot's cards: you play the cards at the bottom of the table.")
             return False
+        if self._held():
+            return False
         if game.mode == "turns" and game.turn != 0:
             self._refuse("Wait for your turn: the bot is playing.")
             return False
@@ -208,6 +216,8 @@ class Selecting:
         game = self._game
         expected, since = self._selected_moves, self._selected_at
         self._selected, self._selected_moves = None, frozenset()
+        if self._held():
+            return None
         try:
             with self._playing():
                 return game.play(move, 0)

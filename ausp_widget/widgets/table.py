@@ -37,10 +37,12 @@ from .bot_pacing import FIRST_PAUSE, BotPacer
 from .clock import Clock, KernelClock, ManualClock
 from .controls import Controls
 from .finding import FindingWidgets
+from .mode_choice import ModeChoice
 from .parts import Parts
 from .review_panel import ReviewPanel
 from .selection import Selecting
 from .solver_question import SolverQuestion, can_ask
+from .start_gate import READY, StartGate
 from .status import StatusPanel, sentence
 
 logger = logging.getLogger(__name__)
@@ -53,7 +55,10 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
     yours below. `clock` paces the bot (a `ManualClock` lets tests step it) and `bot` is
     "steady" (the game's own bot, the default), "strong" (`RolloutBot`, which plays each choice
     out first) or anything with `choose(view) -> Move | None`. `first` says who starts a
-    turn-based game (0 you, 1 the bot, "random"); `show_modes=False` hides the table's own mode
+    turn-based game (0 you, 1 the bot, "random"). Against the bot a game waits for Start (a
+    count of 3 on `clock`) before the bot moves, and in the race before your cards move too;
+    `wait_for_start=False` starts every game at once, as code that drives a table may want.
+    `show_modes=False` hides the table's own mode
     selector when an enclosing app has one. `game="indian"` (or its mode) plays Indian
     Patience; any registered game works the same way. `parts` shares an app's layout and
     style models (by default the table has its own).
@@ -74,6 +79,7 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
         clock: Clock | None = None,
         bot: Any = None,
         first: int | str = 0,
+        wait_for_start: bool = True,
         show_modes: bool = True,
         game: str | None = None,
         parts: Parts | None = None,
@@ -89,6 +95,7 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
         self._closed = False
         self.clock: Clock = clock if clock is not None else KernelClock()
         self.first = first
+        self.wait_for_start = wait_for_start
         self._bot_given = bot
         self.bot: Any = None
         self._game: PatienceGame | None = None
@@ -102,7 +109,7 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
         self._own_plays = 0  # > 0 while the table itself is playing a move
         self._last_piles: tuple[Pile, ...] = ()
         self.last_error: BaseException | None = None
-        self._mode_selector: widgets.ToggleButtons | None = None
+        self._mode_selector: ModeChoice | None = None
         self._review_panel: ReviewPanel | None = None
         self._build(show_modes)
         self.add_class("ausp-table")
@@ -130,6 +137,7 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
         self.buttons = self.controls.buttons
         self.pacer = BotPacer(self.clock, lambda: self._guard(self._bot_move), self._bot_should_act, parts)
         self.speed = self.pacer.speed
+        self.start_gate = StartGate(self.clock, parts, self._guard, self._say, self._on_start)
         level = self._bot_given if isinstance(self._bot_given, str) else "steady"
         self.bot_level = parts.make(
             widgets.ToggleButtons,
@@ -154,7 +162,15 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
         shown = [self.mode_selector] if show_modes else []  # else made only if asked for
         top = parts.box(
             widgets.HBox,
-            [*shown, self.deal_field, self.buttons["New game"], self.speed, self.bot_level],
+            [
+                *shown,
+                self.deal_field,
+                self.buttons["New game"],
+                self.speed,
+                self.bot_level,
+                self.start_gate.button,
+                self.start_gate.count,
+            ],
             "ausp-topbar",
         )
         self.children = (
@@ -169,16 +185,12 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
         )
 
     @property
-    def mode_selector(self) -> widgets.ToggleButtons:
-        """The table's own mode selector (made when first asked for, where an app shows its own)."""
+    def mode_selector(self) -> ModeChoice:
+        """The table's own game and opponent choice (made when first asked for, where an app
+        shows its own); its `value` is the table mode."""
         if self._mode_selector is None:
-            modes = registry.table_modes()
-            selector = self.parts.make(
-                widgets.ToggleButtons,
-                "ausp-modes",
-                options=[(label, key) for key, label in modes.items()],
-                value=self.mode,
-            )
+            selector = ModeChoice(self.mode, self.parts)
+            selector.add_class("ausp-modes")
             selector.observe(self._on_selector, names="value")
             self._mode_selector = selector
         return self._mode_selector
@@ -229,6 +241,7 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
         if self._game is not None:
             self._game.remove_listener(self._on_game_event)
         self.pacer.restart()
+        self.start_gate.reset(self._needs_start(game))
         self.solver_question.cancel()
         if not keep_review and self._review_panel is not None:
             self._review_panel.cancel()
@@ -257,8 +270,44 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
         show(self.speed, game.players > 1)
         show(self.bot_level, game.players > 1 and not hasattr(self._bot_given, "choose"))
         self._render()
-        self._say(words.welcome(self._game) if game.status == "playing" else words.result_text(self._game))
+        if game.status != "playing":
+            self._say(words.result_text(game))
+        elif self.start_gate.waiting:
+            self._say(f"{words.welcome(game)} {READY}")
+        else:
+            self._say(words.welcome(game))
         self.pacer.schedule(opening=not game.history)
+
+    def _needs_start(self, game: PatienceGame) -> bool:
+        """Whether a game waits for Start: against the bot, in the race or with the bot to move."""
+        if not self.wait_for_start or game.players < 2 or game.status != "playing":
+            return False
+        return game.mode == "simultaneous" or game.turn == 1
+
+    def start(self) -> None:
+        """Press Start: count 3, 2, 1 on the clock, then the game is on."""
+        self._guard(self.start_gate.press)
+
+    @property
+    def started(self) -> bool:
+        """Whether the game is on (Start pressed and counted down, or no Start needed)."""
+        return not self.start_gate.waiting
+
+    def _on_start(self) -> None:
+        game = self._game
+        self._render()
+        if game.mode == "simultaneous":
+            self._say("Go! Move your cards: the bot is playing too.")
+        else:
+            self._say("Go! The bot plays first.")
+        self.pacer.schedule()
+
+    def _held(self) -> bool:
+        """Whether your cards wait for Start (said in the status line when they do)."""
+        if self.start_gate.waiting:
+            self._refuse(READY)
+            return True
+        return False
 
     # ---- observing the game --------------------------------------------------------------------
     def _on_game_event(self, game: PatienceGame, event: str, move: Move | None) -> None:
@@ -423,6 +472,8 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
         game = self._game
         if self._closed or self.bot is None or game.players < 2 or game.status != "playing":
             return False
+        if self.start_gate.waiting:
+            return False
         return game.mode == "simultaneous" or game.turn == 1
 
     def _bot_move(self) -> None:
@@ -454,7 +505,8 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
         self._last_piles = piles
         dests = legal_dests(game, 0) if self._may_move() else {}
         changed = self.board.show(piles, self._marks(), game.protected_means, dests)
-        self.controls.enable(game, legal, self._auto_finish_line() is not None)
+        mine = [] if self.start_gate.waiting else legal  # before Start: no Draw either
+        self.controls.enable(game, mine, self._auto_finish_line() is not None)
         over = game.status != "playing"
         self.panel.show(
             words.info_text(self._game, piles),
@@ -510,6 +562,7 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
         with self._lock:
             self._closed = True
             self.pacer.restart()
+            self.start_gate.cancel()
             self.solver_question.cancel()
             if self._review_panel is not None:
                 self._review_panel.close()
