@@ -246,10 +246,19 @@ function render({ model, el: host }) {
   }
 
   function width() {
-    return Math.max(260, host.clientWidth || root.clientWidth || 720);
+    return Math.max(260, host.clientWidth);
   }
 
+  // A board in a hidden tab has no width: it is laid out when it is shown (the resize observer
+  // calls again), never for a width it does not have.
+  let unseen = false;
+
   function draw(animate) {
+    if (!host.clientWidth) {
+      unseen = true;
+      return;
+    }
+    unseen = false;
     const st = state();
     const large = model.get("large");
     root.classList.toggle("ausp-large", !!large);
@@ -621,8 +630,8 @@ function render({ model, el: host }) {
   model.on("change:notice", notice);
   let lastWidth = 0;
   const resize = new ResizeObserver(() => {
-    const now = width();
-    if (now !== lastWidth) {
+    const now = host.clientWidth;
+    if (now && (now !== lastWidth || unseen)) {
       lastWidth = now;
       draw(false);
     }

@@ -378,10 +378,11 @@ def test_two_players_notebook_plays_both_games_in_the_app(page, lab_url, shots):
 
     # Simultaneous: the same app, opened on its Play tab, its mode selected, the bot racing.
     assert race.get_by_role("tab", name="Play").get_attribute("aria-selected") == "true"
-    assert "mod-active" in race.get_by_role("button", name="Simultaneous vs bot").get_attribute("class")
+    assert "mod-active" in race.get_by_role("button", name="Race vs bot").get_attribute("class")
     race_table = race.locator(".ausp-live")
     bot_side(race_table).wait_for()
     log = race_table.locator(".ausp-log")
+    race_table.get_by_role("button", name="Start").click()  # the race waits for the class
     eventually(page, lambda: "The bot:" in log.inner_text(), seconds=20)
     cards = assert_table_fits(page, race_table, least=CARD_MIN)
     assert not cards["large"], cards
