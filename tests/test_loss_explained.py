@@ -3,8 +3,10 @@
 from indian_positions import position
 
 from ausp_widget import Game
+from ausp_widget.analysis.review import Reviewer
 from ausp_widget.core.cards import Card
 from ausp_widget.core.loss import Block, loss_text
+from ausp_widget.games.australian.course import rules_lessons
 from ausp_widget.games.australian.hints import hint
 from ausp_widget.games.indian.game import IndianGame
 from ausp_widget.widgets.words import result_text
@@ -77,3 +79,17 @@ def test_the_most_holding_blocks_first_then_the_rest_counted():
     assert (
         text == "5♥ is held. 9♥ is held. 2♥ and 7♥ are blocked as well. In all, 17 cards cannot reach home."
     )
+
+
+def test_the_review_says_why_the_game_was_lost():
+    end = Game.from_text(_played_out(79).to_text())
+    reviewed = Reviewer(end, samples=1).result()
+    assert reviewed.ending.startswith("8♠ is buried under J♠")
+    assert "Lost: 8♠ is buried under J♠" in str(reviewed)
+    assert Reviewer(Game.deal(seed=79), samples=1).result().ending == ""
+
+
+def test_the_lesson_on_a_lost_game_explains_its_position():
+    step = next(s for s in rules_lessons() if s.title == "When the game is lost")
+    assert f"Why it is lost here: {step.position.explain_loss()}" in step.text
+    assert "cannot reach home" in step.text

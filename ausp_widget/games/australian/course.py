@@ -206,7 +206,8 @@ def _lost() -> list[Step]:
         make_step(
             "When the game is lost",
             RULE["lost"].split(" (")[0] + f". Deal {OPENING}, played out by following the hints, ends here "
-            f"with {home} cards home; the solver shows that no order of moves wins this deal.",
+            f"with {home} cards home; the solver shows that no order of moves wins this deal. "
+            f"Why it is lost here: {end.explain_loss()}",
             end,
             dim=False,
         ),
