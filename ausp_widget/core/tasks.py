@@ -18,6 +18,7 @@ from .cards import Card
 from .errors import IllegalMoveError, NotationError
 from .moves import Move
 from .protocol import Pile, Place
+from .stars import stars_said
 
 Game = Any  # any game of the protocol (`ausp_widget.core.protocol.PatienceGame`)
 
@@ -235,6 +236,14 @@ class TaskRun:
         return max(1, 3 - self.wrong - extra - int(self.helped))
 
     @property
+    def stars_words(self) -> str:
+        """The stars in words, with what cost the missing ones ("" until the task is done)."""
+        if not self.done:
+            return ""
+        extra = max(0, len(self.played) - self.task.par)
+        return stars_said(self.stars, self.wrong, extra, self.helped, self.shown)
+
+    @property
     def hint_due(self) -> bool:
         """After two wrong tries a hint shows the card to move (never in a check-up)."""
         return self.wrong >= 2 and not self.done and not self.task.checkup
@@ -266,7 +275,9 @@ class TaskRun:
         if goal.reached(trial):
             self.game = trial
             self.played.append(played)
-            return Feedback(True, f"{played}: well done, {goal.words()}.", played, done=True)
+            return Feedback(
+                True, f"{played}: well done, {goal.words()}. {self.stars_words}.", played, done=True
+            )
         left = self.task.par + self.task.slack - len(self.played) - 1
         if self.task.search is not None:
             left = max(left, 1)  # a full search: the budget does not limit the line
