@@ -275,9 +275,7 @@ class TaskRun:
         if goal.reached(trial):
             self.game = trial
             self.played.append(played)
-            return Feedback(
-                True, f"{played}: well done, {goal.words()}. {self.stars_words}.", played, done=True
-            )
+            return Feedback(True, f"{played}: well done, {goal.words()}.", played, done=True)
         left = self.task.par + self.task.slack - len(self.played) - 1
         if self.task.search is not None:
             left = max(left, 1)  # a full search: the budget does not limit the line
