@@ -31,7 +31,6 @@ def test_a_wrong_try_then_the_answer_earns_two_stars_and_says_why():
     for move in step.exercise.answer:
         feedback = run.attempt(move)
     assert feedback.done and run.stars == 2
-    assert f"★★ — one wrong try ({NEEDS})." in feedback.text
     assert run.stars_words == f"★★ — one wrong try ({NEEDS})"
 
 
@@ -40,7 +39,7 @@ def test_the_first_try_says_three_stars_and_show_me_says_none():
     run = TaskRun(step.exercise, step.position)
     for move in step.exercise.answer:
         feedback = run.attempt(move)
-    assert "★★★ — the fewest moves, no wrong try and no hint." in feedback.text
+    assert feedback.done and run.stars_words == "★★★ — the fewest moves, no wrong try and no hint"
     shown = TaskRun(step.exercise, step.position)
     assert shown.stars_words == ""
     shown.show()
