@@ -9,6 +9,7 @@ from ausp_widget.core.loss import Block, loss_text
 from ausp_widget.games.australian.course import rules_lessons
 from ausp_widget.games.australian.hints import hint
 from ausp_widget.games.indian.game import IndianGame
+from ausp_widget.widgets.table import GameTable
 from ausp_widget.widgets.words import result_text
 
 
@@ -93,3 +94,9 @@ def test_the_lesson_on_a_lost_game_explains_its_position():
     step = next(s for s in rules_lessons() if s.title == "When the game is lost")
     assert f"Why it is lost here: {step.position.explain_loss()}" in step.text
     assert "cannot reach home" in step.text
+
+
+def test_the_live_table_banner_says_why():
+    table = GameTable()
+    table.game = Game.from_text(_played_out(79).to_text())
+    assert "Game lost" in table.banner.value and "8♠ is buried under J♠" in table.banner.value
