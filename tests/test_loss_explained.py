@@ -48,7 +48,7 @@ def test_a_card_under_the_waste_when_the_stock_is_spent():
     text = game.explain_loss()
     assert "5♦ lies under 8♦ on the waste, and the stock is spent" in text
     assert "8♦ needs 9♦, which lies beneath it on the waste" in text
-    assert "5♥ and 7♠ are blocked as well." in text
+    assert "5♥ and 7♠ are blocked as well; in all, 35 cards cannot reach home." in text
 
 
 def test_no_explanation_while_the_game_is_on():
@@ -78,7 +78,7 @@ def test_the_most_holding_blocks_first_then_the_rest_counted():
     ]
     text = loss_text(blocks, 17)
     assert (
-        text == "5♥ is held. 9♥ is held. 2♥ and 7♥ are blocked as well. In all, 17 cards cannot reach home."
+        text == "5♥ is held. 9♥ is held. 2♥ and 7♥ are blocked as well; in all, 17 cards cannot reach home."
     )
 
 
@@ -91,9 +91,10 @@ def test_the_review_says_why_the_game_was_lost():
 
 
 def test_the_lesson_on_a_lost_game_explains_its_position():
-    step = next(s for s in rules_lessons() if s.title == "When the game is lost")
-    assert f"Why it is lost here: {step.position.explain_loss()}" in step.text
-    assert "cannot reach home" in step.text
+    step = next(s for s in rules_lessons() if s.title == "Why this game is lost")
+    assert step.position.status == "lost" and step.lesson == "When a game is lost"
+    assert step.text == step.position.explain_loss(shown=1)
+    assert step.text.startswith("A♦ is buried under Q♦") and step.text.count(". ") == 1
 
 
 def test_the_live_table_banner_says_why():

@@ -23,20 +23,21 @@ class Block:
     why: str
 
 
-def loss_text(blocks: Sequence[Block], left: int) -> str:
-    """The explanation: the blocks that hold back the most cards, then a count of the rest
-    (`left` is how many cards are not home)."""
+def loss_text(blocks: Sequence[Block], left: int, shown: int = SHOWN) -> str:
+    """The explanation: the `shown` blocks that hold back the most cards, one sentence each,
+    then one sentence counting the rest (`left` is how many cards are not home)."""
     if not blocks:
         return ""
     ranked = sorted(blocks, key=lambda b: (-b.held, b.card))
-    shown, rest = ranked[:SHOWN], ranked[SHOWN:]
-    text = " ".join(_sentence(b.why) for b in shown)
+    said, rest = ranked[:shown], ranked[shown:]
+    text = " ".join(_sentence(b.why) for b in said)
+    cards = "card" if left == 1 else "cards"
+    count = f"in all, {left} {cards} cannot reach home."
     if rest:
         names = [str(b.card) for b in rest]
         listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        text += f" {listed} {'is' if len(names) == 1 else 'are'} blocked as well."
-    cards = "card" if left == 1 else "cards"
-    return f"{text} In all, {left} {cards} cannot reach home."
+        count = f"{listed} {'is' if len(names) == 1 else 'are'} blocked as well; {count}"
+    return f"{text} {_capital(count)}"
 
 
 def _capital(text: str) -> str:

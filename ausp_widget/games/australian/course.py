@@ -206,11 +206,11 @@ def _lost() -> list[Step]:
         make_step(
             "When the game is lost",
             RULE["lost"].split(" (")[0] + f". Deal {OPENING}, played out by following the hints, ends here "
-            f"with {home} cards home; the solver shows that no order of moves wins this deal. "
-            f"Why it is lost here: {end.explain_loss()}",
+            f"with {home} cards home; the solver shows that no order of moves wins this deal.",
             end,
             dim=False,
         ),
+        make_step("Why this game is lost", end.explain_loss(shown=1), end, dim=False),
     ]
 
 

@@ -5,7 +5,7 @@ nowhere: R4's one destination, R6's Kings-only empty columns, R7's waste)."""
 from __future__ import annotations
 
 from ausp_widget.core.cards import CARDS
-from ausp_widget.core.loss import Block, loss_text
+from ausp_widget.core.loss import SHOWN, Block, loss_text
 
 from .layout import FOUNDATION, WASTE
 
@@ -15,8 +15,9 @@ KINGS_ONLY = "only a King may fill an empty column"
 class Loss:
     """`explain_loss()` for `Game` (which provides the state)."""
 
-    def explain_loss(self, player: int = 0) -> str:
-        """The cards that can no longer reach home and what holds each; "" unless lost."""
+    def explain_loss(self, player: int = 0, shown: int = SHOWN) -> str:
+        """The `shown` cards that block the most and what holds each, then a count of the
+        rest; "" unless the game is lost."""
         if self.status != "lost":
             return ""
         lay = self._layout(player)
@@ -24,7 +25,7 @@ class Loss:
         for suit, pile in enumerate(self._piles):
             if len(pile) < 13:
                 blocks.append(self._block(lay, suit * 13 + len(pile), 13 - len(pile)))
-        return loss_text(blocks, 52 - self.scores[player])
+        return loss_text(blocks, 52 - self.scores[player], shown)
 
     def _block(self, lay, card: int, held: int) -> Block:
         """What holds `card` (which its foundation waits for) where it lies."""

@@ -6,7 +6,7 @@ clears the way, so a top card that could still move is said to lead nowhere."""
 from __future__ import annotations
 
 from ausp_widget.core.cards import CARDS
-from ausp_widget.core.loss import Block, loss_text
+from ausp_widget.core.loss import SHOWN, Block, loss_text
 
 from .basics import CARD_COUNT, FACE_DOWN, PILE_SUITS
 
@@ -14,8 +14,9 @@ from .basics import CARD_COUNT, FACE_DOWN, PILE_SUITS
 class Loss:
     """`explain_loss()` for `IndianGame` (which provides the state)."""
 
-    def explain_loss(self, player: int = 0) -> str:
-        """The cards that can no longer reach home and what holds each; "" unless lost."""
+    def explain_loss(self, player: int = 0, shown: int = SHOWN) -> str:
+        """The `shown` cards that block the most and what holds each, then a count of the
+        rest; "" unless the game is lost."""
         self._check_player(player)
         if self.status != "lost":
             return ""
@@ -27,7 +28,7 @@ class Loss:
                 if height < 13:
                     wanted[suit * 13 + height] = held
         blocks = [self._block(card, held) for card, held in wanted.items()]
-        return loss_text([b for b in blocks if b is not None], CARD_COUNT - sum(self._piles))
+        return loss_text([b for b in blocks if b is not None], CARD_COUNT - sum(self._piles), shown)
 
     def _block(self, card: int, held: int) -> Block | None:
         """What holds the nearest copy of `card` (the one with the fewest cards on it)."""
