@@ -61,6 +61,7 @@ class Review:
     moves: tuple[MoveReview, ...]
     samples: int
     seconds: float
+    ending: str = ""  # why the game was lost, when it was (the game's `explain_loss()`)
 
     @property
     def marked(self) -> tuple[MoveReview, ...]:
@@ -71,7 +72,8 @@ class Review:
         return display.draw("review_figure", self, **options)
 
     def __str__(self) -> str:
-        return "\n".join(str(m) for m in self.marked) or "no move lost a chance worth marking"
+        text = "\n".join(str(m) for m in self.marked) or "no move lost a chance worth marking"
+        return f"{text}\nLost: {self.ending}" if self.ending else text
 
 
 def can_review(game: Any) -> bool:
@@ -95,6 +97,7 @@ class Reviewer:
         self.samples, self.seed = samples, seed
         self._solve = entry_for(game).solve
         self._history = [move for _player, move in game.history]
+        self._ending = game.explain_loss(0)
         self._position = game.rewound()
         self._start = self._position.copy()
         self._entries: list[MoveReview] = []
@@ -145,7 +148,8 @@ class Reviewer:
 
     def result(self) -> Review:
         """The review of the moves reviewed so far (all of them once `finished`)."""
-        return Review(tuple(self._entries), self.samples, self._seconds)
+        ending = self._ending if self.finished else ""
+        return Review(tuple(self._entries), self.samples, self._seconds, ending)
 
     def _winnable(self, game: Any) -> bool | None:
         return self._solve(game, None, REVIEW_NODES).winnable

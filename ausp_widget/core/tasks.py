@@ -18,6 +18,7 @@ from .cards import Card
 from .errors import IllegalMoveError, NotationError
 from .moves import Move
 from .protocol import Pile, Place
+from .stars import stars_said
 
 Game = Any  # any game of the protocol (`ausp_widget.core.protocol.PatienceGame`)
 
@@ -233,6 +234,14 @@ class TaskRun:
             return 0
         extra = len(self.played) - self.task.par
         return max(1, 3 - self.wrong - extra - int(self.helped))
+
+    @property
+    def stars_words(self) -> str:
+        """The stars in words, with what cost the missing ones ("" until the task is done)."""
+        if not self.done:
+            return ""
+        extra = max(0, len(self.played) - self.task.par)
+        return stars_said(self.stars, self.wrong, extra, self.helped, self.shown)
 
     @property
     def hint_due(self) -> bool:

@@ -27,6 +27,7 @@ from ausp_widget.core.progress import LessonProgress, Progress, lessons_progress
 from ausp_widget.core.protocol import PatienceGame as Game
 from ausp_widget.core.registry import for_table_mode, table_modes
 from ausp_widget.core.saves import short_repr
+from ausp_widget.core.stars import MEANING
 from ausp_widget.core.tasks import Feedback, TaskRun
 
 from .board import show
@@ -367,7 +368,16 @@ class GuideView(widgets.VBox):
         show(self.show_button, run is None)
         if run is not None:
             checkup = " (a check-up: no hints)" if step.exercise.checkup else ""
-            stars = f" <span class='ausp-stars'>{STARS[: run.stars]}</span>" if run.solved else ""
+            stars = ""
+            if run.done:
+                mean = escape(MEANING, quote=True)
+                shown = (
+                    f"<span class='ausp-stars' title='{mean}'>{STARS[: run.stars]}</span>"
+                    if run.solved
+                    else ""
+                )
+                why = run.stars_words.removeprefix(STARS[: run.stars]).removeprefix(" — ")
+                stars = f" {shown} <span class='ausp-stars-why'>{escape(why)}</span>"
             self._task_line = f"<div><b>Your move{checkup}:</b> {escape(step.task)}{stars}</div>"
             self._show_task()
             self.show_me.disabled = run.done or step.exercise.checkup

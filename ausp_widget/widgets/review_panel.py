@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
+from html import escape
 from typing import Any
 
 import ipywidgets as widgets
@@ -120,7 +121,8 @@ class ReviewPanel:
         self.summary.value = (
             f"<b>Review</b> of {len(review.moves)} moves ({review.samples} sampled orders of the hidden "
             f"cards a move, {review.seconds:.1f} s): {found}.<br>"
-            "<i>The win chance: of all the ways the cards you could not see might lie, the share from "
+            + (f"<b>Why it was lost:</b> {escape(review.ending)}<br>" if review.ending else "")
+            + "<i>The win chance: of all the ways the cards you could not see might lie, the share from "
             "which the game can still be won. A move can only keep it or lower it; a draw shows which "
             "way the cards lie, so it can go up or down by luck, and luck is never marked.</i>"
         )

@@ -49,10 +49,12 @@ def result_text(game: Any) -> str:
         total = game.card_count
         if status == "won":
             return f"You won: all {total} cards are on the foundations!"
-        return (
+        text = (
             f"Game lost: the stock is empty and {game.lost_because}; "
             f"{game.scores[0]} of {total} cards reached the foundations."
         )
+        why = game.explain_loss(0)
+        return f"{text} {why}" if why else text
     mine, theirs = game.scores
     verdict = {0: "You win!", 1: "The bot wins.", None: "A tie."}[game.winner]
     return f"Game over: you {mine}, the bot {theirs}. {verdict}"

@@ -210,6 +210,7 @@ def _lost() -> list[Step]:
             end,
             dim=False,
         ),
+        make_step("Why this game is lost", end.explain_loss(shown=1), end, dim=False),
     ]
 
 

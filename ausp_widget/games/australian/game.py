@@ -23,13 +23,14 @@ from ausp_widget.core.saves import check_seed, decode_save, short_repr
 from . import notation
 from .checks import Checks
 from .layout import COLUMNS, FOUNDATION, MODES, STOCK, WASTE, _Layout
+from .loss import Loss
 from .places import Places
 from .view import View
 
 Mode = Literal["solo", "turns", "simultaneous"]
 
 
-class Game(Checks, Places, PatienceBase):
+class Game(Checks, Places, Loss, PatienceBase):
     """A game of Australian Patience; see SPEC §1–§4 for the rules and the API, and
     `ausp_widget.core.protocol` for the names every game shares."""
 

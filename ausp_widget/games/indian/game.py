@@ -102,6 +102,7 @@ from .basics import (
 )
 from .checks import Checks
 from .legal import Legal
+from .loss import Loss
 from .moves import IndianMove
 from .places import Places
 from .status import StuckSearch
@@ -125,7 +126,7 @@ __all__ = [
 
 
 # ---- the game -----------------------------------------------------------------------------
-class IndianGame(Legal, Checks, Places, StuckSearch, PatienceBase):
+class IndianGame(Legal, Checks, Places, Loss, StuckSearch, PatienceBase):
     """A game of Indian Patience (see the module docstring), implementing the game protocol
     (`ausp_widget.core.protocol`) as `Game` does.
 

@@ -1,0 +1,49 @@
+"""Why a lost game is lost, in the words of the rules: the cards that can no longer reach
+home and what holds each. Each game finds its own blocks (`explain_loss()`, P6 of the
+protocol); this module only orders them and keeps the sentence short, so a student reads
+the one or two blocks that matter most and a count of the rest."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import Card
+
+SHOWN = 2  # blocks said in full; the others are counted
+
+
+@dataclass(frozen=True)
+class Block:
+    """A card a foundation waits for that can no longer get there: `held` is how many cards
+    wait behind it (itself and those of its suit above it), `why` what holds it, in words."""
+
+    card: Card
+    held: int
+    why: str
+
+
+def loss_text(blocks: Sequence[Block], left: int, shown: int = SHOWN) -> str:
+    """The explanation: the `shown` blocks that hold back the most cards, one sentence each,
+    then one sentence counting the rest (`left` is how many cards are not home)."""
+    if not blocks:
+        return ""
+    ranked = sorted(blocks, key=lambda b: (-b.held, b.card))
+    said, rest = ranked[:shown], ranked[shown:]
+    text = " ".join(_sentence(b.why) for b in said)
+    cards = "card" if left == 1 else "cards"
+    count = f"in all, {left} {cards} cannot reach home."
+    if rest:
+        names = [str(b.card) for b in rest]
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        count = f"{listed} {'is' if len(names) == 1 else 'are'} blocked as well; {count}"
+    return f"{text} {_capital(count)}"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _sentence(text: str) -> str:
+    text = _capital(text.strip())
+    return text if text.endswith((".", "!", "?")) else text + "."

@@ -1,0 +1,82 @@
+"""Why a lost game of Indian Patience is lost: for each foundation, the next card it waits
+for, and what holds its nearest copy. Cards move one at a time, so what holds a buried card
+is the card on top of its pile; the engine's search has already shown that no order of moves
+clears the way, so a top card that could still move is said to lead nowhere."""
+
+from __future__ import annotations
+
+from ausp_widget.core.cards import CARDS
+from ausp_widget.core.loss import SHOWN, Block, loss_text
+
+from .basics import CARD_COUNT, FACE_DOWN, PILE_SUITS
+
+
+class Loss:
+    """`explain_loss()` for `IndianGame` (which provides the state)."""
+
+    def explain_loss(self, player: int = 0, shown: int = SHOWN) -> str:
+        """The `shown` cards that block the most and what holds each, then a count of the
+        rest; "" unless the game is lost."""
+        self._check_player(player)
+        if self.status != "lost":
+            return ""
+        wanted: dict[int, int] = {}
+        for suit in set(PILE_SUITS):
+            heights = [h for s, h in zip(PILE_SUITS, self._piles) if s == suit]
+            held = 26 - sum(heights)
+            for height in heights:
+                if height < 13:
+                    wanted[suit * 13 + height] = held
+        blocks = [self._block(card, held) for card, held in wanted.items()]
+        return loss_text([b for b in blocks if b is not None], CARD_COUNT - sum(self._piles), shown)
+
+    def _block(self, card: int, held: int) -> Block | None:
+        """What holds the nearest copy of `card` (the one with the fewest cards on it)."""
+        places = [
+            (len(col) - 1 - d, c, d)
+            for c, col in enumerate(self._cols)
+            for d, x in enumerate(col)
+            if x == card
+        ]
+        places += [(len(self._waste) - 1 - d, -1, d) for d, x in enumerate(self._waste) if x == card]
+        if not places:
+            return None
+        over, c, depth = min(places)
+        name = CARDS[card]
+        if c < 0:
+            top = self._waste[-1]
+            cards = "one card" if over == 1 else f"{over} cards"
+            why = (
+                f"{name} lies under {cards} on the waste, and the stock is spent: nothing moves onto "
+                f"the waste, so they leave from the top, and {CARDS[top]} on top {self._nowhere(top)}"
+            )
+            return Block(name, held, why)
+        col = self._cols[c]
+        face = " face down" if depth == 0 and self._bottoms[c] == FACE_DOWN else ""
+        cards = "one card" if over == 1 else f"{over} cards"
+        why = (
+            f"{name} lies{face} under {cards} in column {c + 1}; one card moves at a time, and "
+            f"{CARDS[col[-1]]} on top {self._nowhere(col[-1], c)}"
+        )
+        return Block(name, held, why)
+
+    def _nowhere(self, card: int, column: int = -1) -> str:
+        """Why the top card `card` cannot make way, said after its name."""
+        if column >= 0 and self._guarded(column):
+            return "is protected: it may only go to a foundation, which does not take it yet"
+        if any(m.card is not None and m.card.index == card for m in self._card_moves(useful_only=True)):
+            return "can still move, but no order of moves clears the way"
+        empty = not all(self._cols)
+        if card % 13 == 12:
+            text = "a King goes only to a foundation or an empty column"
+            return f"can move nowhere: {text}" + ("" if empty else ", and no column is empty")
+        text = f"it needs a column ending with a {_rank(card % 13 + 2)} of another suit, and none does"
+        if not empty:
+            text += ", and no column is empty"
+        elif not self._fills_empty(card):
+            text += "; only a King may fill an empty column (rule option empty_column='kings')"
+        return f"can move nowhere: {text}"
+
+
+def _rank(rank: int) -> str:
+    return {1: "A", 11: "J", 12: "Q", 13: "K"}.get(rank, str(rank))
