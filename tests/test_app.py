@@ -12,11 +12,7 @@ from ausp_widget.widgets.table import ManualClock
 
 def classes_of(guide: GuideView, card: str, player: int = 0) -> tuple[str, ...]:
     wanted = Card.parse(card)
-    views = [
-        v
-        for slot, v in guide.board.views.items()
-        if v.card == wanted and not v.hidden and _player(slot) == player
-    ]
+    views = [v for slot, v in guide.board.views.items() if v.card == wanted and _player(slot) == player]
     assert len(views) == 1, f"{card} shown {len(views)} times"
     return views[0].face.classes
 
@@ -30,9 +26,7 @@ def shown(guide: GuideView, player: int = 0) -> list[tuple[str, ...]]:
     columns = []
     for c in range(7):
         views = [guide.board.views.get(("column", player, c, d)) for d in range(30)]
-        columns.append(
-            tuple(str(v.card) for v in views if v is not None and v.card is not None and not v.hidden)
-        )
+        columns.append(tuple(str(v.card) for v in views if v is not None and v.card is not None))
     return columns
 
 
@@ -348,7 +342,7 @@ def test_an_indian_game_handed_to_the_app_brings_its_mode():
 def test_the_guides_indian_board_shows_ten_columns_with_nameless_backs():
     guide = GuideView("indian")
     step = guide.steps[0]
-    backs = [v for v in guide.board.views.values() if v.face.description == "face-down card" and not v.hidden]
+    backs = [v for v in guide.board.views.values() if v.face.description == "face-down card"]
     assert len(backs) == 10 and all(v.card is None for v in backs)
     hidden = {column[0] for column in step.position.tableau()}
     visible = {c for column in step.position.visible_tableau() for c in column if c is not None}

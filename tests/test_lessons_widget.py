@@ -23,7 +23,7 @@ def at(guide: GuideView, title: str) -> GuideView:
 
 def view_at(guide: GuideView, pile: PileRef, depth: int = -1):
     """The card widget showing `pile`'s card at `depth` (its top card by default)."""
-    views = [v for v in guide.board.board.views() if v.pile == pile and v.card is not None and not v.hidden]
+    views = [v for v in guide.board.board.views() if v.pile == pile and v.card is not None]
     if pile.kind == "foundation":
         return next(v for v in guide.board.board.piles if v.pile == pile)
     views.sort(key=lambda v: v.place.depth)

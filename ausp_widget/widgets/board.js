@@ -104,7 +104,7 @@ function layout(state, width, large) {
     const waste = mine.find((p) => p.kind === "waste");
     const columns = mine.filter((p) => p.kind === "column");
     const left = pad + (total - 2 * pad - sideWidth) / 2;
-    if (owners.length > 1 || state.captions_always) {
+    if (owners.length > 1) {
       const caption = (state.captions || [])[owner] || "";
       items.push({ key: `cap:${owner}`, kind: "caption", text: caption, x: left, y, z: 1 });
       y += label + 4;
@@ -276,7 +276,6 @@ function render({ model, el: host }) {
     const stocks = new Map();
     for (const entry of geo.items) if (entry.kind === "stock") stocks.set(entry.item.owner, entry);
     const seen = new Set();
-    const gone = new Map(); // vanished face-down keys by spot id, to turn a card over in place
     byId = new Map();
     let order = 0;
     for (const entry of geo.items) {
@@ -335,7 +334,6 @@ function render({ model, el: host }) {
     }
     for (const [key, rec] of nodes) {
       if (!seen.has(key)) {
-        if (key.startsWith("down:")) gone.set(key, rec);
         rec.node.remove();
         nodes.delete(key);
       }

@@ -99,16 +99,15 @@ class Board:
 
     def __init__(
         self,
-        intents: Intents | Callable[[Spot], None] | None = None,
+        intents: Intents | None = None,
         captions: Sequence[str] = ("You", "The bot"),
         player: int = 0,
+        layout: widgets.Layout | None = None,
     ) -> None:
-        if intents is None or callable(intents):
-            intents = Intents(click=intents)
-        self.intents = intents
+        self.intents = intents if intents is not None else Intents()
         self.captions = tuple(captions)
         self.player = player
-        self.widget = CardBoard()
+        self.widget = CardBoard(**({} if layout is None else {"layout": layout}))
         self.widget.add_class("ausp-board")
         self.widget.on_msg(self._on_msg)
         self._keys = KeyBook()
@@ -229,9 +228,6 @@ class Board:
                 found.append(BoardSpot(self, spot))
         return found
 
-    def spot(self, sid: str) -> BoardSpot:
-        return BoardSpot(self, self._spots[sid])
-
     def drop(self, source: BoardSpot, target: BoardSpot) -> None:
         """Drag `source` (and the cards on it) onto `target`'s pile, as the browser does."""
         self.drop_on(source, pile_id(target.pile))
@@ -284,7 +280,6 @@ class BoardSpot:
     pile = property(lambda self: self.spot.pile)
     card = property(lambda self: self.spot.card)
     face = property(lambda self: self.spot.face)
-    hidden = property(lambda self: False)
 
     def click(self) -> None:
         """Click this spot, through the same path as a click in the browser."""

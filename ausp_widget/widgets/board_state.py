@@ -11,7 +11,7 @@ place, never the card. The stock is a count: its order never leaves the kernel.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ausp_widget.core.cards import RANK_TEXT, SUIT_NAMES, Card
@@ -53,12 +53,6 @@ class Spot:
     card: Card | None
     face: Face
     down: bool = False
-    hidden: bool = False  # kept for code that filters what is on show; a spot sent is shown
-    extra: dict[str, Any] = field(default_factory=dict, compare=False)
-
-
-def spoken(card: Card) -> str:
-    return card.name
 
 
 def where(ref: PileRef, theirs: bool) -> str:
@@ -250,11 +244,12 @@ def empty_label(pile: Pile, theirs: bool, named: bool) -> str:
     return f"{whose}{pile.kind}, empty"
 
 
-def legal_dests(game: Any, player: int = 0) -> dict[Place, list[PileRef]]:
+def legal_dests(game: Any, player: int = 0, legal: Iterable[Any] | None = None) -> dict[Place, list[PileRef]]:
     """Every place `player` may pick a card up from, with the piles its moves reach (what the
-    browser lights while a card is dragged, and where it accepts a drop with no round trip)."""
+    browser lights while a card is dragged, and where it accepts a drop with no round trip).
+    `legal` is the player's legal moves when the caller has them already."""
     dests: dict[Place, list[PileRef]] = {}
-    for move in game.legal_moves(player):
+    for move in game.legal_moves(player) if legal is None else legal:
         if move.card is None:
             continue
         source, target = game.move_places(move, player)

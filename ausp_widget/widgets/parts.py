@@ -62,12 +62,6 @@ class Parts:
     def box(self, kind: type[widgets.Box], children: Sequence[widgets.Widget], *classes: str) -> widgets.Box:
         return self.make(kind, *classes, children=list(children))
 
-    def adopt(self, widget: widgets.DOMWidget) -> None:
-        """Put a widget made elsewhere (a board) on the shared layout, closing its own."""
-        if widget.layout is not self.layout:
-            own, widget.layout = widget.layout, self.layout
-            own.close()
-
     @property
     def shared(self) -> frozenset[int]:
         """The ids of the shared models, which closing a control leaves open."""

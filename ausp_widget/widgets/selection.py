@@ -58,24 +58,12 @@ class Selecting:
         self._guard(self._card_clicked, view)
 
     def _card_clicked(self, view: CardView) -> None:
-        game, pile = self._game, view.pile
-        if game.status != "playing":
-            self._say(words.result_text(self._game) + " Click New game to play again.")
-            return
-        if pile is None:
-            return
-        if pile.kind == "foundation" and view.card is not None and self._selected is None:
+        pile, playing = view.pile, self._game.status == "playing"
+        if playing and pile.kind == "foundation" and view.card is not None and self._selected is None:
             self._say(f"{view.card} is on a foundation: cards never leave a foundation.")
             return
-        if pile.owner == 1:
+        if not self._may_act(pile):
             self._drop_selection()
-            self._say("Those are the bot's cards: you play the cards at the bottom of the table.")
-            return
-        if self._held():
-            self._drop_selection()
-            return
-        if game.mode == "turns" and game.turn != 0:
-            self._say("Wait for your turn: the bot is playing.")
             return
         if pile.kind == "stock":
             self._drop_selection()
@@ -97,23 +85,16 @@ class Selecting:
 
     def _dropped(self, place: Place, pile: PileRef) -> None:
         """A card (and the cards on it) dragged from `place` onto `pile`."""
-        game = self._game
-        self._selected, self._selected_moves = None, frozenset()
-        if not self._may_act(place.pile):
-            self._render()
+        moves = self._pick_up(place)
+        if moves is None:
             return
-        self._selected_at = len(game.history)
-        self._selected_moves = frozenset(self._moves_from(place))
-        if not self._selected_moves:
-            self._selected_moves = frozenset()
-            self._render()
-            self._refuse(game.explain_stuck(place, 0))
+        if not moves:
+            self._refuse(self._game.explain_stuck(place, 0))
             return
         try:
-            move = game.move_between(place, pile, 0)
+            move = self._game.move_between(place, pile, 0)
         except IllegalMoveError:
             self._selected_moves = frozenset()
-            self._render()
             raise
         self._play_user(move)
 
@@ -122,18 +103,25 @@ class Selecting:
 
     def _send_home(self, place: Place) -> None:
         """A double-click: the card goes to a foundation when a rule allows it."""
-        self._selected, self._selected_moves = None, frozenset()
-        if not self._may_act(place.pile):
-            self._render()
+        moves = self._pick_up(place)
+        if moves is None:
             return
-        home = next((m for m in self._moves_from(place) if m.kind == "foundation"), None)
+        home = next((m for m in moves if m.kind == "foundation"), None)
         if home is None:
-            self._render()
             card = pile_of(self._last_piles, place.pile).cards[place.depth]
             self._refuse(f"{card} cannot go to a foundation now.")
             return
-        self._selected_at = len(self._game.history)
         self._play_user(home)
+
+    def _pick_up(self, place: Place) -> list[Move] | None:
+        """A drag or a double-click starts: any selection is dropped, and the legal moves of the
+        card at `place` are kept as a click would keep them (None when it may not move now)."""
+        self._drop_selection()
+        if not self._may_act(place.pile):
+            return None
+        moves = self._moves_from(place)
+        self._selected_at, self._selected_moves = len(self._game.history), frozenset(moves)
+        return moves
 
     def _on_key(self, action: str) -> None:
         names = {"draw": "Draw", "hint": "Hint", "undo": "Undo", "redo": "Redo"}

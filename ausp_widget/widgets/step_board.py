@@ -70,8 +70,7 @@ class StepBoard:
     The legend carries the stylesheet: one widget, as the two never change."""
 
     def __init__(self, intents: Intents | None = None, *, parts: Parts) -> None:
-        self.board = Board(intents)
-        parts.adopt(self.board.widget)
+        self.board = Board(intents, layout=parts.layout)
         self.interactive = intents is not None
         self.legend = parts.html(f"<style>{stylesheet()}{GUIDE_CSS}</style>{legend_html()}", "ausp-legend")
         self.box = parts.box(widgets.VBox, [self.board.box, self.legend], "ausp-table", "ausp-guide-board")
@@ -118,7 +117,7 @@ class StepBoard:
         if deal != self._deal:  # another deal is dealt out; a step of the same deal slides
             self._deal = deal
             self.board.new_deal()
-        dests = legal_dests(game, 0) if moves and self.interactive and game.status == "playing" else {}
+        dests = legal_dests(game) if moves and self.interactive and game.status == "playing" else {}
         return self.board.show(piles, marks, game.protected_means, dests)
 
     def card_views(self) -> list[BoardSpot]:

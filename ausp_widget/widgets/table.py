@@ -1,8 +1,8 @@
 """The live game: a board, buttons, a status panel and the bot's pace, over any game.
 
 The table observes its game (`add_listener`), so a move made by a click, by the bot or by a
-student's code (`table.game.play("J♥ Q♥")`) updates the view the same way: only the card
-widgets whose face changed are sent. A click selects a place (a card and the cards on it)
+student's code (`table.game.play("J♥ Q♥")`) updates the view the same way: the board is sent
+its new state and redraws only the cards that changed. A click selects a place (a card and the cards on it)
 and highlights the piles its legal moves reach; the next click names a pile, and the game
 says what that means (`move_between`) and whether it is legal. The table never asks which
 game it plays: everything that differs comes through the game protocol and the registry.
@@ -155,9 +155,9 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
             self.panel.move_log,
         )
         self.board = Board(
-            Intents(click=self._on_card_click, drop=self._on_drop, home=self._on_home, key=self._on_key)
+            Intents(click=self._on_card_click, drop=self._on_drop, home=self._on_home, key=self._on_key),
+            layout=parts.layout,
         )
-        parts.adopt(self.board.widget)
         self.solver_question = SolverQuestion(self.clock, self._say, self._show_error)
         shown = [self.mode_selector] if show_modes else []  # else made only if asked for
         top = parts.box(
@@ -503,7 +503,7 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
         legal = game.legal_moves(0)
         piles = game.piles()
         self._last_piles = piles
-        dests = legal_dests(game, 0) if self._may_move() else {}
+        dests = legal_dests(game, 0, legal) if self._may_move() else {}
         changed = self.board.show(piles, self._marks(), game.protected_means, dests)
         mine = [] if self.start_gate.waiting else legal  # before Start: no Draw either
         self.controls.enable(game, mine, self._auto_finish_line() is not None)
