@@ -23,10 +23,9 @@ import traitlets
 
 from ausp_widget.analysis.players import BOT_LEVELS, check_bot, make_bot
 from ausp_widget.analysis.review import can_review
-from ausp_widget.analysis.simple import auto_finish_line, hint_or_fallback
 from ausp_widget.core import registry
 from ausp_widget.core.errors import IllegalMoveError, NotationError
-from ausp_widget.core.moves import DRAW, PASS, Move
+from ausp_widget.core.moves import Move
 from ausp_widget.core.protocol import PatienceGame, Pile, PileRef, Place
 from ausp_widget.core.saves import check_seed
 
@@ -44,11 +43,13 @@ from .selection import Selecting
 from .solver_question import SolverQuestion, can_ask
 from .start_gate import READY, StartGate
 from .status import StatusPanel, sentence
+from .table_buttons import ButtonActions
+from .table_opponent import Opponent
 
 logger = logging.getLogger(__name__)
 
 
-class GameTable(Selecting, FindingWidgets, widgets.VBox):
+class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, widgets.VBox):
     """The live game: `GameTable(mode="solo", seed=42)`; `table.game` is the live game.
 
     Two-player modes put the bot's layout on top, the shared foundations in the middle and
@@ -278,37 +279,6 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
             self._say(words.welcome(game))
         self.pacer.schedule(opening=not game.history)
 
-    def _needs_start(self, game: PatienceGame) -> bool:
-        """Whether a game waits for Start: against the bot, in the race or with the bot to move."""
-        if not self.wait_for_start or game.players < 2 or game.status != "playing":
-            return False
-        return game.mode == "simultaneous" or game.turn == 1
-
-    def start(self) -> None:
-        """Press Start: count 3, 2, 1 on the clock, then the game is on."""
-        self._guard(self.start_gate.press)
-
-    @property
-    def started(self) -> bool:
-        """Whether the game is on (Start pressed and counted down, or no Start needed)."""
-        return not self.start_gate.waiting
-
-    def _on_start(self) -> None:
-        game = self._game
-        self._render()
-        if game.mode == "simultaneous":
-            self._say("Go! Move your cards: the bot is playing too.")
-        else:
-            self._say("Go! The bot plays first.")
-        self.pacer.schedule()
-
-    def _held(self) -> bool:
-        """Whether your cards wait for Start (said in the status line when they do)."""
-        if self.start_gate.waiting:
-            self._refuse(READY)
-            return True
-        return False
-
     # ---- observing the game --------------------------------------------------------------------
     def _on_game_event(self, game: PatienceGame, event: str, move: Move | None) -> None:
         # Called inside play/undo/redo/finish, also for moves made from code: never raise.
@@ -381,120 +351,6 @@ class GameTable(Selecting, FindingWidgets, widgets.VBox):
         self.last_error = exc
         logger.error("error in the game table", exc_info=exc)
         self._say(f"Something went wrong: {type(exc).__name__}: {exc}")
-
-    # ---- buttons --------------------------------------------------------------------------------------
-    def _on_button(self, name: str) -> None:
-        self._drop_selection()
-        game = self._game
-        actions: dict[str, Callable[[], Any]] = {
-            "Draw": lambda: self._play_user(DRAW),
-            "Pass": lambda: self._play_user(PASS),
-            "Undo": game.undo,
-            "Redo": game.redo,
-            "Hint": self._show_hint,
-            "Winnable?": lambda: self.solver_question.ask(
-                game, lambda: self._game is game and not self._closed
-            ),
-            "Auto-finish": self._auto_finish,
-            "Review": self._review,
-            "Finish": game.finish,
-            "New game": self._new_game_from_field,
-        }
-        actions[name]()
-
-    def _review(self) -> None:
-        game = self._game
-        if game.status == "playing" or not game.history:
-            self._say("Review looks back over a finished game: finish this one first.")
-            return
-        self.review_panel.start(game, lambda: not self._closed)
-        self._say("Reviewing the game move by move: the chart and the marked moves appear below.")
-
-    def _try_position(self, position: PatienceGame) -> None:
-        """Play on from a reviewed position (the review stays open beside it)."""
-        with self._lock:
-            self._attach(position, keep_review=True)
-        self._say("The position before the marked move: try the better move, or another.")
-
-    def _new_game_from_field(self) -> None:
-        text = self.deal_field.value.strip().lstrip("#")
-        if text and not (text.isdigit() and text.isascii() and len(text) <= 20):
-            self._say(
-                f"The deal number must be a whole number such as 42, not {self.deal_field.value.strip()!r}: "
-                "the game goes on unchanged."
-            )
-            return
-        self.new_game(int(text) if text else None)
-
-    def _show_hint(self) -> None:
-        game = self._game
-        if game.status != "playing":
-            self._say(words.result_text(self._game))
-            return
-        if game.mode == "turns" and game.turn != 0:
-            self._say("Wait for your turn: the bot is playing.")
-            return
-        advice = hint_or_fallback(game, 0)
-        if getattr(advice, "move", None) is None:
-            self._say(
-                sentence(getattr(advice, "reason", "") or "No hint: there is nothing useful left to do.")
-            )
-            return
-        move = advice.move
-        self._hint = move
-        self._render()
-        self._say(f"Hint: {move}. {sentence(advice.reason)}")
-
-    def _auto_finish(self) -> None:
-        line = self._auto_finish_line()
-        if line is None:
-            self._say(
-                "Auto-finish plays the last cards home once your stock is empty and every card "
-                "left can go to a foundation in order; that is not the case yet."
-            )
-            return
-        self._batching = True
-        try:
-            with self._playing():
-                for move in line:
-                    self._game.play(move, 0)
-        finally:
-            self._batching = False
-        self._render()
-        playing = self._game.status == "playing"
-        self._say(f"Played {len(line)} cards home." if playing else words.result_text(self._game))
-
-    def _auto_finish_line(self) -> list[Move] | None:
-        return auto_finish_line(self._game, 0)
-
-    # ---- the bot ----------------------------------------------------------------------------------------
-    def _bot_should_act(self) -> bool:
-        game = self._game
-        if self._closed or self.bot is None or game.players < 2 or game.status != "playing":
-            return False
-        if self.start_gate.waiting:
-            return False
-        return game.mode == "simultaneous" or game.turn == 1
-
-    def _bot_move(self) -> None:
-        if not self._bot_should_act():
-            return
-        game = self._game
-        move = self.bot.choose(game.view(1))
-        if move is None:  # simultaneous: the bot waits for something to change
-            if not any(p.size for p in game.piles() if p.kind == "stock"):
-                self._say("The bot has nothing left to do. Play on, or click Finish to end and count.")
-            return
-        with self._playing():
-            game.play(move, 1)  # the listener shows it and schedules the next tick
-
-    def _on_bot_level(self, level: str) -> None:
-        """Another bot level: it takes over the bot's side from its next move."""
-        self._bot_given = level
-        if self._game is not None and self._game.players > 1:
-            self.bot = make_bot(level, self._game)
-            self._say(f"The {level} bot plays from its next move on.")
-            self.pacer.schedule()
 
     # ---- drawing the table ------------------------------------------------------------------------------
     def _render(self) -> int:

@@ -1,0 +1,108 @@
+"""The table's buttons (a mixin of `GameTable`): Draw, Pass, Undo, Redo, Hint, Winnable?,
+Auto-finish, Review, Finish and New game, for any game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ausp_widget.analysis.simple import auto_finish_line, hint_or_fallback
+from ausp_widget.core.moves import DRAW, PASS, Move
+from ausp_widget.core.protocol import PatienceGame
+
+from . import words
+from .status import sentence
+
+
+class ButtonActions:
+    """What each button of the table does; the table provides the game, the board, the panels
+    and `_say`, `_render`, `_play_user`, `_attach`."""
+
+    _game: Any
+    _closed: bool
+    _hint: Move | None
+    _batching: bool
+
+    def _on_button(self, name: str) -> None:
+        self._drop_selection()
+        game = self._game
+        actions: dict[str, Callable[[], Any]] = {
+            "Draw": lambda: self._play_user(DRAW),
+            "Pass": lambda: self._play_user(PASS),
+            "Undo": game.undo,
+            "Redo": game.redo,
+            "Hint": self._show_hint,
+            "Winnable?": lambda: self.solver_question.ask(
+                game, lambda: self._game is game and not self._closed
+            ),
+            "Auto-finish": self._auto_finish,
+            "Review": self._review,
+            "Finish": game.finish,
+            "New game": self._new_game_from_field,
+        }
+        actions[name]()
+
+    def _review(self) -> None:
+        game = self._game
+        if game.status == "playing" or not game.history:
+            self._say("Review looks back over a finished game: finish this one first.")
+            return
+        self.review_panel.start(game, lambda: not self._closed)
+        self._say("Reviewing the game move by move: the chart and the marked moves appear below.")
+
+    def _try_position(self, position: PatienceGame) -> None:
+        """Play on from a reviewed position (the review stays open beside it)."""
+        with self._lock:
+            self._attach(position, keep_review=True)
+        self._say("The position before the marked move: try the better move, or another.")
+
+    def _new_game_from_field(self) -> None:
+        text = self.deal_field.value.strip().lstrip("#")
+        if text and not (text.isdigit() and text.isascii() and len(text) <= 20):
+            self._say(
+                f"The deal number must be a whole number such as 42, not {self.deal_field.value.strip()!r}: "
+                "the game goes on unchanged."
+            )
+            return
+        self.new_game(int(text) if text else None)
+
+    def _show_hint(self) -> None:
+        game = self._game
+        if game.status != "playing":
+            self._say(words.result_text(self._game))
+            return
+        if game.mode == "turns" and game.turn != 0:
+            self._say("Wait for your turn: the bot is playing.")
+            return
+        advice = hint_or_fallback(game, 0)
+        if getattr(advice, "move", None) is None:
+            self._say(
+                sentence(getattr(advice, "reason", "") or "No hint: there is nothing useful left to do.")
+            )
+            return
+        move = advice.move
+        self._hint = move
+        self._render()
+        self._say(f"Hint: {move}. {sentence(advice.reason)}")
+
+    def _auto_finish(self) -> None:
+        line = self._auto_finish_line()
+        if line is None:
+            self._say(
+                "Auto-finish plays the last cards home once your stock is empty and every card "
+                "left can go to a foundation in order; that is not the case yet."
+            )
+            return
+        self._batching = True
+        try:
+            with self._playing():
+                for move in line:
+                    self._game.play(move, 0)
+        finally:
+            self._batching = False
+        self._render()
+        playing = self._game.status == "playing"
+        self._say(f"Played {len(line)} cards home." if playing else words.result_text(self._game))
+
+    def _auto_finish_line(self) -> list[Move] | None:
+        return auto_finish_line(self._game, 0)
