@@ -67,6 +67,21 @@ def test_a_click_takes_the_same_path_as_code(store):
     assert ROLE_CLASSES["moved"] in moved.face.classes
 
 
+def test_a_drag_is_one_try_judged_as_two_clicks_would_be(store):
+    guide = at(GuideView(progress=store), "Build down in suit")
+    board = guide.board.board
+    six = next(v for v in board.views() if str(v.card) == "6♥")
+    spade = next(v for v in board.views() if str(v.card) == "7♠")
+    shown = [(v.card, v.place) for v in board.views()]
+    board.drop(six, spade)  # refused by the rules: a wrong try, nothing moved
+    run = guide.runs[guide.step]
+    assert run.wrong == 1 and not run.done and "same suit" in guide.feedback.value
+    assert [(v.card, v.place) for v in board.views()] == shown
+    board.drop(six, next(v for v in board.views() if str(v.card) == "7♥"))
+    assert run.done and "well done" in guide.feedback.value
+    assert guide.clicks.selected is None, "a drag leaves nothing selected"
+
+
 def test_a_wrong_click_is_explained_by_the_game_and_counts_as_a_try(store):
     guide = at(GuideView(progress=store), "Nothing moves onto the waste")
     four = next(v for v in guide.board.card_views() if str(v.card) == "4♣")

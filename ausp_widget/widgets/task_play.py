@@ -44,14 +44,9 @@ class TaskPlay:
     def click(self, run: TaskRun, view: Spot) -> None:
         """A click on `view` while `run` is under way."""
         game, pile = run.game, view.pile
-        if pile is None:
-            return
         if pile.owner == 1:
-            self.selected = None
-            self._render()
-            self._say("Those are the bot's cards: you play the cards at the bottom of the table.")
-            return
-        if pile.kind == "stock":
+            self._theirs()
+        elif pile.kind == "stock":
             self._attempt(DRAW)
         elif self.selected is None:
             self._select(run, game, view)
@@ -59,14 +54,18 @@ class TaskPlay:
             self._drop(run, game, view)
 
     def drop(self, run: TaskRun, place: Place, pile: PileRef) -> None:
-        """A card (and the cards on it) dragged from `place` onto `pile`: a try, as two clicks."""
+        """A card (and the cards on it) dragged from `place` onto `pile`: a try, as two clicks
+        would make it (without the first click's highlight and words in between)."""
         self.selected = None
         if pile.owner == 1 or place.pile.owner == 1:
-            self._render()
-            self._say("Those are the bot's cards: you play the cards at the bottom of the table.")
-            return
-        if self._pick(run, run.game, place, place.pile):
+            self._theirs()
+        elif self._pick(run, run.game, place, place.pile, announce=False):
             self._onto(run, run.game, pile)
+
+    def _theirs(self) -> None:
+        self.selected = None
+        self._render()
+        self._say("Those are the bot's cards: you play the cards at the bottom of the table.")
 
     def home(self, run: TaskRun, place: Place) -> None:
         """A double-click: the card goes to a foundation when a rule allows it."""
@@ -83,8 +82,11 @@ class TaskPlay:
     def _select(self, run: TaskRun, game: Game, view: Spot) -> None:
         self._pick(run, game, view.place, view.pile)
 
-    def _pick(self, run: TaskRun, game: Game, place: Place | None, pile: PileRef) -> bool:
-        """Select the card at `place`; whether it was selected (if not, the reason is said)."""
+    def _pick(
+        self, run: TaskRun, game: Game, place: Place | None, pile: PileRef, announce: bool = True
+    ) -> bool:
+        """Select the card at `place`; whether it was selected (if not, the reason is said).
+        `announce` shows the selection and asks where it goes (a click's first half)."""
         if place is None or pile.kind == "foundation":
             self._say("Click one of the cards you play first, then the place where it should go.")
             return False
@@ -94,8 +96,9 @@ class TaskPlay:
             self._say(game.explain_stuck(place, 0))
             return False
         self.selected = place
-        self._render()
-        self._say("Now click where it should go (click it again to send it to a foundation).", good=None)
+        if announce:
+            self._render()
+            self._say("Now click where it should go (click it again to send it to a foundation).", good=None)
         return True
 
     def _drop(self, run: TaskRun, game: Game, view: Spot) -> None:
