@@ -438,7 +438,7 @@ def test_a_location_that_cannot_be_written_keeps_records_in_memory_and_says_why(
 
 
 def test_in_the_browser_progress_goes_to_the_sites_drive_without_a_lock(tmp_path, monkeypatch):
-    from ausp_widget.core import progress
+    from ausp_widget.core import progress_file as progress
 
     drive = tmp_path / "drive"
     drive.mkdir()
@@ -460,7 +460,7 @@ def test_in_the_browser_progress_goes_to_the_sites_drive_without_a_lock(tmp_path
 def test_a_refused_write_or_a_lock_held_elsewhere_never_stops_a_record(path, monkeypatch):
     from filelock import FileLock
 
-    from ausp_widget.core import progress
+    from ausp_widget.core import progress_file as progress
 
     store = Progress(path, student="Ana")
     store.record("t", True, 1)

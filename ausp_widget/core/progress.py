@@ -23,44 +23,28 @@ from __future__ import annotations
 import json
 import math
 import numbers
-import os
-import sys
-import time
 import unicodedata
 from collections.abc import Callable
-from contextlib import AbstractContextManager, ExitStack, nullcontext, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .files import write_atomic
+from .progress_file import BROWSER, BROWSER_DRIVE, LOCK_WAIT, KeptFile, default_path, lock_path
 from .progress_summary import export_csv, summary_rows
+
+__all__ = [  # the file's keeping, from `progress_file`, is named here too
+    "BROWSER", "BROWSER_DRIVE", "DEFAULT_RATING", "FORMAT", "LOCK_WAIT", "MAX_NAME", "VERSION",
+    "LessonProgress", "Progress", "PuzzleRecord", "StudentRecords", "TaskRecord",
+    "default_path", "lessons_progress", "lock_path", "read_records", "read_students",
+    "student_name", "task_id",
+]  # fmt: skip
 
 FORMAT = "ausp_widget-progress"
 VERSION = 2
 DEFAULT_RATING = 1000.0
 MAX_NAME = 40
-LOCK_WAIT = 10.0  # seconds to wait for another kernel's write before giving up on keeping this one
-BROWSER = sys.platform == "emscripten"  # Pyodide: one process, no file locks
-BROWSER_DRIVE = Path("/drive")  # JupyterLite's files, kept by the browser across reloads
 
 T = TypeVar("T")
-
-
-def default_path() -> Path:
-    """Where progress is kept unless `AUSP_WIDGET_PROGRESS` says otherwise."""
-    named = os.environ.get("AUSP_WIDGET_PROGRESS")
-    if named:
-        return Path(named)
-    if BROWSER and BROWSER_DRIVE.is_dir():  # the browser's memory would forget it on a reload
-        return BROWSER_DRIVE / "ausp_widget-progress.json"
-    try:
-        from jupyter_core.paths import jupyter_data_dir
-    except ImportError:  # without Jupyter installed, the same place Jupyter would use on Linux
-        base = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / "jupyter"
-    else:
-        base = Path(jupyter_data_dir())
-    return base / "ausp_widget" / "progress.json"
 
 
 def student_name(name: object) -> str:
@@ -151,10 +135,6 @@ class StudentRecords:
         }
 
 
-class _NotKept(OSError):
-    """Why the progress file is not written, in words that already name the file."""
-
-
 class Progress:
     """Every student's records in one file (`path`; `memory=True` keeps them in memory only).
     `student` picks whose records `record`, `get`, `records` and the puzzle methods use; `problem`
@@ -163,97 +143,26 @@ class Progress:
     def __init__(self, path: Path | str | None = None, *, memory: bool = False, student: str = "") -> None:
         name = student_name(student)
         self.path: Path | None = None if memory else Path(path) if path is not None else default_path()
-        self.problem: str | None = None
-        self._failing = False  # `problem` says the last write failed
+        self._file = None if self.path is None else KeptFile(self.path)
         self._student = name
         self._students: dict[str, StudentRecords] = {}
-        self._lock: AbstractContextManager[Any] | None = None
-        if self.path is not None and (self.path.exists() or self.path.is_symlink()):
-            self._load()
+        if self._file is not None:
+            self._file.load(self._take_in)
 
-    def _load(self) -> None:
-        """Read the file, setting it aside if it cannot be read; nothing is written."""
-        try:
-            self._refuse_folder()
-            with ExitStack() as stack:
-                with suppress(OSError):  # no lock here (a read-only folder): reading alone is safe
-                    stack.enter_context(self._locked())
-                self._take_in()
-        except OSError as error:
-            self._not_kept(error)
+    @property
+    def problem(self) -> str | None:
+        return None if self._file is None else self._file.problem
 
-    def _locked(self) -> AbstractContextManager[Any]:
-        """The lock that makes one read–merge–write whole while other kernels wait."""
-        if self.path is None or BROWSER:
-            return nullcontext()
-        if self._lock is None:
-            from filelock import FileLock
-
-            self._lock = FileLock(lock_path(self.path), timeout=LOCK_WAIT)
-        return self._lock
-
-    def _refuse_folder(self) -> None:
-        if self.path is not None and self.path.is_dir():
-            raise _NotKept(
-                f"{self.path} is a folder, not a file; it is left alone "
-                "(AUSP_WIDGET_PROGRESS names the file to use)"
-            )
-
-    def _take_in(self) -> None:
-        """Merge the file's records into ours. A file this version cannot read (corrupt, a newer
-        version's, another program's) is set aside first; an OSError if it cannot be, so that
-        nothing is ever written over it."""
-        path = self.path
-        if path is None:
-            return
-        try:
-            on_disk = read_students(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            return
-        except (OSError, UnicodeDecodeError, ValueError, RecursionError) as error:
-            self._set_aside(path, error)
-            return
-        for name, theirs in on_disk.items():
+    def _take_in(self, text: str) -> None:
+        """Merge a file's records into ours; a `ValueError` (nothing merged) if it is not progress."""
+        for name, theirs in read_students(text).items():
             self._students.setdefault(name, StudentRecords()).merge(theirs)
 
-    def _set_aside(self, path: Path, error: BaseException) -> None:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        aside = path.with_name(f"{path.name}.unreadable-{stamp}")
-        count = 1
-        while aside.exists() or aside.is_symlink():  # two in one second: never rename over the first
-            count += 1
-            aside = path.with_name(f"{path.name}.unreadable-{stamp}-{count}")
-        try:
-            path.rename(aside)
-        except OSError as rename_error:
-            raise _NotKept(f"{path} could not be read ({error}) nor set aside ({rename_error})") from None
-        self.problem = f"{path} could not be read ({error}); it was kept as {aside.name}; a new record starts"
-        self._failing = False
-
-    def _not_kept(self, error: OSError) -> None:
-        why = error if isinstance(error, _NotKept) else f"{self.path} cannot be written ({error})"
-        self.problem = f"progress is not being kept: {why}"
-        self._failing = True
-
     def _update(self, change: Callable[[], T]) -> T:
-        """Apply `change` to the records and keep them: read, merge, change and write under the
-        lock, so another kernel's records written meanwhile are never lost. If the file cannot
-        be kept, the change still holds in memory and `problem` says why."""
-        if self.path is None:
+        """Apply `change` to the records and keep them, taking in first what another app wrote."""
+        if self._file is None:
             return change()
-        done, result = False, None
-        try:
-            self._refuse_folder()
-            with self._locked():
-                self._take_in()
-                result, done = change(), True
-                self._write()
-        except OSError as error:
-            self._not_kept(error)
-            return result if done else change()  # type: ignore[return-value]
-        if self._failing:  # kept again: the earlier failure no longer holds
-            self.problem, self._failing = None, False
-        return result  # type: ignore[return-value]
+        return self._file.update(self._take_in, change, self._text)
 
     @property
     def student(self) -> str:
@@ -279,7 +188,8 @@ class Progress:
     @property
     def students(self) -> list[str]:
         """Names with any record, including those another app wrote to the file since."""
-        self._merge_file()
+        if self._file is not None:
+            self._file.peek(self._take_in)
         return sorted(name for name, kept in self._students.items() if not kept.empty)
 
     @property
@@ -340,26 +250,12 @@ class Progress:
 
         return self._update(change)
 
-    def _merge_file(self) -> None:
-        """Take in what another app wrote, without writing: a file that cannot be read is left
-        where it is for now (the next write sets it aside)."""
-        if self.path is None or not self.path.is_file():
-            return
-        try:
-            on_disk = read_students(self.path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-            return
-        for name, theirs in on_disk.items():
-            self._students.setdefault(name, StudentRecords()).merge(theirs)
-
     def save(self) -> None:
         """Write every student's records, first taking in what another app wrote since."""
         self._update(lambda: None)
 
-    def _write(self) -> None:
-        """Replace the file with every student's records (called under the lock)."""
-        if self.path is None:
-            return
+    def _text(self) -> str:
+        """The file's text: every student with any record."""
         data = {
             "format": FORMAT,
             "version": VERSION,
@@ -367,12 +263,7 @@ class Progress:
                 name: kept.as_json() for name, kept in sorted(self._students.items()) if not kept.empty
             },
         }
-        text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        if BROWSER:  # JupyterLite's drive stores a file whole when it is closed, and may not rename
-            self.path.write_text(text, encoding="utf-8")
-        else:
-            write_atomic(self.path, lambda f: f.write(text))
+        return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
     def clear(self, everyone: bool = False) -> None:
         """Forget the current student's records (with `everyone`, every student's) and rewrite the
@@ -395,11 +286,6 @@ class Progress:
         """Write the class summary as CSV for a spreadsheet. An existing file is replaced only when
         asked, so an export never destroys an earlier one by accident."""
         return export_csv(self.summary_rows(), path, overwrite=overwrite)
-
-
-def lock_path(path: Path) -> Path:
-    """The lock file beside a progress file: present while (and, left behind, after) a write."""
-    return path.with_name(path.name + ".lock")
 
 
 def read_students(text: str) -> dict[str, StudentRecords]:
