@@ -67,7 +67,7 @@ class AustralianPatience(widgets.VBox):
         self.add_class("ausp-app")
         self.seed = seed
         self.selector = ModeChoice(mode, parts)
-        large = bool(table_options.get("large"))
+        large = large_cards(table_options)
         self.store = Progress()  # one student's lessons and puzzles, in one file
         self.guide = GuideView(
             mode,
@@ -82,7 +82,6 @@ class AustralianPatience(widgets.VBox):
         table_options.setdefault("show_modes", False)  # the app's selector is the one mode control
         GameTable.check_options(mode, seed, **table_options)  # a bad option is refused now, not on Play
         self._table_options = table_options
-        self._large = large
         self.rules = parts.html(rules_html(mode), "ausp-rules-panel")
         # The table's and the trainer's places until their tabs are opened.
         self.tabs = parts.make(
@@ -125,7 +124,7 @@ class AustralianPatience(widgets.VBox):
             trainer = PuzzleTrainer(
                 registry.for_table_mode(self.mode)[0].name,
                 progress=self.store,
-                large=self._table.large if self._table is not None else self._large,
+                large=self._table.large if self._table is not None else large_cards(self._table_options),
                 active=self.tabs.selected_index == PUZZLES,
                 parts=self.parts,
             )
@@ -218,6 +217,11 @@ class AustralianPatience(widgets.VBox):
 def _heading(mode: str) -> str:
     name = registry.for_table_mode(mode)[0].title
     return f"<h2 style='margin:4px 0'>{name}</h2>"
+
+
+def large_cards(table_options: dict[str, Any]) -> bool:
+    """Whether the app was asked for projector-size cards (the table's `large`, for all parts)."""
+    return bool(table_options.get("large"))
 
 
 def _check_table_options(options: dict[str, Any]) -> None:

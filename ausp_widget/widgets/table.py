@@ -10,7 +10,6 @@ game it plays: everything that differs comes through the game protocol and the r
 
 from __future__ import annotations
 
-import inspect
 import logging
 import random
 import threading
@@ -119,11 +118,11 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, widgets.VBox
         self._apply_look()
         self.new_game(seed, mode)
 
-    @classmethod
-    def check_options(cls, mode: str = "solo", seed: int | None = None, **options: Any) -> None:
-        """Refuse what `GameTable(mode, seed, **options)` would refuse (an unknown option, a mode,
-        a bot), before anything is made: an app makes its table when its tab is first opened."""
-        inspect.signature(cls.__init__).bind(None, mode, seed, **options)  # a TypeError naming it
+    @staticmethod
+    def check_options(mode: str = "solo", seed: int | None = None, **options: Any) -> None:
+        """Refuse the deal number, mode or bot `GameTable(mode, seed, **options)` would refuse,
+        before anything is made: an app makes its table when its tab is first opened (the app
+        names an unknown option itself)."""
         if seed is not None:
             check_seed(seed)
         _table_mode(options.get("game"), mode)
