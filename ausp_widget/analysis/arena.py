@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ausp_widget.core import registry
-from ausp_widget.core.errors import IllegalMoveError, NotationError, WrongTypeError, check_seconds
+from ausp_widget.core.errors import IllegalMoveError, NotationError, WrongTypeError, check_seconds, short_repr
 from ausp_widget.core.stats import wilson_interval
 
 from .guard import can_fork, run_guarded
@@ -209,13 +209,15 @@ def evaluate(
 
 def _deal_numbers(deals: object) -> list[int]:
     if isinstance(deals, (str, bytes)) or not isinstance(deals, Iterable):
-        raise TypeError(f"deals is an iterable of deal numbers, such as range(1, 501), not {deals!r:.60}")
+        raise TypeError(
+            f"deals is an iterable of deal numbers, such as range(1, 501), not {short_repr(deals)}"
+        )
     return [_deal_number(d) for d in deals]
 
 
 def _deal_number(deal: object) -> int:
     if isinstance(deal, bool) or not isinstance(deal, int):
-        raise WrongTypeError(f"deals are whole numbers from 0, not {deal!r:.60}")
+        raise WrongTypeError(f"deals are whole numbers from 0, not {short_repr(deal)}")
     if deal < 0:
         raise ValueError(f"deals are whole numbers from 0, not {deal!r}")
     return deal
@@ -225,7 +227,7 @@ def compare(evaluations: Iterable[Evaluation]) -> str:
     """Players side by side on the same deals, as a text table (best first)."""
     rows = list(evaluations) if isinstance(evaluations, Iterable) else None
     if rows is None or not all(isinstance(e, Evaluation) for e in rows):
-        raise TypeError(f"compare takes evaluations (what evaluate returns), not {evaluations!r:.80}")
+        raise TypeError(f"compare takes evaluations (what evaluate returns), not {short_repr(evaluations)}")
     rows.sort(key=lambda e: -e.rate)
     width = max([len(e.name) for e in rows] + [6])
     lines = [f"{'player':<{width}}  won        rate    95% interval   cards home  failed"]

@@ -9,8 +9,7 @@ from __future__ import annotations
 from functools import total_ordering
 from types import MappingProxyType
 
-from ausp_widget.core.errors import NotationError
-from ausp_widget.core.saves import short_repr
+from ausp_widget.core.errors import NotationError, short_repr
 
 SUITS = "♣♦♥♠"
 RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")

@@ -23,10 +23,10 @@ def check_whole(name: str, value: object, low: int = 0) -> int:
     or a `ValueError` naming the argument and what it takes."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise WrongTypeError(
-            f"{name} must be a whole number from {low}, not {type(value).__name__} {value!r:.60}"
+            f"{name} must be a whole number from {low}, not {type(value).__name__} {short_repr(value)}"
         )
     if value < low:
-        raise ValueError(f"{name} must be a whole number from {low}, not {value!r}")
+        raise ValueError(f"{name} must be a whole number from {low}, not {short_repr(value)}")
     return value
 
 
@@ -36,7 +36,22 @@ def check_seconds(name: str, value: object, none: bool = True) -> float | None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float):
         also = " (or None for no limit)" if none else ""
-        raise WrongTypeError(f"{name} is a number of seconds{also}, not {type(value).__name__} {value!r:.60}")
+        raise WrongTypeError(
+            f"{name} is a number of seconds{also}, not {type(value).__name__} {short_repr(value)}"
+        )
     if not 0 < value < math.inf:
-        raise ValueError(f"{name} must be above 0 seconds and finite, not {value!r}")
+        raise ValueError(f"{name} must be above 0 seconds and finite, not {short_repr(value)}")
     return value
+
+
+def short_repr(value: object) -> str:
+    """`repr(value)`, cut short in the middle when long, so an error message stays readable
+    (a whole number of thousands of digits is not even turned into text: Python refuses)."""
+    if isinstance(value, int) and value.bit_length() > 128:
+        digits = int(value.bit_length() * 0.30103) + 1  # log10(2) digits per bit
+        return f"a {'negative ' if value < 0 else ''}whole number of about {digits} digits"
+    try:
+        text = repr(value)
+    except Exception:  # a broken __repr__ must not hide the error being reported
+        return f"a {type(value).__name__}"
+    return text if len(text) <= 40 else f"{text[:20]}…{text[-8:]} ({len(text)} characters)"

@@ -6,8 +6,7 @@ from types import MappingProxyType
 from typing import Literal
 
 from ausp_widget.core.cards import CARDS, Card
-from ausp_widget.core.errors import NotationError
-from ausp_widget.core.saves import short_repr
+from ausp_widget.core.errors import NotationError, short_repr
 
 MoveKind = Literal["draw", "pass", "foundation", "tableau", "column"]
 MOVE_KINDS: tuple[str, ...] = ("draw", "pass", "foundation", "tableau", "column")

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 
-from ausp_widget.core.errors import NotationError, WrongTypeError
+from ausp_widget.core.errors import NotationError, WrongTypeError, short_repr
+
+__all__ = ["DEAL_LIMIT", "SAVE_FORMAT", "check_seed", "check_seed_field", "decode_save", "short_repr"]
 
 SAVE_FORMAT = "ausp_widget-save"
 
@@ -57,16 +59,3 @@ def check_seed_field(seed: object) -> int | None:
         return check_seed(seed)
     except ValueError as error:
         raise NotationError(f"the save's seed is wrong: {error}") from None
-
-
-def short_repr(value: object) -> str:
-    """`repr(value)`, cut short in the middle when long, so an error message stays readable
-    (a whole number of thousands of digits is not even turned into text: Python refuses)."""
-    if isinstance(value, int) and value.bit_length() > 128:
-        digits = int(value.bit_length() * 0.30103) + 1  # log10(2) digits per bit
-        return f"a {'negative ' if value < 0 else ''}whole number of about {digits} digits"
-    try:
-        text = repr(value)
-    except Exception:  # a broken __repr__ must not hide the error being reported
-        return f"a {type(value).__name__}"
-    return text if len(text) <= 40 else f"{text[:20]}…{text[-8:]} ({len(text)} characters)"
