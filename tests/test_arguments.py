@@ -68,6 +68,7 @@ BAD_VALUES = [
     (lambda: evaluate(hint_player, [1], move_seconds=math.inf), "move_seconds must be above 0"),
     (lambda: evaluate(hint_player, [1], move_seconds=-1), "move_seconds must be above 0"),
     (lambda: evaluate(hint_player, [-1]), "deals are whole numbers from 0"),
+    (lambda: evaluate(hint_player, [1, 2**64]), "deals are whole numbers from 0 to 2\\*\\*64 - 1"),
     (lambda: evaluate(hint_player, [1], jobs=0), "jobs must be a whole number from 1"),
     (lambda: solve(GAME, time_limit=-1), "time_limit is a number of seconds"),
     (lambda: Game.deal(-1), "a deal number is a whole number from 0 to 2\\*\\*64 - 1"),

@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ausp_widget.core import registry
-from ausp_widget.core.errors import IllegalMoveError, NotationError, WrongTypeError, check_seconds, short_repr
+from ausp_widget.core.errors import IllegalMoveError, NotationError, check_seconds, short_repr
+from ausp_widget.core.saves import check_seed
 from ausp_widget.core.stats import wilson_interval
 
 from .guard import can_fork, run_guarded
@@ -216,11 +217,12 @@ def _deal_numbers(deals: object) -> list[int]:
 
 
 def _deal_number(deal: object) -> int:
-    if isinstance(deal, bool) or not isinstance(deal, int):
-        raise WrongTypeError(f"deals are whole numbers from 0, not {short_repr(deal)}")
-    if deal < 0:
-        raise ValueError(f"deals are whole numbers from 0, not {deal!r}")
-    return deal
+    """A deal number as `Game.deal` takes it, checked here so a bad one stops the run before any
+    deal is played."""
+    try:
+        return check_seed(deal)
+    except ValueError as error:  # a WrongTypeError stays one
+        raise type(error)(f"deals are whole numbers from 0 to 2**64 - 1, not {short_repr(deal)}") from None
 
 
 def compare(evaluations: Iterable[Evaluation]) -> str:
