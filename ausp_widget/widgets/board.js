@@ -29,8 +29,10 @@ function metrics(state, width, large) {
   const g = 0.14; // the gap between columns, in card widths
   const sep = 0.4; // between the stock and waste and the columns
   const floor = large ? 46 : 34;
-  // Two sides and the foundations between them fit the window's height on a projector: a
-  // two-player table in play is about 8.8 card widths tall, one player's about 4.5.
+  // A dealt table fits the window's height on a projector: a two-player table is held to 8.8
+  // card widths, one player's to 4.5 (read off one deal; bench/board_fit.py measures deals
+  // 1-200: every dealt table fits, and a table in play grows taller and scrolls, since smaller
+  // cards would lose their readable index).
   const tall = sides.size > 1 ? 8.8 : 4.5;
   const high = Math.floor(((window.innerHeight || 900) * 0.92 - 110) / tall);
   let w = Math.max(floor, Math.min(large ? 124 : 78, high));
