@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 import string
+from collections.abc import Callable
+from typing import Any
 
 from hypothesis import strategies as st
 
@@ -79,3 +81,13 @@ def state(game) -> tuple:
 def refused_plainly(error: BaseException) -> bool:
     """A documented error with words in it."""
     return isinstance(error, DOCUMENTED) and bool(str(error).strip())
+
+
+def made_or_refused(make: Callable[..., Any], *args: Any, refused: Any = DOCUMENTED, **kwargs: Any) -> Any:
+    """What `make(*args, **kwargs)` returns, or None when it refuses with `refused` (the
+    documented errors unless told) and words saying why; any other error fails the test."""
+    try:
+        return make(*args, **kwargs)
+    except refused as error:
+        assert refused_plainly(error), f"refused without saying why: {error!r}"
+        return None
