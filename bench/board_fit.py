@@ -35,7 +35,8 @@ const make = new Function('window', source + '; return layout;');
 const layout = make({ innerHeight: Number(process.argv[3]) });
 const states = JSON.parse(fs.readFileSync(0, 'utf8'));
 const cell = Number(process.argv[2]);
-console.log(JSON.stringify(states.map((s) => { const g = layout(s, cell, true); return [g.height, g.m.w]; })));
+const measured = states.map((s) => layout(s, cell, true)).map((g) => [g.height, g.m.w]);
+console.log(JSON.stringify(measured));
 """
 
 
@@ -79,7 +80,8 @@ def main() -> None:
         over = sum(h > WINDOW for h in tall)
         print(
             f"board_fit: after {stage:>2} moves: card width {rows[0][1]} px; board height median "
-            f"{statistics.median(tall):.0f} px, max {max(tall):.0f} px; taller than the window: {over} of {len(tall)}"
+            f"{statistics.median(tall):.0f} px, max {max(tall):.0f} px; "
+            f"taller than the window: {over} of {len(tall)}"
         )
 
 
