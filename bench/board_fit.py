@@ -71,9 +71,8 @@ def main() -> None:
         check=True,
     )
     heights = json.loads(done.stdout)
-    print(
-        f"board_fit: {len(cases)} two-player tables (deals 1-{args.deals}), {CELL} px cell, {WINDOW} px window"
-    )
+    where = f"{CELL} px cell, {WINDOW} px window"
+    print(f"board_fit: {len(cases)} two-player tables (deals 1-{args.deals}), {where}")
     for stage in STAGES:
         rows = [(h, w) for (_, played, _), (h, w) in zip(cases, heights, strict=True) if played == stage]
         tall = [h for h, _ in rows]
