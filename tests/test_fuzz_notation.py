@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ausp_widget import Card, Game, Move, NotationError
-from ausp_widget.core.cards import CARDS
+from ausp_widget.core.cards import CARDS, SUITS
 
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -35,8 +35,9 @@ def test_card_parse_reads_a_card_or_says_it_is_none(text):
 
 
 @FAST
-@given(hostile, hostile)
-def test_card_is_made_from_a_rank_and_a_suit_or_refused(rank, suit):
+@given(st.one_of(st.tuples(st.integers(1, 13), st.sampled_from(SUITS)), st.tuples(hostile, hostile)))
+def test_card_is_made_from_a_rank_and_a_suit_or_refused(rank_and_suit):
+    rank, suit = rank_and_suit
     card = made_or_refused(Card, rank, suit)
     if card is not None:
         assert (card.rank, card.suit) == (rank, suit)
@@ -50,15 +51,21 @@ def test_move_parse_reads_a_move_or_says_why_not(text):
         assert Move.parse(str(move)) == move and str(Move.parse(str(move))) == str(move)
 
 
-@FAST
-@given(
-    st.sampled_from(["draw", "pass", "foundation", "tableau", "column", "jump"]),
-    hostile,
-    hostile,
-    hostile,
-    hostile,
+KINDS = st.sampled_from(["draw", "pass", "foundation", "tableau", "column", "jump"])
+ANY_CARD = st.sampled_from(CARDS)
+MOVE_ARGUMENTS = st.one_of(  # (kind, card, onto, column, pile): well-formed for each kind, or anything
+    st.tuples(st.sampled_from(["draw", "pass"]), st.none(), st.none(), st.none(), st.none()),
+    st.tuples(st.just("tableau"), ANY_CARD, ANY_CARD, st.none(), st.none()),
+    st.tuples(st.just("foundation"), ANY_CARD, st.none(), st.none(), st.one_of(st.none(), st.integers(0, 8))),
+    st.tuples(st.just("column"), ANY_CARD, st.none(), st.integers(1, 10), st.none()),
+    st.tuples(KINDS, hostile, hostile, hostile, hostile),
 )
-def test_a_move_built_by_hand_is_well_formed_or_refused(kind, card, onto, column, pile):
+
+
+@FAST
+@given(MOVE_ARGUMENTS)
+def test_a_move_built_by_hand_is_well_formed_or_refused(arguments):
+    kind, card, onto, column, pile = arguments
     move = made_or_refused(Move, kind, card, onto=onto, column=column, pile=pile)
     if move is not None:
         assert Move.parse(str(move)) == move
