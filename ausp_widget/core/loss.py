@@ -1,7 +1,7 @@
 """Why a lost game is lost, in the words of the rules: the cards that can no longer reach
-home and what holds each. Each game finds its own blocks (`explain_loss()`, P6 of the
-protocol); this module only orders them and keeps the sentence short, so a student reads
-the one or two blocks that matter most and a count of the rest."""
+home and what holds each. Each game finds its own blocks (`_blocks()`); `explain_loss()`
+(P6 of the protocol) is the same for every game: it orders them and keeps the sentence
+short, so a student reads the one or two blocks that matter most and a count of the rest."""
 
 from __future__ import annotations
 
@@ -21,6 +21,23 @@ class Block:
     card: Card
     held: int
     why: str
+
+
+class ExplainsLoss:
+    """`explain_loss()` for a game that provides `_blocks(player)`: what holds each card its
+    foundations wait for, none unless the game is lost (it checks `player` its own way)."""
+
+    card_count: int
+    scores: tuple[int, ...]
+
+    def explain_loss(self, player: int = 0, shown: int = SHOWN) -> str:
+        """The `shown` cards that block the most and what holds each, then a count of the
+        rest; "" unless the game is lost."""
+        blocks = self._blocks(player)
+        return loss_text(blocks, self.card_count - self.scores[player], shown) if blocks else ""
+
+    def _blocks(self, player: int) -> list[Block]:  # pragma: no cover - each game's own
+        raise NotImplementedError
 
 
 def loss_text(blocks: Sequence[Block], left: int, shown: int = SHOWN) -> str:

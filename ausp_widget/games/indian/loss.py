@@ -5,21 +5,20 @@ clears the way, so a top card that could still move is said to lead nowhere."""
 
 from __future__ import annotations
 
-from ausp_widget.core.cards import CARDS
-from ausp_widget.core.loss import SHOWN, Block, loss_text
+from ausp_widget.core.cards import CARDS, RANK_TEXT
+from ausp_widget.core.loss import Block, ExplainsLoss
 
-from .basics import CARD_COUNT, FACE_DOWN, PILE_SUITS
+from .basics import FACE_DOWN, PILE_SUITS
 
 
-class Loss:
+class Loss(ExplainsLoss):
     """`explain_loss()` for `IndianGame` (which provides the state)."""
 
-    def explain_loss(self, player: int = 0, shown: int = SHOWN) -> str:
-        """The `shown` cards that block the most and what holds each, then a count of the
-        rest; "" unless the game is lost."""
+    def _blocks(self, player: int) -> list[Block]:
+        """What holds the next card of each foundation not full; none unless the game is lost."""
         self._check_player(player)
         if self.status != "lost":
-            return ""
+            return []
         wanted: dict[int, int] = {}
         for suit in set(PILE_SUITS):
             heights = [h for s, h in zip(PILE_SUITS, self._piles) if s == suit]
@@ -28,7 +27,7 @@ class Loss:
                 if height < 13:
                     wanted[suit * 13 + height] = held
         blocks = [self._block(card, held) for card, held in wanted.items()]
-        return loss_text([b for b in blocks if b is not None], CARD_COUNT - sum(self._piles), shown)
+        return [b for b in blocks if b is not None]
 
     def _block(self, card: int, held: int) -> Block | None:
         """What holds the nearest copy of `card` (the one with the fewest cards on it)."""
@@ -43,21 +42,20 @@ class Loss:
             return None
         over, c, depth = min(places)
         name = CARDS[card]
+        cards = "one card" if over == 1 else f"{over} cards"
         if c < 0:
-            top = self._waste[-1]
-            cards = "one card" if over == 1 else f"{over} cards"
             why = (
                 f"{name} lies under {cards} on the waste, and the stock is spent: nothing moves onto "
-                f"the waste, so they leave from the top, and {CARDS[top]} on top {self._nowhere(top)}"
+                f"the waste, so they leave from the top, and {CARDS[self._waste[-1]]} on top "
+                f"{self._nowhere(self._waste[-1])}"
             )
-            return Block(name, held, why)
-        col = self._cols[c]
-        face = " face down" if depth == 0 and self._bottoms[c] == FACE_DOWN else ""
-        cards = "one card" if over == 1 else f"{over} cards"
-        why = (
-            f"{name} lies{face} under {cards} in column {c + 1}; one card moves at a time, and "
-            f"{CARDS[col[-1]]} on top {self._nowhere(col[-1], c)}"
-        )
+        else:
+            top = self._cols[c][-1]
+            face = " face down" if depth == 0 and self._bottoms[c] == FACE_DOWN else ""
+            why = (
+                f"{name} lies{face} under {cards} in column {c + 1}; one card moves at a time, and "
+                f"{CARDS[top]} on top {self._nowhere(top, c)}"
+            )
         return Block(name, held, why)
 
     def _nowhere(self, card: int, column: int = -1) -> str:
@@ -70,13 +68,9 @@ class Loss:
         if card % 13 == 12:
             text = "a King goes only to a foundation or an empty column"
             return f"can move nowhere: {text}" + ("" if empty else ", and no column is empty")
-        text = f"it needs a column ending with a {_rank(card % 13 + 2)} of another suit, and none does"
+        text = f"it needs a column ending with a {RANK_TEXT[card % 13 + 1]} of another suit, and none does"
         if not empty:
             text += ", and no column is empty"
         elif not self._fills_empty(card):
             text += "; only a King may fill an empty column (rule option empty_column='kings')"
         return f"can move nowhere: {text}"
-
-
-def _rank(rank: int) -> str:
-    return {1: "A", 11: "J", 12: "Q", 13: "K"}.get(rank, str(rank))
