@@ -1,5 +1,6 @@
-"""The stars a task earns, said in words: what each count means and why this try got its
-count, so a student who earns ★ knows what ★★★ would have needed."""
+"""The stars a task earns, counted and said in words: what each count means and why this try
+got its count, so a student who earns ★ knows what ★★★ would have needed. The count and its
+words live together so that they cannot drift apart."""
 
 from __future__ import annotations
 
@@ -10,6 +11,12 @@ MEANING = (
     "★★★ the fewest moves, no wrong try, no hint; one ★ less for each wrong try, extra move or hint, "
     "down to ★; Show me earns none"
 )
+
+
+def earned(wrong: int, extra: int, helped: bool) -> int:
+    """The stars of a task solved by the student: `FULL`, one less for each wrong try, extra
+    move or hint, down to one."""
+    return max(1, FULL - wrong - extra - int(helped))
 
 
 def stars_said(stars: int, wrong: int, extra: int, helped: bool, shown: bool = False) -> str:

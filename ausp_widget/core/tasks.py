@@ -18,7 +18,7 @@ from .cards import Card
 from .errors import IllegalMoveError, NotationError
 from .moves import Move
 from .protocol import Pile, Place
-from .stars import stars_said
+from .stars import earned, stars_said
 
 Game = Any  # any game of the protocol (`ausp_widget.core.protocol.PatienceGame`)
 
@@ -229,19 +229,20 @@ class TaskRun:
     @property
     def stars(self) -> int:
         """3 for the fewest moves with no wrong try; one less for each wrong try, extra move or
-        hint, down to 1; 0 until solved by the student."""
-        if not self.solved:
-            return 0
-        extra = len(self.played) - self.task.par
-        return max(1, 3 - self.wrong - extra - int(self.helped))
+        hint, down to 1 (`earned()`); 0 until solved by the student."""
+        return earned(self.wrong, self._extra, self.helped) if self.solved else 0
 
     @property
     def stars_words(self) -> str:
         """The stars in words, with what cost the missing ones ("" until the task is done)."""
         if not self.done:
             return ""
-        extra = max(0, len(self.played) - self.task.par)
-        return stars_said(self.stars, self.wrong, extra, self.helped, self.shown)
+        return stars_said(self.stars, self.wrong, self._extra, self.helped, self.shown)
+
+    @property
+    def _extra(self) -> int:
+        """Moves played beyond the fewest."""
+        return max(0, len(self.played) - self.task.par)
 
     @property
     def hint_due(self) -> bool:
