@@ -11,7 +11,8 @@ from collections.abc import Callable
 from typing import Any
 
 from .board import show
-from .clock import Clock, Timer
+from .bot_pacing import Later
+from .clock import Clock
 from .parts import Parts
 
 COUNT_FROM = 3  # seconds counted down after Start, one a second
@@ -33,11 +34,9 @@ class StartGate:
         say: Callable[[str], None],
         go: Callable[[], None],
     ) -> None:
-        self.clock = clock
-        self._guard, self._say, self._go = guard, say, go
+        self._say, self._go = say, go
         self.state = "started"  # "waiting" for Start, "counting" down, or "started"
-        self._timer: Timer | None = None
-        self._generation = 0  # bumped on a new game: ticks of an older count do nothing
+        self._later = Later(clock, guard)  # the next second of the count, run as a click is
         self.button = parts.button(
             "Start",
             lambda: guard(self.press),
@@ -55,8 +54,7 @@ class StartGate:
 
     def reset(self, needed: bool) -> None:
         """A new game: wait for Start when `needed`, else start at once (no button)."""
-        self.cancel()
-        self._generation += 1
+        self._later.restart()
         self.state = "waiting" if needed else "started"
         self.button.disabled = False
         show(self.button, needed)
@@ -68,30 +66,23 @@ class StartGate:
             return
         self.state = "counting"
         self.button.disabled = True
-        self._count(COUNT_FROM, self._generation)
+        self._count(COUNT_FROM)
 
     def cancel(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
+        self._later.cancel()
 
-    def _count(self, left: int, generation: int) -> None:
-        if generation != self._generation:
-            return  # a count from a game that was replaced
-        self._timer = None
+    def _count(self, left: int) -> None:
+        """Say `left`, one a second, down to "Go!"; then the game is on."""
         if left > 0:
             self._show_count(str(left))
             self._say(f"Starting in {left}…")
-            self._later(lambda: self._count(left - 1, generation))
+            self._later.call(1.0, lambda: self._count(left - 1))
             return
         self.state = "started"
         show(self.button, False)
         self._show_count("Go!")
-        self._later(lambda: self._show_count("") if generation == self._generation else None)
+        self._later.call(1.0, lambda: self._show_count(""))
         self._go()
-
-    def _later(self, action: Callable[[], Any]) -> None:
-        self._timer = self.clock.call_later(1.0, lambda: self._guard(action))
 
     def _show_count(self, text: str) -> None:
         with self.count.hold_sync():
