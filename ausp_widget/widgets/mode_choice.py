@@ -60,7 +60,6 @@ class ModeChoice(widgets.HBox):
 
     def __init__(self, value: str, parts: Parts) -> None:
         super().__init__(layout=parts.layout)
-
         self.add_class("ausp-mode-choice")
         self._syncing = False
         self.game = parts.make(
@@ -82,8 +81,7 @@ class ModeChoice(widgets.HBox):
         self.reason = parts.make(widgets.Label, "ausp-mode-reason")
         # one wrapping row (few models: every widget counts in a class of thirty notebooks)
         self.children = [self.game, *self.opponents.values(), self.reason]
-        self.value = value
-        self._show(value)
+        self.value = value  # shown by `_on_value`
         self.game.observe(self._on_game, names="value")
         for key, button in self.opponents.items():
             button.observe(lambda change, key=key: self._on_opponent(key, change.new), names="value")
@@ -136,11 +134,9 @@ class ModeChoice(widgets.HBox):
     def _on_opponent(self, key: str, pressed: bool) -> None:
         if self._syncing:
             return
-        if not pressed:  # the chosen opponent stays chosen: a radio button, not a switch
-            self._show(self.value)
-            return
-        mode = join(split(self.value)[0], key)
+        # the chosen opponent stays chosen (a radio button, not a switch); a greyed-out one is refused
+        mode = join(split(self.value)[0], key) if pressed else None
         if mode is None:
             self._show(self.value)
-            return
-        self.value = mode
+        else:
+            self.value = mode
