@@ -25,10 +25,12 @@ def stars_said(stars: int, wrong: int, extra: int, helped: bool, shown: bool = F
         return f"no {STAR}: Show me played the answer ({NEEDS})"
     if stars >= FULL:
         return f"{STAR * FULL} — the fewest moves, no wrong try and no hint"
-    costs = [_count(wrong, "wrong try", "wrong tries"), _count(extra, "extra move", "extra moves")]
-    costs.append("a hint" if helped else "")
-    said = _joined([c for c in costs if c])
-    return f"{STAR * max(stars, 0)} — {said} ({NEEDS})"
+    costs = [
+        _count(wrong, "wrong try", "wrong tries"),
+        _count(extra, "extra move", "extra moves"),
+        "a hint" if helped else "",
+    ]
+    return f"{STAR * stars} — {_joined([c for c in costs if c])} ({NEEDS})"
 
 
 def _count(n: int, one: str, many: str) -> str:
