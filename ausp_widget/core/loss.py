@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import Card
+from .text import capital, listed, sentence
 
 SHOWN = 2  # blocks said in full; the others are counted
 
@@ -47,20 +48,10 @@ def loss_text(blocks: Sequence[Block], left: int, shown: int = SHOWN) -> str:
         return ""
     ranked = sorted(blocks, key=lambda b: (-b.held, b.card))
     said, rest = ranked[:shown], ranked[shown:]
-    text = " ".join(_sentence(b.why) for b in said)
+    text = " ".join(sentence(b.why) for b in said)
     cards = "card" if left == 1 else "cards"
     count = f"in all, {left} {cards} cannot reach home."
     if rest:
         names = [str(b.card) for b in rest]
-        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        count = f"{listed} {'is' if len(names) == 1 else 'are'} blocked as well; {count}"
-    return f"{text} {_capital(count)}"
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _sentence(text: str) -> str:
-    text = _capital(text.strip())
-    return text if text.endswith((".", "!", "?")) else text + "."
+        count = f"{listed(names)} {'is' if len(names) == 1 else 'are'} blocked as well; {count}"
+    return f"{text} {capital(count)}"

@@ -4,6 +4,8 @@ words live together so that they cannot drift apart."""
 
 from __future__ import annotations
 
+from .text import listed
+
 STAR = "★"
 FULL = 3
 NEEDS = "★★★ needs the fewest moves with no wrong try and no hint"
@@ -21,25 +23,25 @@ def earned(wrong: int, extra: int, helped: bool) -> int:
 
 def stars_said(stars: int, wrong: int, extra: int, helped: bool, shown: bool = False) -> str:
     """This try's stars and what cost the missing ones: "★★ — one wrong try (★★★ needs …)"."""
+    why = stars_why(wrong, extra, helped, shown)
+    return why if shown else f"{STAR * stars} — {why}"
+
+
+def stars_why(wrong: int, extra: int, helped: bool, shown: bool = False) -> str:
+    """Why this try got its stars, without the stars: "one wrong try (★★★ needs …)"."""
     if shown:
         return f"no {STAR}: Show me played the answer ({NEEDS})"
-    if stars >= FULL:
-        return f"{STAR * FULL} — the fewest moves, no wrong try and no hint"
     costs = [
         _count(wrong, "wrong try", "wrong tries"),
         _count(extra, "extra move", "extra moves"),
         "a hint" if helped else "",
     ]
-    return f"{STAR * stars} — {_joined([c for c in costs if c])} ({NEEDS})"
+    if not any(costs):
+        return "the fewest moves, no wrong try and no hint"
+    return f"{listed([c for c in costs if c])} ({NEEDS})"
 
 
 def _count(n: int, one: str, many: str) -> str:
     if n <= 0:
         return ""
     return f"one {one}" if n == 1 else f"{n} {many}"
-
-
-def _joined(parts: list[str]) -> str:
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]

@@ -18,7 +18,8 @@ from .cards import Card
 from .errors import IllegalMoveError, NotationError
 from .moves import Move
 from .protocol import Pile, Place
-from .stars import earned, stars_said
+from .stars import earned, stars_said, stars_why
+from .text import sentence as _sentence
 
 Game = Any  # any game of the protocol (`ausp_widget.core.protocol.PatienceGame`)
 
@@ -240,6 +241,11 @@ class TaskRun:
         return stars_said(self.stars, self.wrong, self._extra, self.helped, self.shown)
 
     @property
+    def stars_why(self) -> str:
+        """Why the stars are what they are, without the stars ("" until the task is done)."""
+        return stars_why(self.wrong, self._extra, self.helped, self.shown) if self.done else ""
+
+    @property
     def _extra(self) -> int:
         """Moves played beyond the fewest."""
         return max(0, len(self.played) - self.task.par)
@@ -319,15 +325,6 @@ def _misses(played: Move, task: Task, left: int) -> str:
         return f"{played} is legal, but it does not {aim}. Try another move."
     moves = "the one move" if left == 1 else f"the {left} moves"
     return f"{played} is legal, but it does not help: after it, {moves} left could not {aim}. Try another."
-
-
-def _sentence(error: Exception) -> str:
-    text = str(error).strip()
-    return _capital(text) + ("" if text.endswith((".", "!", "?")) else ".")
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _line(moves: tuple[Move, ...] | None) -> str:

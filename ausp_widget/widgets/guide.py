@@ -376,8 +376,7 @@ class GuideView(widgets.VBox):
                     if run.solved
                     else ""
                 )
-                why = run.stars_words.removeprefix(STARS[: run.stars]).removeprefix(" — ")
-                stars = f" {shown} <span class='ausp-stars-why'>{escape(why)}</span>"
+                stars = f" {shown} <span class='ausp-stars-why'>{escape(run.stars_why)}</span>"
             self._task_line = f"<div><b>Your move{checkup}:</b> {escape(step.task)}{stars}</div>"
             self._show_task()
             self.show_me.disabled = run.done or step.exercise.checkup

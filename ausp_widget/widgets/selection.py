@@ -8,10 +8,10 @@ from typing import Any
 from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.moves import DRAW, Move
 from ausp_widget.core.protocol import PileRef, Place, moves_from, pile_of, place_of
+from ausp_widget.core.text import sentence
 
 from . import words
 from .board_state import Spot as CardView
-from .status import sentence
 
 
 class Selecting:

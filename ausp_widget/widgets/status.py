@@ -13,15 +13,6 @@ from .parts import Parts
 LOG_LINES = 12
 
 
-def sentence(text: str) -> str:
-    """A message as a sentence: capital first letter, a full stop at the end."""
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?" else text + "."
-
-
 class StatusPanel:
     """The table's words, each in its own widget, changed only when the words change."""
 

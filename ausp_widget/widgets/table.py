@@ -27,6 +27,7 @@ from ausp_widget.core.errors import IllegalMoveError, NotationError
 from ausp_widget.core.moves import Move
 from ausp_widget.core.protocol import PatienceGame, Pile, PileRef, Place
 from ausp_widget.core.saves import check_seed
+from ausp_widget.core.text import sentence
 
 from . import words
 from .board import Board, Intents, show, stylesheet
@@ -41,7 +42,7 @@ from .review_panel import ReviewPanel
 from .selection import Selecting
 from .solver_question import SolverQuestion, can_ask
 from .start_gate import READY, StartGate
-from .status import StatusPanel, sentence
+from .status import StatusPanel
 from .table_buttons import ButtonActions
 from .table_opponent import Opponent
 

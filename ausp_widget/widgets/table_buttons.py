@@ -9,9 +9,9 @@ from typing import Any
 from ausp_widget.analysis.simple import auto_finish_line, hint_or_fallback
 from ausp_widget.core.moves import DRAW, PASS, Move
 from ausp_widget.core.protocol import PatienceGame
+from ausp_widget.core.text import sentence
 
 from . import words
-from .status import sentence
 
 
 class ButtonActions:

@@ -16,6 +16,7 @@ from ausp_widget.core.cards import CARDS, SUIT_NAMES, SUITS, Card
 from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.moves import DRAW, Move
 from ausp_widget.core.protocol import Pile, PileRef, Place, check_ref
+from ausp_widget.core.text import sentence as _sentence
 
 from .basics import FACE_DOWN, FREE, PILE_SUITS, PROTECTED, IndianOptions
 from .moves import IndianMove
@@ -244,9 +245,3 @@ class IndianView:
         )
         stand_in._status = "playing"  # read from the game: placeholders must not decide it again
         return stand_in.legal_moves(self.player)
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?" else text + "."
