@@ -7,7 +7,7 @@ import asyncio
 import heapq
 import threading
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 
 class Timer(Protocol):
@@ -87,3 +87,44 @@ class _ManualTimer:
 
     def cancel(self) -> None:
         self.cancelled = True
+
+
+def _at_once(action: Callable[[], Any]) -> None:
+    action()
+
+
+class Later:
+    """One call waiting on the clock at a time. `restart()` (a new game) forgets it for good:
+    a call already on its way when it was cancelled (a thread's timer) then does nothing.
+    `guard(action)` runs the call (the table's lock, say) and the check with it."""
+
+    def __init__(self, clock: Clock, guard: Callable[[Callable[[], Any]], None] = _at_once) -> None:
+        self.clock, self._guard = clock, guard
+        self._timer: Timer | None = None
+        self._generation = 0
+
+    @property
+    def waiting(self) -> bool:
+        return self._timer is not None
+
+    def call(self, delay: float, action: Callable[[], Any]) -> None:
+        """Run `action` after `delay` seconds, in place of any call still waiting."""
+        self.cancel()
+        generation = self._generation
+        self._timer = self.clock.call_later(delay, lambda: self._guard(lambda: self._run(generation, action)))
+
+    def cancel(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def restart(self) -> None:
+        """A new game: forget the waiting call, and any already on its way."""
+        self.cancel()
+        self._generation += 1
+
+    def _run(self, generation: int, action: Callable[[], Any]) -> None:
+        if generation != self._generation:
+            return  # a call from a game that was replaced
+        self._timer = None
+        action()

@@ -11,8 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .board import show
-from .bot_pacing import Later
-from .clock import Clock
+from .clock import Clock, Later
 from .parts import Parts
 
 COUNT_FROM = 3  # seconds counted down after Start, one a second
