@@ -55,11 +55,26 @@ def settled(page) -> None:
     page.wait_for_function(SETTLED)
 
 
+def steady_box(locator) -> dict:
+    """Where a spot is once it has stopped moving: no card sliding, and the same box two frames
+    apart (a late redraw or a line of text above the board can still shift it)."""
+    page = locator.page
+    settled(page)
+    box = locator.bounding_box()
+    for _ in range(40):
+        page.evaluate(FRAMES)
+        again = locator.bounding_box()
+        if again == box:
+            return box
+        settled(page)
+        box = again
+    return box
+
+
 def strip(locator) -> tuple[float, float]:
     """Where a player grabs a card: on its visible top strip (covered cards overlap), once the
-    cards have stopped sliding."""
-    settled(locator.page)
-    box = locator.bounding_box()
+    cards have stopped moving."""
+    box = steady_box(locator)
     return box["x"] + min(14, box["width"] / 4), box["y"] + 8
 
 
@@ -71,7 +86,7 @@ def click(page, locator) -> None:
 def drag(page, source, target, steps: int = 8) -> None:
     """Press on `source`'s strip, move to the middle of `target`, release: a mouse drag."""
     x0, y0 = strip(source)
-    box = target.bounding_box()
+    box = steady_box(target)
     x1, y1 = box["x"] + box["width"] / 2, box["y"] + min(box["height"] / 2, 30)
     page.mouse.move(x0, y0)
     page.mouse.down()

@@ -79,7 +79,9 @@ def test_a_whole_deal_won_by_mouse_drags_along_the_solvers_line(page, lab_url, n
         except AssertionError:
             shots(page, "board-drags-stuck")
             raise AssertionError(
-                f"{move} (move {len(game.history)}) did not reach the board: {toast(app)}"
+                f"{move} (move {len(game.history)}) did not reach the board: "
+                f"{board(app).get_attribute('data-last-drag')!r}, "
+                f"{app.locator('.ausp-status').inner_text()!r}"
             ) from None
         assert columns(app) == tableau(game), f"after {move}"
         latencies.append(float(board(app).get_attribute("data-latency")))
