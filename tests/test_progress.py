@@ -4,6 +4,7 @@ summary a teacher can open in a spreadsheet."""
 
 import csv
 import json
+import re
 
 import pytest
 
@@ -275,6 +276,10 @@ def test_the_class_summary_is_exported_as_csv(tmp_path, path):
     ana.record_puzzle("p1", False, None)
     ana.record_puzzle("p1", True, 20.0, rating=1012.6)
     ana.record_puzzle("p2", False, None, rating=1003.4)
+    ana.record_help("p1", "hint")
+    ana.record_help("p1", "hint")  # the same help at the same puzzle counts once
+    ana.record_help("p2", "solution")
+    ana.record_help("p2", "hint")
     ana.student = "Zoë"
     ana.record_puzzle("p1", False, None)
     out = ana.export_csv(tmp_path / "class.csv")
@@ -291,6 +296,9 @@ def test_the_class_summary_is_exported_as_csv(tmp_path, path):
             "tries": "0",
             "rating": "1000",
             "rated": "0",
+            "hints_used": "0",
+            "solutions_shown": "0",
+            "solver_asked": "0",
         },
         {
             "student": "Ana",
@@ -301,6 +309,9 @@ def test_the_class_summary_is_exported_as_csv(tmp_path, path):
             "tries": "3",
             "rating": "1003",
             "rated": "2",
+            "hints_used": "2",
+            "solutions_shown": "1",
+            "solver_asked": "0",
         },
         {
             "student": "Zoë",
@@ -311,6 +322,9 @@ def test_the_class_summary_is_exported_as_csv(tmp_path, path):
             "tries": "1",
             "rating": "1000",
             "rated": "0",
+            "hints_used": "0",
+            "solutions_shown": "0",
+            "solver_asked": "0",
         },
     ]
     assert ana.summary_rows()[1] == {
@@ -322,6 +336,9 @@ def test_the_class_summary_is_exported_as_csv(tmp_path, path):
         "tries": 3,
         "rating": 1003,
         "rated": 2,
+        "hints_used": 2,
+        "solutions_shown": 1,
+        "solver_asked": 0,
     }
 
 
@@ -481,3 +498,65 @@ def test_a_refused_write_or_a_lock_held_elsewhere_never_stops_a_record(path, mon
     assert path.read_text() == before, "nothing written while the file was not ours to write"
     store.record("v", False, 0)
     assert store.problem is None and set(read_students(path.read_text())["Ana"].tasks) == {"t", "u", "v"}
+
+
+def test_the_class_settings_are_kept_in_the_file_and_the_newer_setting_wins(path):
+    teacher = Progress(path)
+    student = Progress(path, student="Ana")
+    assert not student.settings.teacher and not student.settings.help_locked
+    teacher.set_settings(teacher=True, locked=True)
+    assert student.settings.help_locked, "another app sharing the file sees the quiz lock"
+    student.record("t", True, 3)  # the student's write keeps the teacher's settings
+    assert Progress(path).settings.help_locked
+    teacher.set_settings(locked=False)
+    assert not Progress(path).settings.help_locked and Progress(path).settings.teacher
+    assert Progress(path, student="Ana").get("t").stars == 3
+
+
+def test_help_locked_needs_teacher_mode(path):
+    store = Progress(path)
+    store.set_settings(locked=True)
+    assert store.settings.locked and not store.settings.help_locked
+    store.set_settings(teacher=True)
+    assert store.settings.help_locked
+
+
+def test_help_used_is_merged_across_apps_and_never_counted_twice(path):
+    one, two = Progress(path, student="Ana"), Progress(path, student="Ana")
+    one.record_help("t1", "hint")
+    two.record_help("t1", "solution")
+    two.record_help("t2", "solver")
+    kept = read_students(path.read_text())["Ana"].help
+    assert kept == {"t1": frozenset({"hint", "solution"}), "t2": frozenset({"solver"})}
+    assert Progress(path).summary_rows()[0]["hints_used"] == 1
+
+
+@pytest.mark.parametrize(
+    ("bad", "words"),
+    [
+        ({"class": []}, '"class" is an object'),
+        ({"class": {"teacher": "yes"}}, "class 'teacher' is true or false"),
+        ({"class": {"locked": 1}}, "class 'locked' is true or false"),
+        ({"class": {"changed": "now"}}, "class 'changed' is a time"),
+        ({"students": {"Ana": {"help": {"t": ["peek"]}}}}, "help at 't'"),
+        ({"students": {"Ana": {"help": {"t": []}}}}, "help at 't'"),
+        ({"students": {"Ana": {"help": ["t"]}}}, '"help" must be an object'),
+    ],
+)
+def test_a_bad_class_setting_or_help_record_is_refused_by_name(bad, words):
+    data = {"format": "ausp_widget-progress", "version": 2, "students": {}, **bad}
+    with pytest.raises(ValueError, match=re.escape(words)):
+        read_students(json.dumps(data))
+
+
+def test_bad_settings_and_help_change_nothing(path):
+    store = Progress(path, student="Ana")
+    store.record("t", True, 1)
+    before = path.read_text()
+    with pytest.raises(ValueError, match="teacher is True or False"):
+        store.set_settings(teacher="on")
+    with pytest.raises(ValueError, match="help is one of"):
+        store.record_help("t", "peek")
+    with pytest.raises(ValueError, match="non-empty text"):
+        store.record_help(" ", "hint")
+    assert path.read_text() == before and store.settings == Progress(path).settings

@@ -31,11 +31,12 @@ from typing import Any, TypeVar
 
 from .progress_file import BROWSER, BROWSER_DRIVE, LOCK_WAIT, KeptFile, default_path, lock_path
 from .progress_summary import export_csv, summary_rows
+from .teaching import HELP_KINDS, ClassSettings, HelpUsed, help_json, merged_help, read_help, read_settings
 
 __all__ = [  # the file's keeping, from `progress_file`, is named here too
     "BROWSER", "BROWSER_DRIVE", "DEFAULT_RATING", "FORMAT", "LOCK_WAIT", "MAX_NAME", "VERSION",
-    "LessonProgress", "Progress", "PuzzleRecord", "StudentRecords", "TaskRecord",
-    "default_path", "lessons_progress", "lock_path", "read_records", "read_students",
+    "ClassSettings", "LessonProgress", "Progress", "PuzzleRecord", "StudentRecords", "TaskRecord",
+    "default_path", "lessons_progress", "lock_path", "read_file", "read_records", "read_students",
     "student_name", "task_id",
 ]  # fmt: skip
 
@@ -107,11 +108,12 @@ class StudentRecords:
     puzzles: dict[str, PuzzleRecord] = field(default_factory=dict)
     rating: float = DEFAULT_RATING
     rated: int = 0
+    help: HelpUsed = field(default_factory=dict)  # the help asked for, by task or puzzle id
 
     @property
     def empty(self) -> bool:
         """Nothing worth a place in the file or the class list."""
-        return not (self.tasks or self.puzzles or self.rated)
+        return not (self.tasks or self.puzzles or self.rated or self.help)
 
     def merge(self, theirs: StudentRecords) -> None:
         """Take in another copy's records so that nothing either copy learned is lost."""
@@ -122,9 +124,10 @@ class StudentRecords:
             self.puzzles[key] = self.puzzles.get(key, PuzzleRecord()).merged(record)
         if theirs.rated > self.rated:  # the rating that has seen more results is the later one
             self.rating, self.rated = theirs.rating, theirs.rated
+        self.help = merged_help(self.help, theirs.help)
 
     def as_json(self) -> dict[str, Any]:
-        return {
+        kept = {
             "tasks": {k: {"solved": r.solved, "stars": r.stars} for k, r in sorted(self.tasks.items())},
             "puzzles": {
                 k: {"tries": r.tries, "solved": r.solved, "best_seconds": r.best_seconds}
@@ -133,6 +136,9 @@ class StudentRecords:
             "rating": self.rating,
             "rated": self.rated,
         }
+        if self.help:  # only once help was used, so files without any stay as they were
+            kept["help"] = help_json(self.help)
+        return kept
 
 
 class Progress:
@@ -146,6 +152,7 @@ class Progress:
         self._file = None if self.path is None else KeptFile(self.path)
         self._student = name
         self._students: dict[str, StudentRecords] = {}
+        self._settings = ClassSettings()
         if self._file is not None:
             self._file.load(self._take_in)
 
@@ -155,8 +162,10 @@ class Progress:
 
     def _take_in(self, text: str) -> None:
         """Merge a file's records into ours; a `ValueError` (nothing merged) if it is not progress."""
-        for name, theirs in read_students(text).items():
+        students, settings = read_file(text)
+        for name, theirs in students.items():
             self._students.setdefault(name, StudentRecords()).merge(theirs)
+        self._settings = self._settings.newer(settings)
 
     def _update(self, change: Callable[[], T]) -> T:
         """Apply `change` to the records and keep them, taking in first what another app wrote."""
@@ -250,6 +259,37 @@ class Progress:
 
         return self._update(change)
 
+    @property
+    def settings(self) -> ClassSettings:
+        """The class's settings (teacher mode, help locked), as another app may have set them since."""
+        if self._file is not None:
+            self._file.peek(self._take_in)
+        return self._settings
+
+    def set_settings(self, *, teacher: bool | None = None, locked: bool | None = None) -> ClassSettings:
+        """Change the class's settings and keep them in the file, for every app that shares it."""
+        changed = self._settings.with_changes(teacher, locked)  # checks the values first
+
+        def change() -> ClassSettings:
+            self._settings = self._settings.newer(changed)
+            return self._settings
+
+        return self._update(change)
+
+    def record_help(self, item: str, kind: str) -> None:
+        """Keep that the current student asked for help (`kind`: hint, solution or solver) at a
+        task, puzzle or game (`item`), for the class summary."""
+        if not isinstance(item, str) or not item.strip():
+            raise ValueError(f"help is kept by task, puzzle or game id (non-empty text), not {item!r}")
+        if kind not in HELP_KINDS:
+            raise ValueError(f"help is one of {', '.join(HELP_KINDS)}, not {kind!r}")
+
+        def change() -> None:
+            mine = self._mine
+            mine.help = {**mine.help, item: mine.help.get(item, frozenset()) | {kind}}
+
+        self._update(change)
+
     def save(self) -> None:
         """Write every student's records, first taking in what another app wrote since."""
         self._update(lambda: None)
@@ -263,6 +303,8 @@ class Progress:
                 name: kept.as_json() for name, kept in sorted(self._students.items()) if not kept.empty
             },
         }
+        if self._settings != ClassSettings():  # only once set, so other files stay as they were
+            data["class"] = self._settings.as_json()
         return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
     def clear(self, everyone: bool = False) -> None:
@@ -291,6 +333,12 @@ class Progress:
 def read_students(text: str) -> dict[str, StudentRecords]:
     """Every student's records from the file's text (a version 1 file holds the default student's
     tasks only); anything else is refused with a `ValueError` naming the student, key and value."""
+    return read_file(text)[0]
+
+
+def read_file(text: str) -> tuple[dict[str, StudentRecords], ClassSettings]:
+    """Every student's records and the class's settings from the file's text; anything else is
+    refused with a `ValueError` naming the student (or the class), key and value."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
@@ -299,7 +347,7 @@ def read_students(text: str) -> dict[str, StudentRecords]:
         raise ValueError(f'not an ausp_widget progress file (no "format": "{FORMAT}")')
     version = data.get("version")
     if type(version) is int and version == 1:
-        return {"": StudentRecords(tasks=_read_tasks(data.get("tasks"), ""))}
+        return {"": StudentRecords(tasks=_read_tasks(data.get("tasks"), ""))}, ClassSettings()
     if type(version) is not int or version != VERSION:
         raise ValueError(f"progress file version {version!r}, this version reads 1 and {VERSION}")
     students = data.get("students")
@@ -323,8 +371,10 @@ def read_students(text: str) -> dict[str, StudentRecords]:
             raise ValueError(f"{where}'rated' is a whole number from 0 up, not {rated!r}")
         tasks = _read_tasks(value.get("tasks", {}), where)
         puzzles = _read_puzzles(value.get("puzzles", {}), where)
-        found[name] = StudentRecords(tasks, puzzles, float(rating), rated)
-    return found
+        used = read_help(value.get("help", {}), where)
+        found[name] = StudentRecords(tasks, puzzles, float(rating), rated, used)
+    settings = read_settings(data["class"]) if "class" in data else ClassSettings()
+    return found, settings
 
 
 def _read_tasks(tasks: object, where: str) -> dict[str, TaskRecord]:

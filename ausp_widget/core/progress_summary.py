@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ausp_widget.core.files import write_atomic
+from ausp_widget.core.teaching import help_counts
 
 NO_NAME = "(no name)"
 SUMMARY_FIELDS = (
@@ -19,6 +20,9 @@ SUMMARY_FIELDS = (
     "tries",
     "rating",
     "rated",
+    "hints_used",
+    "solutions_shown",
+    "solver_asked",
 )
 
 
@@ -37,6 +41,7 @@ def summary_rows(students: dict[str, Any]) -> list[dict[str, str | int]]:
                 "tries": sum(r.tries for r in kept.puzzles.values()),
                 "rating": round(kept.rating),
                 "rated": kept.rated,
+                **help_counts(kept.help),
             }
         )
     return rows

@@ -31,6 +31,7 @@ from .guide import GuideView
 from .mode_choice import ModeChoice
 from .parts import Parts
 from .puzzle_trainer import PuzzleTrainer
+from .teaching import Teaching
 
 try:
     from .table import GameTable
@@ -69,6 +70,7 @@ class AustralianPatience(widgets.VBox):
         self.selector = ModeChoice(mode, parts)
         large = large_cards(table_options)
         self.store = Progress()  # one student's lessons and puzzles, in one file
+        self.teaching = Teaching(self.store)  # teacher mode and the quiz lock, kept in that file
         self.guide = GuideView(
             mode,
             on_play_now=self.play_now,
@@ -76,6 +78,7 @@ class AustralianPatience(widgets.VBox):
             on_try_here=self.try_here,
             progress=self.store,
             parts=parts,
+            teaching=self.teaching,
         )
         self._puzzles: PuzzleTrainer | None = None
         self._table: GameTable | None = None
@@ -99,7 +102,8 @@ class AustralianPatience(widgets.VBox):
     def table(self) -> GameTable:
         """The live table (made, in its tab, when first asked for)."""
         if self._table is None:
-            table = GameTable(self.mode, self.seed, parts=self.parts, **self._table_options)
+            options = self._table_options
+            table = GameTable(self.mode, self.seed, parts=self.parts, teaching=self.teaching, **options)
             self._table = table
             table.observe(self._on_table_mode, names="mode")
             table.observe(lambda _change: self._show_rules(), names="rule_options")
@@ -127,6 +131,7 @@ class AustralianPatience(widgets.VBox):
                 large=self._table.large if self._table is not None else large_cards(self._table_options),
                 active=self.tabs.selected_index == PUZZLES,
                 parts=self.parts,
+                teaching=self.teaching,
             )
             if self._table is not None:
                 traitlets.dlink((self._table, "large"), (trainer, "large"))

@@ -11,6 +11,7 @@ from ausp_widget.core.moves import DRAW, PASS, Move
 
 from .board import show
 from .parts import Parts
+from .teaching import LOCKED_TIP
 
 BUTTONS = ("Draw", "Pass", "Undo", "Redo", "Hint", "Winnable?", "Auto-finish", "Finish", "Review")
 TIPS = {
@@ -46,15 +47,20 @@ class Controls:
         show(self.buttons["Winnable?"], can_ask_solver)
         show(self.buttons["Review"], can_review)
 
-    def enable(self, game: Any, legal: list[Move], auto_finish: bool) -> None:
+    def enable(self, game: Any, legal: list[Move], auto_finish: bool, help_locked: bool = False) -> None:
+        """Enable the buttons that can act now; `help_locked` (a quiz) greys out Hint and Winnable?."""
         playing = game.status == "playing"
         buttons = self.buttons
+        for name in ("Hint", "Winnable?"):
+            tip = LOCKED_TIP if help_locked else TIPS[name]
+            if buttons[name].tooltip != tip:
+                buttons[name].tooltip = tip
         _set(buttons["Draw"], DRAW not in legal)
         _set(buttons["Pass"], PASS not in legal)
         _set(buttons["Undo"], not game.can_undo or game.mode != "solo")
         _set(buttons["Redo"], not game.can_redo or game.mode != "solo")
-        _set(buttons["Hint"], not playing)
-        _set(buttons["Winnable?"], not playing or game.mode != "solo")
+        _set(buttons["Hint"], not playing or help_locked)
+        _set(buttons["Winnable?"], not playing or game.mode != "solo" or help_locked)
         stocks = any(p.size for p in game.piles() if p.kind == "stock")
         _set(buttons["Finish"], not (playing and game.mode == "simultaneous") or stocks)
         _set(buttons["Auto-finish"], not auto_finish)

@@ -29,14 +29,17 @@ from ausp_widget.core.registry import for_table_mode, table_modes
 from ausp_widget.core.saves import short_repr
 from ausp_widget.core.stars import MEANING
 from ausp_widget.core.tasks import Feedback, TaskRun
+from ausp_widget.core.teaching import SOLUTION
 
 from .board import show
 from .clock import Clock, KernelClock, Timer
 from .parts import Parts
 from .step_board import DIM, ROLE_CLASSES, StepBoard  # noqa: F401  (the names tests use)
 from .task_play import TaskPlay
+from .teaching import LOCKED, LOCKED_TIP, Teaching
 
 STARS = "★★★"
+SHOW_ME_TIP = "play the answer on the board"
 
 
 class GuideView(widgets.VBox):
@@ -61,6 +64,7 @@ class GuideView(widgets.VBox):
         on_try_here: Callable[[Game], None] | None = None,
         clock: Clock | None = None,
         parts: Parts | None = None,
+        teaching: Teaching | None = None,
         **kwargs,
     ) -> None:
         if mode not in table_modes():
@@ -77,7 +81,8 @@ class GuideView(widgets.VBox):
         self._timer: Timer | None = None
         self.steps: list[Step] = steps(mode)
         self.runs: dict[int, TaskRun] = {}
-        self.clicks = TaskPlay(self.attempt, self._say, self._render)
+        self.teaching = Teaching(self.store) if teaching is None else teaching
+        self.clicks = TaskPlay(self.attempt, self._say, self._render, lambda: self.teaching.help_locked)
         self._syncing = False
         self._task_line, self._said = "", ""
         button = partial(parts.make, widgets.Button, "ausp-guide-button")
@@ -97,7 +102,7 @@ class GuideView(widgets.VBox):
         )  # fmt: skip
         self.title = self.text = parts.html()
         self.task_words = self.feedback = parts.html("", "ausp-task")
-        self.show_me = button(description="Show me", icon="eye", tooltip="play the answer on the board")
+        self.show_me = button(description="Show me", icon="eye", tooltip=SHOW_ME_TIP)
         self.try_again = button(description="Try again", icon="undo", tooltip="start this task afresh")
         self.board = StepBoard(self.clicks.intents(self._task), parts=parts)
         self.play_now = button(description="Play now", button_style="success", icon="play")
@@ -126,6 +131,7 @@ class GuideView(widgets.VBox):
         self.observe(self._on_large, names="large")
         self.large = large
         self.observe(self._render, names=["step", "shown"])
+        self.teaching.follow(self._render)
         self._fill_lessons()
         self._render()
 
@@ -262,7 +268,7 @@ class GuideView(widgets.VBox):
             feedback = run.attempt(move)
             if feedback.done:
                 self._record(run)
-            elif not feedback.correct and run.hint_due:
+            elif not feedback.correct and run.hint_due and not self.teaching.help_locked:
                 hint = " Hint: the highlighted card is the one to move." if run.next_moves() else ""
                 feedback = Feedback(False, feedback.text + hint, rule=feedback.rule)
         self.clicks.selected = None
@@ -275,6 +281,12 @@ class GuideView(widgets.VBox):
         run = self._run()
         if run is None or run.done:
             return ()
+        if not self.teaching.allows(SOLUTION):
+            self._render()
+            self._say(LOCKED[SOLUTION], good=None)
+            return ()
+        step = self.current
+        self.teaching.used(task_id(self._game_name(), step.lesson, step.title), SOLUTION)
         line = run.show()
         self.clicks.selected = None
         self._render()
@@ -379,7 +391,9 @@ class GuideView(widgets.VBox):
                 stars = f" {shown} <span class='ausp-stars-why'>{escape(run.stars_why)}</span>"
             self._task_line = f"<div><b>Your move{checkup}:</b> {escape(step.task)}{stars}</div>"
             self._show_task()
-            self.show_me.disabled = run.done or step.exercise.checkup
+            locked = self.teaching.help_locked
+            self.show_me.disabled = run.done or step.exercise.checkup or locked
+            self.show_me.tooltip = LOCKED_TIP if locked else SHOW_ME_TIP
             self.try_again.disabled = not run.played and not run.wrong
             self.board.show_marks(run.game, self.clicks.marks(run))
         else:
@@ -415,6 +429,7 @@ class GuideView(widgets.VBox):
         """Stop the auto-play and close the step board and every control."""
         if hasattr(self, "board"):
             self.playing = False
+            self.teaching.forget(self._render)
             self.board.board.close()
             for child in self.children:
                 self.parts.close(child)

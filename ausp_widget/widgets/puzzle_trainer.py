@@ -29,14 +29,18 @@ from ausp_widget.core.progress import Progress
 from ausp_widget.core.rating import level_for, score_of, updated
 from ausp_widget.core.registry import entry
 from ausp_widget.core.tasks import Feedback, TaskRun
+from ausp_widget.core.teaching import HINT, SOLUTION
 
 from .board import show
 from .clock import Clock, KernelClock, Timer
 from .parts import Parts
 from .step_board import StepBoard
 from .task_play import TaskPlay
+from .teaching import LOCKED, LOCKED_TIP, TeacherToggles, Teaching
 
 SOLUTION_PAUSE = 0.8  # seconds between two moves of a shown solution
+HINT_TIP = "Highlight the card to move"
+SOLUTION_TIP = "Play a solution on the board, one move at a time"
 KIND_WORDS = {
     "win": "win from here",
     "free": "free a card",
@@ -77,6 +81,7 @@ class PuzzleTrainer(widgets.VBox):
         large: bool = False,
         active: bool = True,
         parts: Parts | None = None,
+        teaching: Teaching | None = None,
         **kwargs: Any,
     ) -> None:
         entry(game)  # a ValueError naming the games there are
@@ -96,8 +101,10 @@ class PuzzleTrainer(widgets.VBox):
         self.run: TaskRun | None = None
         self.seconds = 0
         self.result: Feedback | None = None  # the first verdict on the puzzle on show
-        self.clicks = TaskPlay(self.attempt, self._say, self._render)
+        self.teaching = Teaching(self.store) if teaching is None else teaching
+        self.clicks = TaskPlay(self.attempt, self._say, self._render, lambda: self.teaching.help_locked)
         self._build()
+        self.teaching.follow(self._on_teaching)
         self.set_trait("game", game)
         self.observe(self._on_game, names="game")
         self.observe(lambda change: self._apply_large(), names="large")
@@ -148,8 +155,8 @@ class PuzzleTrainer(widgets.VBox):
                 name, lambda name=name: self._guard(actions[name]), "ausp-guide-button", tooltip=tip
             )
             for name, tip in (
-                ("Hint", "Highlight the card to move"),
-                ("Show solution", "Play a solution on the board, one move at a time"),
+                ("Hint", HINT_TIP),
+                ("Show solution", SOLUTION_TIP),
                 ("Try again", "Put the puzzle back as it was"),
                 ("Next puzzle", "A new puzzle at your level"),
                 ("Winnable", "This position can still be won"),
@@ -162,6 +169,7 @@ class PuzzleTrainer(widgets.VBox):
         row = partial(parts.box, widgets.HBox)
         names = ("Hint", "Show solution", "Try again", "Winnable", "Lost", "Next puzzle")
         extra = ("Puzzle of the day", "Class summary (CSV)")
+        self.teacher = TeacherToggles(self.teaching, parts, lambda text: self._say(text, good=None))
         self.children = [
             row([self.student, self.level_menu, self.standing], "ausp-guide-controls"),
             row([self.heading, self.clock_face, self.timer_shown], "ausp-guide-controls"),
@@ -170,7 +178,7 @@ class PuzzleTrainer(widgets.VBox):
             self.feedback,
             row([self.buttons[name] for name in names], "ausp-guide-controls"),
             self.board.box,
-            row([self.buttons[name] for name in extra], "ausp-guide-controls"),
+            row([*(self.buttons[name] for name in extra), *self.teacher.row], "ausp-guide-controls"),
         ]
 
     # ---- choosing puzzles ------------------------------------------------------------------------
@@ -239,7 +247,7 @@ class PuzzleTrainer(widgets.VBox):
             feedback = self.run.attempt(move)
             if feedback.done:
                 self._finish(feedback)
-            elif not feedback.correct and self.run.hint_due:
+            elif not feedback.correct and self.run.hint_due and not self.teaching.help_locked:
                 feedback = Feedback(False, feedback.text + " Hint: the highlighted card is the one to move.")
         self.clicks.selected = None
         self._render()
@@ -262,22 +270,32 @@ class PuzzleTrainer(widgets.VBox):
         if self.run is None or self.run.done:
             self._say("There is no move to hint at here.", good=None)
             return
+        if not self.teaching.allows(HINT):
+            self._render()
+            self._say(LOCKED[HINT], good=None)
+            return
         self.run.helped = True
+        self.teaching.used(self.puzzle.id, HINT)
         self.clicks.selected = None
         self._render()
         self._say("The highlighted card is the one to move next.", good=None)
 
     def show_solution(self) -> tuple[Move, ...]:
         """Play a solution on the board, one move per `SOLUTION_PAUSE` seconds (no points)."""
-        if self.puzzle is not None and self.puzzle.kind == "judge":
+        if self.puzzle is None or (self.puzzle.kind != "judge" and (self.run is None or self.run.done)):
+            return ()
+        if not self.teaching.allows(SOLUTION):
+            self._render()
+            self._say(LOCKED[SOLUTION], good=None)
+            return ()
+        self.teaching.used(self.puzzle.id, SOLUTION)
+        if self.puzzle.kind == "judge":
             answer = self.puzzle.answer_words()
             self._finish(Feedback(False, answer, done=True))
             self._render()
             self._say(answer[0].upper() + answer[1:], good=None)
             return ()
         run = self.run
-        if run is None or run.done:
-            return ()
         line = run.next_moves()
         run.shown = True
         self._finish(Feedback(False, "shown", done=True))
@@ -378,6 +396,9 @@ class PuzzleTrainer(widgets.VBox):
             return self.run
         return None
 
+    def _on_teaching(self, _change: Any) -> None:
+        self._guard(self._render)
+
     def _render(self) -> None:
         puzzle, run = self.puzzle, self.run
         if puzzle is None:
@@ -401,8 +422,10 @@ class PuzzleTrainer(widgets.VBox):
             show(self.buttons[name], judge)
             self.buttons[name].disabled = done
         show(self.buttons["Hint"], not judge)
-        self.buttons["Hint"].disabled = done
-        self.buttons["Show solution"].disabled = done
+        locked = self.teaching.help_locked
+        for name, tip in (("Hint", HINT_TIP), ("Show solution", SOLUTION_TIP)):
+            self.buttons[name].disabled = done or locked
+            self.buttons[name].tooltip = LOCKED_TIP if locked else tip
         show(self.buttons["Try again"], not judge)
         self.buttons["Try again"].disabled = judge or not (run.played or run.wrong)
         game = puzzle.position if run is None else run.game
@@ -440,6 +463,7 @@ class PuzzleTrainer(widgets.VBox):
         if hasattr(self, "board"):
             self._stop_timer()
             self._stop_solution()
+            self.teaching.forget(self._on_teaching)
             self.board.board.close()
             for child in (*self.children, *self.buttons.values()):
                 self.parts.close(child)

@@ -33,7 +33,8 @@ class SolverQuestion:
             self._timer.cancel()
             self._timer = None
 
-    def ask(self, game: Any, still_current: Callable[[], bool]) -> None:
+    def ask(self, game: Any, still_current: Callable[[], bool], show_line: bool = True) -> None:
+        """Ask about `game`; `show_line=False` (teacher mode) answers yes or no without the line."""
         self.cancel()  # one question at a time: the newest one counts
         solver = analysis.solver(game)
         if solver is None:
@@ -54,16 +55,21 @@ class SolverQuestion:
             if verdict is None and solver.elapsed < SOLVER_SECONDS:
                 self._timer = self.clock.call_later(0.0, think)
                 return
-            self._say(answer(verdict, solver.result.moves, solver.elapsed))
+            self._say(answer(verdict, solver.result.moves if show_line else None, solver.elapsed))
 
         self._timer = self.clock.call_later(0.0, think)
 
 
-def answer(verdict: bool | None, line: list[Move], seconds: float) -> str:
+def answer(verdict: bool | None, line: list[Move] | None, seconds: float) -> str:
+    """The solver's answer in words; with `line` None, yes or no only (on a projector the line is
+    the answer key)."""
     knows = "by someone who knew the order of the stock"
+    if verdict is True and line is None:
+        return f"Yes: still winnable {knows} ({seconds:.1f} s)."
     if verdict is True:
         start = " ".join(str(move) for move in line[:3])
         return f"Still winnable {knows}: a winning line starts {start} ({len(line)} moves, {seconds:.1f} s)."
     if verdict is False:
-        return f"This deal can no longer be won, not even {knows} ({seconds:.1f} s)."
+        lost = f"his deal can no longer be won, not even {knows} ({seconds:.1f} s)."
+        return ("No: t" if line is None else "T") + lost
     return f"Undecided after {seconds:.0f} s of search: the solver could not settle it in time."

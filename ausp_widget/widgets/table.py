@@ -45,6 +45,7 @@ from .start_gate import READY, StartGate
 from .status import StatusPanel
 from .table_buttons import ButtonActions
 from .table_opponent import Opponent
+from .teaching import Teaching
 
 logger = logging.getLogger(__name__)
 
@@ -62,7 +63,8 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, widgets.VBox
     `show_modes=False` hides the table's own mode
     selector when an enclosing app has one. `game="indian"` (or its mode) plays Indian
     Patience; any registered game works the same way. `parts` shares an app's layout and
-    style models (by default the table has its own).
+    style models (by default the table has its own). `teaching` is an app's teacher mode (a quiz
+    locks Hint and Winnable?; help used is kept for the class summary).
     """
 
     mode = traitlets.Unicode("solo", help="a table mode (see `ausp_widget.core.registry.table_modes`)")
@@ -84,6 +86,7 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, widgets.VBox
         show_modes: bool = True,
         game: str | None = None,
         parts: Parts | None = None,
+        teaching: Teaching | None = None,
         **kwargs: Any,
     ) -> None:
         mode = _table_mode(game, mode)
@@ -112,6 +115,8 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, widgets.VBox
         self.last_error: BaseException | None = None
         self._mode_selector: ModeChoice | None = None
         self._review_panel: ReviewPanel | None = None
+        self.teaching = Teaching() if teaching is None else teaching
+        self.teaching.follow(self._on_teaching)
         self._build(show_modes)
         self.add_class("ausp-table")
         self.add_class("ausp-live")  # the live game, as against the guide's small board
@@ -362,7 +367,7 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, widgets.VBox
         dests = legal_dests(game, 0, legal) if self._may_move() else {}
         changed = self.board.show(piles, self._marks(), game.protected_means, dests)
         mine = [] if self.start_gate.waiting else legal  # before Start: no Draw either
-        self.controls.enable(game, mine, self._auto_finish_line() is not None)
+        self.controls.enable(game, mine, self._auto_finish_line() is not None, self.teaching.help_locked)
         over = game.status != "playing"
         self.panel.show(
             words.info_text(self._game, piles),
@@ -410,6 +415,11 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, widgets.VBox
         if not self._syncing:
             self.mode = change.new
 
+    def _on_teaching(self, _change: traitlets.Bunch) -> None:
+        """Teacher mode or the quiz lock changed: grey or free Hint and Winnable? now."""
+        if self._game is not None and not self._closed:
+            self._guard(self._render)
+
     def close(self) -> None:
         """Stop the bot, leave the game, and close every widget the table made (twice is fine)."""
         if getattr(self, "_closed", True):
@@ -424,6 +434,7 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, widgets.VBox
                 self._review_panel.close()
             if self._game is not None:
                 self._game.remove_listener(self._on_game_event)
+            self.teaching.forget(self._on_teaching)
             self.board.close()
             parts = self.parts
             for child in (*self.children, self.pacer.speed, self.bot_level, *self.buttons.values()):

@@ -9,9 +9,12 @@ from typing import Any
 from ausp_widget.analysis.simple import auto_finish_line, hint_or_fallback
 from ausp_widget.core.moves import DRAW, PASS, Move
 from ausp_widget.core.protocol import PatienceGame
+from ausp_widget.core.registry import entry_for
+from ausp_widget.core.teaching import HINT, SOLVER
 from ausp_widget.core.text import sentence
 
 from . import words
+from .teaching import LOCKED, Teaching
 
 
 class ButtonActions:
@@ -22,6 +25,7 @@ class ButtonActions:
     _closed: bool
     _hint: Move | None
     _batching: bool
+    teaching: Teaching
 
     def _on_button(self, name: str) -> None:
         self._drop_selection()
@@ -31,16 +35,30 @@ class ButtonActions:
             "Pass": lambda: self._play_user(PASS),
             "Undo": game.undo,
             "Redo": game.redo,
-            "Hint": self._show_hint,
-            "Winnable?": lambda: self.solver_question.ask(
-                game, lambda: self._game is game and not self._closed
-            ),
+            "Hint": lambda: self._helped(HINT, self._show_hint),
+            "Winnable?": lambda: self._helped(SOLVER, self._ask_solver),
             "Auto-finish": self._auto_finish,
             "Review": self._review,
             "Finish": game.finish,
             "New game": self._new_game_from_field,
         }
         actions[name]()
+
+    def _helped(self, kind: str, give: Callable[[], bool]) -> None:
+        """Give help of `kind` unless a quiz locks it, and keep that this deal had it."""
+        if not self.teaching.allows(kind):
+            self._render()  # the lock may have come from another app: grey the buttons now
+            self._say(LOCKED[kind])
+            return
+        if give():
+            game = self._game
+            self.teaching.used(f"{entry_for(game).name}/deal {game.seed}", kind)
+
+    def _ask_solver(self) -> bool:
+        game = self._game
+        still = lambda: self._game is game and not self._closed  # noqa: E731
+        self.solver_question.ask(game, still, show_line=not self.teaching.teacher)
+        return True
 
     def _review(self) -> None:
         game = self._game
@@ -66,24 +84,26 @@ class ButtonActions:
             return
         self.new_game(int(text) if text else None)
 
-    def _show_hint(self) -> None:
+    def _show_hint(self) -> bool:
+        """Show a hint; whether one was shown."""
         game = self._game
         if game.status != "playing":
             self._say(words.result_text(self._game))
-            return
+            return False
         if game.mode == "turns" and game.turn != 0:
             self._say("Wait for your turn: the bot is playing.")
-            return
+            return False
         advice = hint_or_fallback(game, 0)
         if getattr(advice, "move", None) is None:
             self._say(
                 sentence(getattr(advice, "reason", "") or "No hint: there is nothing useful left to do.")
             )
-            return
+            return False
         move = advice.move
         self._hint = move
         self._render()
         self._say(f"Hint: {move}. {sentence(advice.reason)}")
+        return True
 
     def _auto_finish(self) -> None:
         line = self._auto_finish_line()

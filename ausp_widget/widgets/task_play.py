@@ -24,8 +24,15 @@ Say = Callable[..., None]  # say(text, good=False | True | None)
 class TaskPlay:
     """The selection and the clicks of one board; `attempt(move)` judges a try (and redraws)."""
 
-    def __init__(self, attempt: Callable[[Move], Any], say: Say, render: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        attempt: Callable[[Move], Any],
+        say: Say,
+        render: Callable[[], None],
+        hints_locked: Callable[[], bool] = lambda: False,
+    ) -> None:
         self._attempt, self._say, self._render = attempt, say, render
+        self._hints_locked = hints_locked  # a quiz: no card is pointed out after wrong tries
         self.selected: Place | None = None
 
     def intents(self, task: Callable[[], TaskRun | None]) -> Intents:
@@ -142,7 +149,7 @@ class TaskPlay:
         elif run.played:
             for key in landed(game, run.played[-1]):
                 marks.setdefault(key, []).append(ROLE_CLASSES["moved"])
-        if run.hint_due and not run.helped and self.selected is None:
+        if run.hint_due and not run.helped and self.selected is None and not self._hints_locked():
             run.helped = True
         if run.helped and not run.done and self.selected is None:
             line = run.next_moves()

@@ -1,0 +1,99 @@
+"""What a teacher sets for the class, and which help each student asked for: both kept in the
+progress file, so a quiz set on the projector's machine holds in every app that shares the file,
+and the class summary can say who used a hint or was shown a solution.
+
+Teacher mode makes "Winnable?" answer yes or no without the winning line (on a projector the line
+is the answer key). With teacher mode on, help can be locked for a quiz: no hints, no solutions,
+no solver. The settings carry the time they were made, so when two apps write the file the newer
+setting wins; help used is kept as a set of kinds per task or puzzle, so merging two copies never
+counts a use twice and never loses one.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Any
+
+HINT, SOLUTION, SOLVER = "hint", "solution", "solver"
+HELP_KINDS = (HINT, SOLUTION, SOLVER)
+HelpUsed = dict[str, frozenset[str]]  # task or puzzle id -> the kinds of help asked for there
+
+
+@dataclass(frozen=True)
+class ClassSettings:
+    """The class's settings: `teacher` mode, and help `locked` for a quiz (only in teacher mode)."""
+
+    teacher: bool = False
+    locked: bool = False
+    changed: float = 0.0  # seconds since the epoch when they were set: the newer setting wins a merge
+
+    @property
+    def help_locked(self) -> bool:
+        return self.teacher and self.locked
+
+    def newer(self, other: ClassSettings) -> ClassSettings:
+        return other if other.changed > self.changed else self
+
+    def as_json(self) -> dict[str, Any]:
+        return {"teacher": self.teacher, "locked": self.locked, "changed": self.changed}
+
+    def with_changes(self, teacher: bool | None = None, locked: bool | None = None) -> ClassSettings:
+        """These settings with `teacher` and `locked` changed where given, stamped now."""
+        for name, value in (("teacher", teacher), ("locked", locked)):
+            if value is not None and not isinstance(value, bool):
+                raise ValueError(f"{name} is True or False, not {value!r}")
+        return ClassSettings(
+            self.teacher if teacher is None else teacher,
+            self.locked if locked is None else locked,
+            max(time.time(), self.changed),
+        )
+
+
+def read_settings(value: object) -> ClassSettings:
+    """The settings from the file's "class" entry; anything else is refused, naming the key."""
+    if not isinstance(value, dict):
+        raise ValueError(f'"class" is an object of teacher, locked and changed, not {value!r}')
+    teacher, locked, changed = (
+        value.get("teacher", False),
+        value.get("locked", False),
+        value.get("changed", 0.0),
+    )
+    for name, flag in (("teacher", teacher), ("locked", locked)):
+        if not isinstance(flag, bool):
+            raise ValueError(f"class {name!r} is true or false, not {flag!r}")
+    if isinstance(changed, bool) or not isinstance(changed, int | float) or not math.isfinite(changed):
+        raise ValueError(f"class 'changed' is a time in seconds, not {changed!r}")
+    return ClassSettings(teacher, locked, float(changed))
+
+
+def read_help(value: object, where: str) -> HelpUsed:
+    """A student's help used, from the file: {id: [kind, ...]}; anything else is refused."""
+    if not isinstance(value, dict):
+        raise ValueError(f'{where}"help" must be an object of help used by task or puzzle, not {value!r}')
+    found: HelpUsed = {}
+    for key, kinds in value.items():
+        if not isinstance(kinds, list) or not kinds or any(kind not in HELP_KINDS for kind in kinds):
+            raise ValueError(f"{where}help at {key!r}: a list of {', '.join(HELP_KINDS)}; not {kinds!r}")
+        found[key] = frozenset(kinds)
+    return found
+
+
+def help_json(used: HelpUsed) -> dict[str, list[str]]:
+    return {key: sorted(kinds) for key, kinds in sorted(used.items())}
+
+
+def merged_help(mine: HelpUsed, theirs: HelpUsed) -> HelpUsed:
+    return {
+        key: mine.get(key, frozenset()) | theirs.get(key, frozenset()) for key in mine.keys() | theirs.keys()
+    }
+
+
+def help_counts(used: HelpUsed) -> dict[str, int]:
+    """How many tasks and puzzles had a hint, a solution shown, or the solver asked."""
+    return {
+        "hints_used": sum(HINT in kinds for kinds in used.values()),
+        "solutions_shown": sum(SOLUTION in kinds for kinds in used.values()),
+        "solver_asked": sum(SOLVER in kinds for kinds in used.values()),
+    }
