@@ -388,3 +388,21 @@ def test_two_players_notebook_plays_both_games_in_the_app(page, lab_url, shots):
     assert not cards["large"], cards
     assert_log_shows_newest(race_table)
     shots(page, "03-2-race-800", race_table)
+
+
+def test_the_lesson_board_is_drawn_at_the_live_tables_size(page, lab_url, shots):
+    app = open_in_lab(page, lab_url, "01_learn_and_play.ipynb").first
+    guide = app.locator(".ausp-guide")
+    menu = app.get_by_role("combobox", name="Lesson")
+    option = menu.locator("option", has_text="Building down in suit")
+    menu.select_option(label=option.inner_text().strip())
+    guide.locator(".ausp-guide-board .ausp-card").first.wait_for()
+    page.wait_for_timeout(500)  # the step's cards have slid into place
+    lesson = guide.evaluate(CARD_WIDTH_JS)
+    shots(page, "01-lesson-board-800", guide)
+    app.get_by_role("tab", name="Play").click()
+    table = app.locator(".ausp-live")
+    live = assert_table_fits(page, table, least=CARD_MIN)
+    assert abs(lesson["width"] - live["width"]) <= 1, f"lesson cards {lesson}, live table cards {live}"
+    assert lesson["corner"] >= READABLE, lesson
+    shots(page, "01-live-board-800", table)
