@@ -86,7 +86,11 @@ def test_learn_then_play_in_jupyterlab(page, lab_url, shots):
     # The right move, made by dragging 6♥ onto 7♥ on the lesson's board.
     drag(page, card(app, "six of hearts", where), card(app, "seven of hearts", where))
     eventually(page, lambda: "well done" in feedback.inner_text())
-    assert "★" in feedback.inner_text()
+    # The stars explain themselves: one wrong try cost one, and the words say what three need.
+    done = feedback.inner_text()
+    assert "★★" in done and "★★★" not in done.split("(")[0], done
+    assert "one wrong try" in done and "★★★ needs" in done, done
+    assert "no wrong try" in app.locator(".ausp-guide .ausp-stars").get_attribute("title")
     assert columns(app, where) != shown
     shots(page, "3-lesson-done")
 
