@@ -5,7 +5,7 @@ Paired comparisons play the same deals with and without a habit (players in
 by a feature of the opening tableau and give the solver's verdict (full information, a fixed
 node budget) and the hint player's result per group. Prints every figure as
 "a of n = x% (95% Wilson low–high)"; `--write` stores them, with one character per deal, in
-ausp_widget/games/australian/habits.json (read by `games.australian.figures`).
+ausp_widget/data/australian_habits.json (read by `games.australian.figures`).
 
 Deals 1–10000 for the players by default: on 1–1000 the habits' small effects drown in chance
 (a 7–0 split there became 40–29 over 10000 deals, a 10–3 one 175–43). `group_choice` asks the
@@ -22,12 +22,12 @@ import json
 import multiprocessing
 import sys
 import time
-from pathlib import Path
 
 from ausp_widget.analysis import deal_features, habits
 from ausp_widget.core.stats import wilson_interval
+from ausp_widget.data import path as data_path
 
-OUT = Path(__file__).resolve().parent.parent / "ausp_widget" / "games" / "australian" / "habits.json"
+OUT = data_path("australian_habits.json")
 
 PAIRED = {  # key: (player with the habit, player without, what is compared)
     "draw_early": ("draw_early", "hint", "Pagat: draw at the start and whenever the waste is empty"),

@@ -2,8 +2,8 @@
 under each reading of the rules the published page leaves open.
 
 Run: .venv/bin/python bench/indian_claim.py [--deals 200] [--first-deal 1] [--seconds 60] [--jobs 2]
-     [--readings default,protected,kings,refill] [--results ausp_widget/analysis/indian_claim.jsonl]
-     [--player-deals 100] [--player-results ausp_widget/analysis/indian_patient.jsonl]
+     [--readings default,protected,kings,refill] [--results ausp_widget/data/indian_claim.jsonl]
+     [--player-deals 100] [--player-results ausp_widget/data/indian_patient.jsonl]
      [--retry-undecided]
 
 For each reading, the full-information solver (it knows the stock and the face-down cards:
@@ -72,9 +72,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--readings", default=",".join(READINGS))
-    parser.add_argument("--results", default="ausp_widget/analysis/indian_claim.jsonl")
+    parser.add_argument("--results", default="ausp_widget/data/indian_claim.jsonl")
     parser.add_argument("--player-deals", type=int, default=100)
-    parser.add_argument("--player-results", default="ausp_widget/analysis/indian_patient.jsonl")
+    parser.add_argument("--player-results", default="ausp_widget/data/indian_patient.jsonl")
     parser.add_argument("--retry-undecided", action="store_true")
     args = parser.parse_args()
     for name in args.readings.split(","):

@@ -24,10 +24,10 @@ import json
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
+from ausp_widget import data as shipped
 from ausp_widget.core import registry
 from ausp_widget.core.cards import Card
 from ausp_widget.core.lesson import deal_position
@@ -205,7 +205,7 @@ def _replay(position: Any, line: tuple[str, ...]) -> list[Move]:
 
 # ---- reading and writing ----------------------------------------------------------------------
 def data_file(game: str) -> Path | Any:
-    return resources.files("ausp_widget.analysis").joinpath(f"puzzles_{game}.json")
+    return shipped.file(f"puzzles_{game}.json")
 
 
 def load(game: str = "australian", level: int | None = None, path: str | Path | None = None) -> list[Puzzle]:

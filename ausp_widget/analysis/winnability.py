@@ -23,14 +23,15 @@ from typing import Any
 
 from ausp_widget.core import registry
 from ausp_widget.core.stats import wilson_interval
+from ausp_widget.data import path as data_path
 
 from .arena import DealResult, Evaluation
 from .parallel import run_each
 
 NO_NODE_LIMIT = 10**12  # the survey's budget is its time limit alone
-SURVEY_FILE = Path(__file__).with_name("indian_claim.jsonl")
+SURVEY_FILE = data_path("indian_claim.jsonl")
 """The verdicts `bench/indian_claim.py` measured for Indian Patience, shipped with the package."""
-PATIENT_FILE = Path(__file__).with_name("indian_patient.jsonl")
+PATIENT_FILE = data_path("indian_patient.jsonl")
 """The patient player's deals, as `bench/indian_claim.py` played them."""
 
 

@@ -1,4 +1,4 @@
-"""The measured strategy figures the lessons quote, read from habits.json (written by
+"""The measured strategy figures the lessons quote, read from data/australian_habits.json (written by
 `bench/habits.py --write`; `tests/test_habits.py` re-measures a sample of every record).
 
 Keys of `habit_figures()` and `figure_words(key)`:
@@ -21,16 +21,16 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from importlib import resources
 
 from ausp_widget.core.stats import wilson_interval
+from ausp_widget.data import read_text as read_data
 
 __all__ = ["figure_words", "habit_figures"]
 
 
 @lru_cache(maxsize=1)
 def _text() -> str:
-    return resources.files(__package__).joinpath("habits.json").read_text(encoding="utf-8")
+    return read_data("australian_habits.json")
 
 
 def habit_figures() -> dict:
