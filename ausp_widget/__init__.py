@@ -5,12 +5,18 @@ The package in layers, each importing only those below it:
 Patience) ← `analysis` (solver and hint front doors) ← `render` (HTML, figures) ← `widgets`.
 """
 
+import importlib
+
 from . import games  # registers every game
 from .analysis import evaluate, review, solve, win_chance
+from .core import display
 from .core.cards import Card
 from .core.errors import IllegalMoveError, NotationError
 from .core.moves import Move
 from .games.australian.game import Game
+
+# Pictures are drawn by the rendering layer, loaded when a game first draws itself.
+display.drawers_from(lambda: importlib.import_module("ausp_widget.render"))
 
 __all__ = [
     "Card",

@@ -25,6 +25,7 @@ _BLANK_PNG = base64.b64decode(
 )
 
 _DRAWERS: dict[str, Callable[..., Any]] = {}
+_SOURCE: Callable[[], Any] | None = None
 
 
 def can_plot() -> bool:
@@ -40,10 +41,18 @@ def register_drawer(name: str, drawer: Callable[..., Any]) -> None:
     _DRAWERS[name] = drawer
 
 
+def drawers_from(load: Callable[[], Any]) -> None:
+    """Where the drawers come from: `load()` registers them, called when one is first asked
+    for (the package's front door passes the import of its rendering layer, which the core
+    never names)."""
+    global _SOURCE
+    _SOURCE = load
+
+
 def draw(name: str, *args: Any, **options: Any) -> Any:
     """Call the drawer `name` ("html", "figure", "step_figure"), loading the renderers once."""
-    if name not in _DRAWERS:
-        importlib.import_module("ausp_widget.render")
+    if name not in _DRAWERS and _SOURCE is not None:
+        _SOURCE()
     try:
         return _DRAWERS[name](*args, **options)
     except ModuleNotFoundError as missing:

@@ -5,9 +5,10 @@ by name through it, so nothing below the views needs to know which games exist.
 
 from __future__ import annotations
 
-import importlib
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from importlib.metadata import entry_points
 from types import MappingProxyType
 from typing import Any
 
@@ -52,6 +53,9 @@ class GameEntry:
 
 
 _GAMES: dict[str, GameEntry] = {}
+ENTRY_POINTS = "ausp_widget.games"  # the entry point group a game package names its GameEntry in
+_PLUGINS_LOADED = False
+logger = logging.getLogger(__name__)
 
 
 def deal_like(current: PatienceGame | None, entry: GameEntry, seed: int, **how: Any) -> PatienceGame:
@@ -67,8 +71,23 @@ def register(entry: GameEntry) -> None:
 
 
 def _loaded() -> dict[str, GameEntry]:
-    if not _GAMES:  # the games register themselves when their package is imported
-        importlib.import_module("ausp_widget.games")
+    """The games: those whose packages registered on import (the package's own, imported by
+    `ausp_widget`), then, once, every game an installed package names under the entry point
+    group `ausp_widget.games`. A plug-in that fails to load is logged and left out: it never
+    takes the other games down with it."""
+    global _PLUGINS_LOADED
+    if not _PLUGINS_LOADED:
+        _PLUGINS_LOADED = True
+        for point in entry_points(group=ENTRY_POINTS):
+            try:
+                found = point.load()
+            except Exception as error:  # a third party's broken package
+                logger.warning("the game plug-in %s could not be loaded: %r", point.value, error)
+                continue
+            if not isinstance(found, GameEntry):
+                logger.warning("the game plug-in %s is %r, not a GameEntry", point.value, found)
+            elif found.name not in _GAMES:
+                register(found)
     return _GAMES
 
 

@@ -23,24 +23,23 @@ def _hint(game: IndianGame, player: int = 0):
     return hints.hint(game)
 
 
-register(
-    GameEntry(
-        name=IndianGame.name,
-        title=IndianGame.title,
-        game_class=IndianGame,
-        modes={"indian": ("solo", IndianGame.title)},
-        deal=IndianGame.deal,
-        read_text=IndianGame.from_text,
-        read_save=lambda data: notation.load_json(data, IndianGame),
-        solve=_solve,
-        solver=portfolio.DealSolver,
-        hint=_hint,
-        rules=lambda mode, options=None: indian_rules(options),
-        guide=lambda mode: indian_steps(),
-        sample=sampling.sample_game,
-        reviews=False,  # its solver leaves most early sampled positions undecided: "unknown" marks
-        tips={"indian": "The two-deck sister game: single cards, differing suits, protected cards"},
-    )
+ENTRY = GameEntry(  # what the package's entry point names, and what it registers on import
+    name=IndianGame.name,
+    title=IndianGame.title,
+    game_class=IndianGame,
+    modes={"indian": ("solo", IndianGame.title)},
+    deal=IndianGame.deal,
+    read_text=IndianGame.from_text,
+    read_save=lambda data: notation.load_json(data, IndianGame),
+    solve=_solve,
+    solver=portfolio.DealSolver,
+    hint=_hint,
+    rules=lambda mode, options=None: indian_rules(options),
+    guide=lambda mode: indian_steps(),
+    sample=sampling.sample_game,
+    reviews=False,  # its solver leaves most early sampled positions undecided: "unknown" marks
+    tips={"indian": "The two-deck sister game: single cards, differing suits, protected cards"},
 )
+register(ENTRY)
 
-__all__ = ["IndianGame", "IndianMove"]
+__all__ = ["ENTRY", "IndianGame", "IndianMove"]

@@ -1,0 +1,73 @@
+"""Games are plug-ins: a game another installed package names under the entry point group
+`ausp_widget.games` appears in the registry and the app's game choice; a broken plug-in is
+left out with a warning and takes no other game down."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import sys
+from importlib.metadata import EntryPoint
+
+import pytest
+
+from ausp_widget.core import registry
+from ausp_widget.games.australian import ENTRY as AUSTRALIAN
+from ausp_widget.widgets.mode_choice import ModeChoice
+from ausp_widget.widgets.parts import Parts
+
+PLUGIN = dataclasses.replace(
+    AUSTRALIAN, name="plugged", title="A plugged-in game", modes={"plugged": ("solo", "Plugged in")}, tips={}
+)
+
+
+@pytest.fixture
+def plugins(monkeypatch, tmp_path):
+    """The registry as a fresh kernel has it, finding the entry points given."""
+    module = tmp_path / "plugged_game.py"
+    module.write_text("from test_plugins import PLUGIN as ENTRY\nBROKEN = None\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setitem(sys.modules, "test_plugins", sys.modules[__name__])
+    monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))
+    monkeypatch.setattr(registry, "_PLUGINS_LOADED", False)
+
+    def install(*points: tuple[str, str]) -> None:
+        found = [EntryPoint(name, value, registry.ENTRY_POINTS) for name, value in points]
+        monkeypatch.setattr(
+            registry, "entry_points", lambda group: found if group == registry.ENTRY_POINTS else []
+        )
+
+    return install
+
+
+def test_the_shipped_games_are_named_as_entry_points():
+    from importlib.metadata import entry_points
+
+    named = {point.name: point.load() for point in entry_points(group=registry.ENTRY_POINTS)}
+    assert {name: entry.name for name, entry in named.items()} == {
+        "australian": "australian",
+        "indian": "indian",
+    }
+
+
+def test_an_installed_plugin_game_appears_in_the_registry_and_the_game_choice(plugins):
+    plugins(("plugged", "plugged_game:ENTRY"))
+    assert [g.name for g in registry.games()] == ["australian", "indian", "plugged"]
+    assert registry.table_modes()["plugged"] == "Plugged in"
+    choice = ModeChoice("solo", Parts())
+    assert ("A plugged-in game", "plugged") in choice.game.options
+    choice.game.value = "plugged"
+    assert choice.value == "plugged"
+
+
+def test_a_broken_plugin_is_left_out_with_a_warning(plugins, caplog):
+    plugins(
+        ("missing", "no_such_module:ENTRY"),
+        ("wrong", "plugged_game:BROKEN"),
+        ("plugged", "plugged_game:ENTRY"),
+    )
+    with caplog.at_level(logging.WARNING, logger=registry.__name__):
+        names = [g.name for g in registry.games()]
+    assert names == ["australian", "indian", "plugged"]
+    assert "no_such_module:ENTRY could not be loaded" in caplog.text
+    assert "plugged_game:BROKEN is None, not a GameEntry" in caplog.text
