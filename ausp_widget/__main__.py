@@ -4,6 +4,7 @@
     python -m ausp_widget solve --seed 5 --game indian
     python -m ausp_widget solve --position saved.txt      # any game's position text
     python -m ausp_widget stats --deals 1000 --jobs 2
+    python -m ausp_widget stats --deals 1000 --scheduler tcp://host:8786   # on a Dask cluster
     python -m ausp_widget puzzles --make 50 --level 3 --game indian --out mine.json
 
 The solver knows the order of the stock (full information): "winnable" means that
@@ -20,10 +21,14 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 
 from ausp_widget.analysis import solve
+from ausp_widget.analysis.cluster import ClusterError, cluster
+from ausp_widget.analysis.parallel import run_each
 from ausp_widget.core import registry
 from ausp_widget.core.stats import percentile, wilson_interval
 
@@ -53,12 +58,18 @@ def solve_seeds(
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
     game: str = "australian",
+    executor: Executor | None = None,
 ) -> list[DealOutcome]:
-    """Solve each seeded deal of `game`, on `jobs` processes (0: every core); results in seed order."""
+    """Solve each seeded deal of `game`, on `jobs` processes (0: every core) or on `executor`
+    (a Dask cluster's); results in seed order."""
     jobs = jobs or os.cpu_count() or 1
     work = [(seed, time_limit, game) for seed in seeds]
     outcomes: list[DealOutcome] = []
-    if jobs == 1:
+    if executor is not None:
+        worker = importlib.import_module("ausp_widget.__main__")._solve_job
+        count = lambda outcome: _collect([outcome], outcomes, len(work), progress)  # noqa: E731
+        run_each(worker, work, executor=executor, done=count)
+    elif jobs == 1:
         stream: Iterable[DealOutcome] = map(_solve_job, work)
         _collect(stream, outcomes, len(work), progress)
     else:
@@ -163,7 +174,14 @@ def _cmd_stats(args: argparse.Namespace) -> int:
         f"process{'es' if jobs > 1 else ''} (the solver knows the stock order)",
         file=sys.stderr,
     )
-    outcomes = solve_seeds(seeds, args.time_limit, jobs, None if args.quiet else progress_bar(), args.game)
+    progress = None if args.quiet else progress_bar()
+    try:
+        with ExitStack() as stack:
+            executor = stack.enter_context(cluster(args.scheduler, workers=jobs)) if args.scheduler else None
+            outcomes = solve_seeds(seeds, args.time_limit, jobs, progress, args.game, executor)
+    except ClusterError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     for line in summarize(outcomes):
         print(line)
     undecided = [o.seed for o in outcomes if o.winnable is None]
@@ -213,6 +231,11 @@ def build_parser() -> argparse.ArgumentParser:
     many.add_argument("--time-limit", type=_seconds, default=10.0, help="seconds per deal (default 10)")
     many.add_argument("--quiet", action="store_true", help="no progress bar")
     many.add_argument("--game", choices=games, default="australian", help="which game (default australian)")
+    many.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help='run on a Dask cluster: its scheduler\'s address, or "local" for --jobs workers here',
+    )
     many.set_defaults(run=_cmd_stats)
     cut = commands.add_parser("puzzles", help="make puzzles from deals played forward, checked by the solver")
     cut.add_argument("--make", type=_positive, default=50, help="how many puzzles (default 50)")

@@ -4,13 +4,16 @@ under each reading of the rules the published page leaves open.
 Run: .venv/bin/python bench/indian_claim.py [--deals 200] [--first-deal 1] [--seconds 60] [--jobs 2]
      [--readings default,protected,kings,refill] [--results ausp_widget/data/indian_claim.jsonl]
      [--player-deals 100] [--player-results ausp_widget/data/indian_patient.jsonl]
-     [--retry-undecided]
+     [--retry-undecided] [--scheduler tcp://HOST:8786 | local]
 
 For each reading, the full-information solver (it knows the stock and the face-down cards:
 what a player who may take back any move could learn) is asked about deals 1..N for up to
 `--seconds` each. Every verdict is appended to `--results` as it comes, and a run with the
 same reading and budget reads those back, so an interrupted run carries on where it stopped;
 `--retry-undecided` searches again the deals left undecided (a proved verdict stays proved).
+`--scheduler` runs the deals on a Dask distributed cluster (an address, or "local" for a cluster
+of `--jobs` worker processes here) instead of local processes; the verdicts are saved the same
+way, so a killed worker or client loses nothing that was finished.
 Each line printed gives the deals proved winnable and proved lost, and the share of winnable
 deals as a lower bound (undecided deals counted lost) and an upper bound (undecided counted
 won), each with its 95% Wilson interval.
@@ -42,10 +45,13 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from concurrent.futures import Executor
+from contextlib import ExitStack
 from dataclasses import asdict
 from pathlib import Path
 
 from ausp_widget.analysis.arena import DealResult, Evaluation, play_deal
+from ausp_widget.analysis.cluster import ClusterError, cluster
 from ausp_widget.analysis.parallel import run_each
 from ausp_widget.analysis.patient import PatientPlayer
 from ausp_widget.analysis.winnability import read_patient, survey
@@ -76,10 +82,22 @@ def main() -> None:
     parser.add_argument("--player-deals", type=int, default=100)
     parser.add_argument("--player-results", default="ausp_widget/data/indian_patient.jsonl")
     parser.add_argument("--retry-undecided", action="store_true")
+    parser.add_argument("--scheduler", help='a Dask scheduler\'s address, or "local"')
     args = parser.parse_args()
+    try:
+        with ExitStack() as stack:
+            executor = (
+                stack.enter_context(cluster(args.scheduler, workers=args.jobs)) if args.scheduler else None
+            )
+            run(args, executor)
+    except ClusterError as error:
+        raise SystemExit(f"indian_claim: {error}") from None
+
+
+def run(args: argparse.Namespace, executor: Executor | None) -> None:
     for name in args.readings.split(","):
         if name == "player":
-            patient(args.player_deals, args.jobs, Path(args.player_results))
+            patient(args.player_deals, args.jobs, Path(args.player_results), executor)
             continue
         options, words = READINGS[name]
         start = time.perf_counter()
@@ -88,6 +106,7 @@ def main() -> None:
             options,
             args.seconds,
             jobs=args.jobs,
+            executor=executor,
             saved=args.results,
             retry_undecided=args.retry_undecided,
         )
@@ -118,7 +137,7 @@ def _patient_deal(deal: int) -> DealResult:
     return play_deal(PatientPlayer(), deal, "indian", move_seconds=60.0)
 
 
-def patient(deals: int, jobs: int, saved: Path) -> None:
+def patient(deals: int, jobs: int, saved: Path, executor: Executor | None = None) -> None:
     """The patient player's wins on deals 1..`deals`, reading back the deals already played."""
     start = time.perf_counter()
     known = {r.deal: r for r in read_patient(saved).deals}
@@ -129,7 +148,7 @@ def patient(deals: int, jobs: int, saved: Path) -> None:
             file.write(json.dumps(asdict(result)) + "\n")
 
     todo = [deal for deal in range(1, deals + 1) if deal not in known]
-    run_each(_patient_deal, todo, jobs=jobs, done=keep)
+    run_each(_patient_deal, todo, jobs=jobs, executor=executor, done=keep)
     result = Evaluation("patient player", tuple(known[deal] for deal in range(1, deals + 1)))
     print(f"{result}, deals 1-{deals} [{time.perf_counter() - start:.0f} s this run]", flush=True)
 

@@ -21,6 +21,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from filelock import FileLock
+
 from ausp_widget.core import registry
 from ausp_widget.core.stats import wilson_interval
 from ausp_widget.data import path as data_path
@@ -126,17 +128,37 @@ def decide(deal: int, game: str, options: Any, time_limit: float) -> DealVerdict
 
 def read_saved(path: str | os.PathLike) -> list[DealVerdict]:
     """Every verdict in a survey file; a line that is not one is an error naming the line
-    (the file is left as it is)."""
+    (the file is left as it is). A last line cut off mid-write (no line end: the run was killed
+    while writing it) is an unfinished verdict, and is skipped."""
     verdicts = []
     text = Path(path).read_text(encoding="utf-8") if Path(path).exists() else ""
-    for number, line in enumerate(text.splitlines(), start=1):
+    lines = text.splitlines()
+    for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
             verdicts.append(DealVerdict(**json.loads(line)))
         except (ValueError, TypeError) as error:
+            if number == len(lines) and not text.endswith("\n"):
+                break
             raise ValueError(f"{path}, line {number}: not a survey verdict ({error})") from None
     return verdicts
+
+
+def append_verdict(path: str | os.PathLike, verdict: DealVerdict) -> None:
+    """Add one verdict to a survey file as a whole line, under a lock beside it, so two runs
+    writing at once never mix their lines. A line cut off by a killed run (an unfinished
+    verdict, never a finished one) is taken off first."""
+    target = Path(path)
+    line = json.dumps(asdict(verdict), ensure_ascii=False) + "\n"
+    with FileLock(str(target) + ".lock"):
+        if target.exists():
+            with open(target, "r+b") as file:
+                kept = file.read()
+                if kept and not kept.endswith(b"\n"):
+                    file.truncate(kept.rfind(b"\n") + 1)
+        with open(target, "a", encoding="utf-8") as file:
+            file.write(line)
 
 
 def read_survey(
@@ -209,8 +231,7 @@ def survey(
     def keep(verdict: DealVerdict) -> None:
         known[verdict.deal] = verdict
         if saved is not None:
-            with open(saved, "a", encoding="utf-8") as file:
-                file.write(json.dumps(asdict(verdict), ensure_ascii=False) + "\n")
+            append_verdict(saved, verdict)
 
     run_each(decide, todo, game, options, time_limit, jobs=jobs, executor=executor, done=keep)
     return Survey(tuple(known[deal] for deal in deals))
