@@ -8,7 +8,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
 from types import MappingProxyType
 from typing import Any
 
@@ -68,6 +67,14 @@ def deal_like(current: PatienceGame | None, entry: GameEntry, seed: int, **how: 
 def register(entry: GameEntry) -> None:
     """Add a game (a game package calls this when it is imported)."""
     _GAMES[entry.name] = entry
+
+
+def entry_points(group: str) -> Any:
+    """The installed packages' entry points in `group` (importlib.metadata loads on first use:
+    it costs a kernel's start some 30 ms)."""
+    from importlib.metadata import entry_points as installed
+
+    return installed(group=group)
 
 
 def _loaded() -> dict[str, GameEntry]:
