@@ -6,6 +6,16 @@ it be won before the move, and after it? The share lost between the two is what 
 on the same orders, so the luck of a draw never counts against the player. A move that cost
 at least 10 points of chance is an inaccuracy, 20 a mistake, 30 a blunder; for those the review
 names the move that would have kept the most.
+
+The position before a move is the one after the move before it, so while a move reveals no
+hidden card the next move is judged on the same sampled games, carried on: their verdicts
+after one move are the verdicts before the next, and a sampled game already lost stays lost,
+so a stretch of play that has lost every sampled game costs no more solving. Fresh orders are
+drawn (from `seed` and the move's number) at the first move and after each move that shows a
+hidden card, because a draw changes what the player knows. Sharing the orders also keeps the
+chart honest: between two draws the chance can only stay level or fall, as the words say.
+Each position is asked once: late in a game few cards are hidden and many sampled games are
+the same. The verdicts are those of asking every sampled game afresh (`tests/test_review.py`).
 """
 
 from __future__ import annotations
@@ -20,10 +30,16 @@ from ausp_widget.core.errors import check_whole
 from ausp_widget.core.moves import Move
 from ausp_widget.core.registry import entry_for
 
-from .chance import check_solo, sampled_games
+from .chance import check_solo, hidden_cards, sampled_games
 
 MARKS = ((0.30, "blunder"), (0.20, "mistake"), (0.10, "inaccuracy"))
 REVIEW_NODES = 5_000  # positions the solver may search per sampled order
+UNASKED = "unasked"  # a carried sampled game whose verdict is still to be asked
+
+
+def mark_for(cost: float) -> str | None:
+    """The mark a move earns for the share of chance it cost (None below an inaccuracy)."""
+    return next((name for limit, name in MARKS if cost >= limit - 1e-9), None)
 
 
 @dataclass(frozen=True)
@@ -101,6 +117,8 @@ class Reviewer:
         self._position = game.rewound()
         self._start = self._position.copy()
         self._entries: list[MoveReview] = []
+        self._carried: tuple[list, list] | None = None  # sampled games and verdicts for the next move
+        self._verdicts: dict[str, bool | None] = {}  # the solver's answers, by position
         self._seconds = 0.0
 
     @property
@@ -124,18 +142,26 @@ class Reviewer:
         start = time.perf_counter()
         number = self.done + 1
         move, position = self._history[number - 1], self._position
-        games = list(sampled_games(position.view(0), self.samples, random.Random(self.seed + number)))
-        firsts = [self._winnable(g) for g in games]
-        before, after = self._kept(games, firsts, move)
-        mark = next((name for limit, name in MARKS if before - after >= limit - 1e-9), None)
+        view = position.view(0)
+        games, firsts = self._carried or self._fresh(view, number)
+        firsts = [self._winnable(g) if first is UNASKED else first for g, first in zip(games, firsts)]
+        before, after, trials, seconds = self._kept(games, firsts, move)
+        mark = mark_for(before - after)
         better = better_after = None
         if mark:
             better, better_after = self._best(position, games, firsts)
         entry = MoveReview(number, move, before, after, mark, better, better_after)
         self._entries.append(entry)
         position.play(move)
+        shown = hidden_cards(position.view(0)) != hidden_cards(view)
+        self._carried = None if shown else (trials, seconds)
         self._seconds += time.perf_counter() - start
         return entry
+
+    def _fresh(self, view: Any, number: int) -> tuple[list, list]:
+        """New sampled games for the view before move `number`, none asked yet."""
+        games = list(sampled_games(view, self.samples, random.Random(self.seed + number)))
+        return games, [UNASKED] * len(games)
 
     def position_before(self, number: int) -> Any:
         """A fresh copy of the game as it stood before move `number` (1-based)."""
@@ -152,32 +178,42 @@ class Reviewer:
         return Review(tuple(self._entries), self.samples, self._seconds, ending)
 
     def _winnable(self, game: Any) -> bool | None:
-        return self._solve(game, None, REVIEW_NODES).winnable
+        """The solver's verdict on a sampled game, asked once per position (the solver is
+        deterministic: the same position gets the same answer)."""
+        key = game.to_text()
+        if key not in self._verdicts:
+            self._verdicts[key] = self._solve(game, None, REVIEW_NODES).winnable
+        return self._verdicts[key]
 
-    def _kept(self, games: list, firsts: list, move: Move) -> tuple[float, float]:
+    def _kept(self, games: list, firsts: list, move: Move) -> tuple[float, float, list, list]:
         """The share of decided sampled games winnable before `move` (`firsts`, asked once per
-        position), and after it."""
+        position), and after it; with each sampled game after the move and its verdict there, to
+        carry on: `UNASKED` after an undecided one, and a lost one left as it was, lost (nothing
+        lost is won back, so it is never asked again)."""
         before = after = decided = 0
+        trials, seconds = [], []
         for game, first in zip(games, firsts, strict=True):
-            if first is None:
-                continue
-            second = False  # nothing lost can be won back
-            if first:
+            trial, second = game, False
+            if first is not False:
                 trial = game.copy()
                 trial.play(move)
-                second = self._winnable(trial)
-            if second is None:
+                second = self._winnable(trial) if first else UNASKED
+            trials.append(trial)
+            seconds.append(second)
+            if first is None or second is None:
                 continue
             decided += 1
             before += first
             after += second
-        return (before / decided, after / decided) if decided else (0.0, 0.0)
+        if not decided:
+            return 0.0, 0.0, trials, seconds
+        return before / decided, after / decided, trials, seconds
 
     def _best(self, position: Any, games: list, firsts: list) -> tuple[Move | None, float | None]:
         """The legal move that keeps the most chance on the same sampled orders."""
         best, best_after = None, -1.0
         for move in position.legal_moves():
-            _, after = self._kept(games, firsts, move)
+            _, after, _, _ = self._kept(games, firsts, move)
             if after > best_after:
                 best, best_after = move, after
         return best, best_after
