@@ -9,16 +9,15 @@ names the move that would have kept the most.
 
 The position before a move is the one after the move before it, so while a move reveals no
 hidden card the next move is judged on the same sampled games, carried on: their verdicts
-after one move are the verdicts before the next. A sampled game already lost stays lost, and
-one the solver left undecided within its budget stays left out, so a stretch of play that has
-lost every sampled game costs no more solving. Fresh orders are drawn (from `seed` and the
-move's number) at the first move and after each move that shows a hidden card, because a draw
-changes what the player knows. Sharing the orders also keeps the chart honest: between two
-draws the chance can only stay level or fall, as the words say. Each position is asked once:
-late in a game few cards are hidden and many sampled games are the same. A sampled game's
-winning line that starts with the move played still wins after it, so the solver is not asked
-again while the player follows it. The verdicts are those of asking the solver about every
-carried sampled game at every move, by the same rules (`tests/test_review.py`).
+after one move are the verdicts before the next, and a sampled game already lost stays lost,
+so a stretch of play that has lost every sampled game costs no more solving. Fresh orders are
+drawn (from `seed` and the move's number) at the first move and after each move that shows a
+hidden card, because a draw changes what the player knows. Sharing the orders also keeps the
+chart honest: between two draws the chance can only stay level or fall, as the words say.
+Each position is asked once: late in a game few cards are hidden and many sampled games are
+the same. A sampled game's winning line that starts with the move played still wins after it,
+so the solver is not asked again while the player follows it. The verdicts are those of asking
+the solver about every sampled game at every move (`tests/test_review.py`).
 """
 
 from __future__ import annotations
@@ -206,17 +205,18 @@ class Reviewer:
     def _kept(self, games: list[Sampled], move: Move) -> tuple[float, float, list[Sampled]]:
         """The share of decided sampled games winnable before `move`, and after it; with the
         sampled games after the move, to carry on. A lost one stays as it was, lost (nothing lost
-        is won back), and an undecided one stays left out: asked again after each move, a hard
-        sampled game would cost the whole budget every move. A winning line that starts with
-        the move still wins without it, so the solver is not asked."""
+        is won back); an undecided one is asked afresh after the move; a winning line that starts
+        with the move still wins without it, so the solver is not asked."""
         before = after = decided = 0
         carried = []
         for sampled in games:
             first, second = sampled.verdict, sampled
-            if first:
+            if first is not False:
                 trial = sampled.game.copy()
                 trial.play(move)
-                if sampled.line[:1] == (move,):
+                if first is None:
+                    second = Sampled(trial)
+                elif sampled.line[:1] == (move,):
                     second = Sampled(trial, True, sampled.line[1:])
                 else:
                     second = Sampled(trial, *self._ask(trial))
