@@ -13,7 +13,8 @@ after one move are the verdicts before the next, and a sampled game already lost
 so a stretch of play that has lost every sampled game costs no more solving. Fresh orders are
 drawn (from `seed` and the move's number) at the first move and after each move that shows a
 hidden card, because a draw changes what the player knows. Sharing the orders also keeps the
-chart honest: between two draws the chance can only stay level or fall, as the words say.
+chart honest: between two draws the chance can only stay level or fall, as the words say (but
+for a sampled game the solver could not decide within its budget before a move and can after).
 Each position is asked once: late in a game few cards are hidden and many sampled games are
 the same. A sampled game's winning line that starts with the move played still wins after it,
 so the solver is not asked again while the player follows it. The verdicts are those of asking
