@@ -158,3 +158,17 @@ def test_a_time_limit_bounds_the_estimate_however_many_samples_are_asked_for():
     est = win_chance(Game.deal(9), samples=10**12, time_limit=0.2)
     assert time.perf_counter() - start < 5
     assert est.samples == 10**12 and est.undecided > 10**12 - 10**6 and est.low <= est.high
+
+
+def test_an_australian_sample_is_the_game_its_position_text_describes():
+    from ausp_widget.games.australian.sampling import sample_game as australian_sample
+
+    game, rng = Game.deal(12), random.Random(12)
+    for _ in range(60):
+        sample = australian_sample(game.view(0), rng)
+        again = Game.from_text(sample.to_text())
+        assert sample.to_json() == again.to_json() and sample.legal_moves() == again.legal_moves()
+        assert [c for c in sample.stock() if c not in game.stock()] == [], "only the stock is dealt anew"
+        if game.status != "playing" or not (moves := game.legal_moves()):
+            break
+        game.play(rng.choice(moves))

@@ -1,7 +1,7 @@
 """The Review button: a finished game reviewed in slices on the clock, then the chart and each
 marked move on the panel's board, and the position before it put back on the table."""
 
-from test_review import BLUNDER, blundered
+from test_review import BLUNDER, blundered, random_game
 
 from ausp_widget import Game
 from ausp_widget.analysis.review import Reviewer
@@ -131,3 +131,41 @@ def test_without_matplotlib_the_review_says_so_and_still_shows_the_marked_moves(
     assert NO_PLOTS in panel.summary.value and "ausp-hidden" in panel.chart._dom_classes
     first = panel.review.marked[0]
     assert f"<b>{first.move}</b>" in panel.words.value and first.mark in panel.words.value
+
+
+def test_marked_moves_show_as_they_are_found_and_a_new_one_leaves_the_student_where_they_are():
+    clock = ManualClock()
+    table = GameTable(seed=6, clock=clock)
+    table.review_panel.samples = 6
+    table.game = random_game(6)  # a random player's game: several moves marked
+    table.buttons["Review"].click()
+    panel = table.review_panel
+    while not panel.marked:
+        clock.advance(PAUSE)
+    first = panel.marked[0]
+    assert panel.running and panel.review is None, "the review is still under way"
+    assert panel.progress.value == first.number < panel.progress.max
+    for part in (panel.progress, panel.words, panel.board.box, panel.steps):
+        assert "ausp-hidden" not in part._dom_classes
+    assert f"<b>{first.move}</b>" in panel.words.value and "Marked move 1 of 1 so far" in panel.words.value
+    found = f"so far: 1 {first.mark} (move {first.number}: {first.move}, {100 * first.before:.0f}% → "
+    assert found in panel.summary.value and f"{first.better} kept" in panel.summary.value
+    assert panel.buttons["Next mark"].disabled and panel.buttons["Previous mark"].disabled
+
+    while len(panel.marked) < 2:
+        clock.advance(PAUSE)
+    assert panel.index == 0 and f"<b>{first.move}</b>" in panel.words.value, "the student stays on the first"
+    assert "Marked move 1 of 2 so far" in panel.words.value and not panel.buttons["Next mark"].disabled
+    assert "latest move" in panel.summary.value
+    panel.buttons["Next mark"].click()
+    second = panel.marked[1]
+    assert panel.index == 1 and f"<b>{second.move}</b>" in panel.words.value
+    panel.buttons["Try from here"].click()
+    assert len(table.game.history) == second.number - 1 and panel.running, (
+        "the review goes on beside the table"
+    )
+
+    run_review_ticks(panel, clock)
+    assert panel.review is not None and panel.marked == panel.review.marked and len(panel.marked) >= 2
+    assert panel.index == 1 and "of 2 so far" not in panel.words.value
+    assert f"Marked move 2 of {len(panel.marked)}</b>" in panel.words.value

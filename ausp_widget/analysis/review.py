@@ -6,6 +6,19 @@ it be won before the move, and after it? The share lost between the two is what 
 on the same orders, so the luck of a draw never counts against the player. A move that cost
 at least 10 points of chance is an inaccuracy, 20 a mistake, 30 a blunder; for those the review
 names the move that would have kept the most.
+
+The position before a move is the one after the move before it, so while a move reveals no
+hidden card the next move is judged on the same sampled games, carried on: their verdicts
+after one move are the verdicts before the next, and a sampled game already lost stays lost,
+so a stretch of play that has lost every sampled game costs no more solving. Fresh orders are
+drawn (from `seed` and the move's number) at the first move and after each move that shows a
+hidden card, because a draw changes what the player knows. Sharing the orders also keeps the
+chart honest: between two draws the chance can only stay level or fall, as the words say (but
+for a sampled game the solver could not decide within its budget before a move and can after).
+Each position is asked once: late in a game few cards are hidden and many sampled games are
+the same. A sampled game's winning line that starts with the move played still wins after it,
+so the solver is not asked again while the player follows it. The verdicts are those of asking
+the solver about every sampled game at every move (`tests/test_review.py`).
 """
 
 from __future__ import annotations
@@ -20,10 +33,26 @@ from ausp_widget.core.errors import check_whole
 from ausp_widget.core.moves import Move
 from ausp_widget.core.registry import entry_for
 
-from .chance import check_solo, sampled_games
+from .chance import check_solo, hidden_cards, sampled_games
 
 MARKS = ((0.30, "blunder"), (0.20, "mistake"), (0.10, "inaccuracy"))
 REVIEW_NODES = 5_000  # positions the solver may search per sampled order
+UNASKED = "unasked"  # the verdict of a sampled game not yet asked
+
+
+def mark_for(cost: float) -> str | None:
+    """The mark a move earns for the share of chance it cost (None below an inaccuracy)."""
+    return next((name for limit, name in MARKS if cost >= limit - 1e-9), None)
+
+
+@dataclass
+class Sampled:
+    """A sampled game as the review carries it from move to move: its verdict where it stands
+    (`UNASKED` until asked) and a winning line from there, when the solver just gave one."""
+
+    game: Any
+    verdict: bool | str | None = UNASKED
+    line: tuple[Move, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -101,6 +130,8 @@ class Reviewer:
         self._position = game.rewound()
         self._start = self._position.copy()
         self._entries: list[MoveReview] = []
+        self._carried: list[Sampled] | None = None  # the sampled games for the next move
+        self._verdicts: dict[str, bool | None] = {}  # the solver's answers, by position
         self._seconds = 0.0
 
     @property
@@ -124,18 +155,28 @@ class Reviewer:
         start = time.perf_counter()
         number = self.done + 1
         move, position = self._history[number - 1], self._position
-        games = list(sampled_games(position.view(0), self.samples, random.Random(self.seed + number)))
-        firsts = [self._winnable(g) for g in games]
-        before, after = self._kept(games, firsts, move)
-        mark = next((name for limit, name in MARKS if before - after >= limit - 1e-9), None)
+        view = position.view(0)
+        games = self._carried or self._fresh(view, number)
+        for game in games:
+            if game.verdict is UNASKED:
+                game.verdict, game.line = self._ask(game.game)
+        before, after, carried = self._kept(games, move)
+        mark = mark_for(before - after)
         better = better_after = None
         if mark:
-            better, better_after = self._best(position, games, firsts)
+            better, better_after = self._best(position, games)
         entry = MoveReview(number, move, before, after, mark, better, better_after)
         self._entries.append(entry)
         position.play(move)
+        shown = hidden_cards(position.view(0)) != hidden_cards(view)
+        self._carried = None if shown else carried
         self._seconds += time.perf_counter() - start
         return entry
+
+    def _fresh(self, view: Any, number: int) -> list[Sampled]:
+        """New sampled games for the view before move `number`, none asked yet."""
+        rng = random.Random(self.seed + number)
+        return [Sampled(game) for game in sampled_games(view, self.samples, rng)]
 
     def position_before(self, number: int) -> Any:
         """A fresh copy of the game as it stood before move `number` (1-based)."""
@@ -151,33 +192,50 @@ class Reviewer:
         ending = self._ending if self.finished else ""
         return Review(tuple(self._entries), self.samples, self._seconds, ending)
 
-    def _winnable(self, game: Any) -> bool | None:
-        return self._solve(game, None, REVIEW_NODES).winnable
+    def _ask(self, game: Any) -> tuple[bool | None, tuple[Move, ...]]:
+        """The solver's verdict on a sampled game, with its winning line when it finds one just
+        now. Each position is asked once (the solver is deterministic: the same position gets
+        the same answer); lines are kept only by the sampled games carried on."""
+        key = game.to_text()
+        if key in self._verdicts:
+            return self._verdicts[key], ()
+        result = self._solve(game, None, REVIEW_NODES)
+        self._verdicts[key] = result.winnable
+        return result.winnable, tuple(result.moves)
 
-    def _kept(self, games: list, firsts: list, move: Move) -> tuple[float, float]:
-        """The share of decided sampled games winnable before `move` (`firsts`, asked once per
-        position), and after it."""
+    def _kept(self, games: list[Sampled], move: Move) -> tuple[float, float, list[Sampled]]:
+        """The share of decided sampled games winnable before `move`, and after it; with the
+        sampled games after the move, to carry on. A lost one stays as it was, lost (nothing lost
+        is won back); an undecided one is asked afresh after the move; a winning line that starts
+        with the move still wins without it, so the solver is not asked."""
         before = after = decided = 0
-        for game, first in zip(games, firsts, strict=True):
-            if first is None:
-                continue
-            second = False  # nothing lost can be won back
-            if first:
-                trial = game.copy()
+        carried = []
+        for sampled in games:
+            first, second = sampled.verdict, sampled
+            if first is not False:
+                trial = sampled.game.copy()
                 trial.play(move)
-                second = self._winnable(trial)
-            if second is None:
+                if first is None:
+                    second = Sampled(trial)
+                elif sampled.line[:1] == (move,):
+                    second = Sampled(trial, True, sampled.line[1:])
+                else:
+                    second = Sampled(trial, *self._ask(trial))
+            carried.append(second)
+            if first is None or second.verdict is None:
                 continue
             decided += 1
             before += first
-            after += second
-        return (before / decided, after / decided) if decided else (0.0, 0.0)
+            after += second.verdict
+        if not decided:
+            return 0.0, 0.0, carried
+        return before / decided, after / decided, carried
 
-    def _best(self, position: Any, games: list, firsts: list) -> tuple[Move | None, float | None]:
+    def _best(self, position: Any, games: list[Sampled]) -> tuple[Move | None, float | None]:
         """The legal move that keeps the most chance on the same sampled orders."""
         best, best_after = None, -1.0
         for move in position.legal_moves():
-            _, after = self._kept(games, firsts, move)
+            _, after, _ = self._kept(games, move)
             if after > best_after:
                 best, best_after = move, after
         return best, best_after

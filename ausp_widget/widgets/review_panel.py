@@ -1,7 +1,8 @@
 """The Review button's panel: a finished game reviewed one move per tick of the clock (so
-the kernel keeps answering clicks, with a progress bar), then the chart of the chance over
-the game and each marked move on a small board: the move played, where it went, and the
-move that would have kept more. "Try from here" puts that position on the live table."""
+the kernel keeps answering clicks, with a progress bar), each marked move shown as soon as it
+is found, on a small board: the move played, where it went, and the move that would have kept
+more, so a student reads the first verdicts while the rest are worked out. The chart of the
+chance over the game follows at the end. "Try from here" puts that position on the live table."""
 
 from __future__ import annotations
 
@@ -40,7 +41,8 @@ class ReviewPanel:
         self.parts = parts
         self._timer: Timer | None = None
         self.reviewer: Reviewer | None = None
-        self.review: Review | None = None
+        self.review: Review | None = None  # the finished review
+        self.marked: tuple[MoveReview, ...] = ()  # the marked moves found so far
         self.samples = SAMPLES
         self.index = 0  # which marked move is on show
         self.progress = parts.make(widgets.IntProgress, value=0, min=0, max=1, description="Reviewing")
@@ -72,7 +74,7 @@ class ReviewPanel:
         """Review `game` (a copy is taken: the table may move on) a move per tick."""
         self.cancel()
         self.reviewer = Reviewer(game, samples=self.samples)
-        self.review = None
+        self.review, self.marked, self.index = None, (), 0
         self.progress.max = max(self.reviewer.total, 1)
         self.progress.value = 0
         self.summary.value = f"Reviewing {self.reviewer.total} moves…"
@@ -86,15 +88,17 @@ class ReviewPanel:
             if not still_current() or self.reviewer is None:
                 return
             try:
-                self.reviewer.step()
+                entry = self.reviewer.step()
             except Exception as exc:
                 self._on_error(exc)
                 return
             self.progress.value = self.reviewer.done
-            self.summary.value = f"Reviewing move {self.reviewer.done} of {self.reviewer.total}…"
+            if entry is not None and entry.mark:
+                self._found(entry)
             if self.reviewer.finished:
                 self._finish(self.reviewer.result())
             else:
+                self.summary.value = _so_far(self.reviewer.done, self.reviewer.total, self.marked)
                 self._timer = self.clock.call_later(PAUSE, tick)
 
         self._timer = self.clock.call_later(PAUSE, tick)
@@ -110,14 +114,22 @@ class ReviewPanel:
     def running(self) -> bool:
         return self._timer is not None
 
+    def _found(self, entry: MoveReview) -> None:
+        """A marked move found while the review runs: the first opens the marked-move controls on
+        it; later ones join the list without moving the student off the one they are reading."""
+        self.marked += (entry,)
+        if len(self.marked) == 1:
+            for part in (self.words, self.board.box, self.steps):
+                show(part, True)
+            self.show_mark(0)
+        else:
+            self._label(self.marked[self.index])
+
     def _finish(self, review: Review) -> None:
-        self.review, self.index = review, 0
+        self.review = review
         show(self.progress, False)
-        marked = review.marked
-        counts = ", ".join(
-            _count(sum(m.mark == name for m in marked), name) for name in ("blunder", "mistake", "inaccuracy")
-        )
-        found = counts if marked else "no move lost enough to mark"
+        marked = self.marked = review.marked
+        found = _counts(marked) if marked else "no move lost enough to mark"
         self.summary.value = (
             f"<b>Review</b> of {len(review.moves)} moves ({review.samples} sampled orders of the hidden "
             f"cards a move, {review.seconds:.1f} s): {found}.<br>"
@@ -134,13 +146,13 @@ class ReviewPanel:
         show(self.chart, not isinstance(chart, NoFigure))
         for part in (self.words, self.board.box, self.steps):
             show(part, bool(marked))
-        if marked:
-            self.show_mark(0)
+        if marked:  # the student stays on the marked move they were reading
+            self._label(marked[self.index])
 
     # ---- stepping through the marked moves ------------------------------------------------------
     def show_mark(self, index: int) -> MoveReview:
         """Show the `index`-th marked move (0-based) on the panel's board."""
-        marked = self.review.marked if self.review is not None else ()
+        marked = self.marked
         if not marked:
             raise ValueError("there is no marked move to show")
         if not 0 <= index < len(marked):
@@ -160,10 +172,14 @@ class ReviewPanel:
             for card in moving_group(position, entry.better):
                 roles.setdefault(Spot("card", card=card, player=0), "mark")
         self.board.show(position, roles, None)
-        self.words.value = _words(entry, index, len(marked))
-        self.buttons["Previous mark"].disabled = index == 0
-        self.buttons["Next mark"].disabled = index == len(marked) - 1
+        self._label(entry)
         return entry
+
+    def _label(self, entry: MoveReview) -> None:
+        """The words on the marked move on show, and which way the student can step from it."""
+        self.words.value = _words(entry, self.index, len(self.marked), self.review is None)
+        self.buttons["Previous mark"].disabled = self.index == 0
+        self.buttons["Next mark"].disabled = self.index == len(self.marked) - 1
 
     def position_before(self, entry: MoveReview) -> PatienceGame:
         """The reviewed game as it stood before `entry`'s move (a fresh copy)."""
@@ -173,7 +189,7 @@ class ReviewPanel:
         if name == "Close review":
             self.cancel()
         elif name == "Try from here":
-            self._try_position(self.position_before(self.review.marked[self.index]))
+            self._try_position(self.position_before(self.marked[self.index]))
         else:
             self.show_mark(self.index + (1 if name == "Next mark" else -1))
 
@@ -191,9 +207,10 @@ class ReviewPanel:
             self.parts.close(button)
 
 
-def _words(entry: MoveReview, index: int, count: int) -> str:
+def _words(entry: MoveReview, index: int, count: int, so_far: bool = False) -> str:
+    of = f"{count} so far" if so_far else f"{count}"
     text = (
-        f"<b>Marked move {index + 1} of {count}</b> — move {entry.number}, <b>{entry.move}</b>, "
+        f"<b>Marked move {index + 1} of {of}</b> — move {entry.number}, <b>{entry.move}</b>, "
         f"was a <b>{entry.mark}</b>: of the sampled orders of the hidden cards, "
         f"{100 * entry.before:.0f}% could be won before it and {100 * entry.after:.0f}% after it."
     )
@@ -204,6 +221,24 @@ def _words(entry: MoveReview, index: int, count: int) -> str:
             f"{100 * entry.better_after:.0f}% open."
         )
     return text
+
+
+def _so_far(done: int, total: int, marked: tuple[MoveReview, ...]) -> str:
+    """The summary while the review runs: how far it is, and what it has found."""
+    if not marked:
+        return f"Reviewing move {done} of {total}… so far no move lost enough to mark."
+    latest = marked[-1]
+    about = f"move {latest.number}: {latest.move}, {100 * latest.before:.0f}% → {100 * latest.after:.0f}%"
+    if latest.better is not None:
+        about += f"; {latest.better} kept {100 * latest.better_after:.0f}%"
+    which = "latest " if len(marked) > 1 else ""
+    return f"Reviewing move {done} of {total}… so far: {_counts(marked)} ({which}{escape(about)})."
+
+
+def _counts(marked: tuple[MoveReview, ...]) -> str:
+    """How many moves of each mark, worst first ("1 blunder, 2 mistakes")."""
+    names = ("blunder", "mistake", "inaccuracy")
+    return ", ".join(_count(n, name) for name in names if (n := sum(m.mark == name for m in marked)))
 
 
 def _count(number: int, mark: str) -> str:

@@ -66,7 +66,10 @@ class ButtonActions:
             self._say("Review looks back over a finished game: finish this one first.")
             return
         self.review_panel.start(game, lambda: not self._closed)
-        self._say("Reviewing the game move by move: the chart and the marked moves appear below.")
+        self._say(
+            "Reviewing the game move by move: each marked move appears below as it is found, "
+            "the chart at the end."
+        )
 
     def _try_position(self, position: PatienceGame) -> None:
         """Play on from a reviewed position (the review stays open beside it)."""

@@ -9,9 +9,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ausp_widget.core.cards import CARDS
+from ausp_widget.core.cards import CARDS, SUITS
 
 from .game import Game
+from .layout import layout_from_cards
 
 
 def unseen(view: Any) -> list:
@@ -38,12 +39,10 @@ def sample_game(view: Any, rng: random.Random) -> Game:
 
 
 def full_game(view: Any, stock: list) -> Game:
-    """A full-information game: the view's cards, with `stock` as the stock's order."""
-    tops = [pile[-1] for pile in view.foundations if pile]
-    lines = [
-        f"foundations: {' '.join(map(str, tops)) or '-'}",
-        f"stock: {' '.join(map(str, stock)) or '-'}",
-        f"waste: {' '.join(map(str, view.waste)) or '-'}",
-        *(f"{n}: {' '.join(map(str, col)) or '-'}" for n, col in enumerate(view.tableau, start=1)),
-    ]
-    return Game.from_text("\n".join(lines) + "\n")
+    """A full-information game: the view's cards, with `stock` as the stock's order. Built
+    directly, not through position text: the review and the strong player make thousands."""
+    piles: list[tuple[int, ...]] = [()] * 4
+    for pile in view.foundations:
+        if pile:  # a solo foundation holds its suit from the ace up, all the player's own
+            piles[SUITS.index(pile[-1].suit)] = (0,) * pile[-1].rank
+    return Game([layout_from_cards(view.tableau, stock, view.waste)], piles)
