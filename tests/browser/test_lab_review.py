@@ -32,6 +32,11 @@ def test_review_after_a_finished_game_shows_the_chart_and_the_marked_move(page, 
     review = table.get_by_role("button", name="Review", exact=True)
     review.wait_for(timeout=60_000)
     eventually(page, lambda: review.is_enabled(), seconds=20)
+    # The lost game says why, in the rules' words, before any review.
+    banner = table.locator(".ausp-banner")
+    eventually(page, lambda: "8♠ is buried under J♠" in banner.inner_text(), seconds=10)
+    assert "only a King may fill an empty column" in banner.inner_text()
+    shots(page, "04-lost-explained", banner)
     review.click()
     panel = table.locator(".ausp-review")
     eventually(page, lambda: "Reviewing" in panel.inner_text(), seconds=10)
@@ -43,6 +48,8 @@ def test_review_after_a_finished_game_shows_the_chart_and_the_marked_move(page, 
     eventually(page, lambda: "mistake" in words.inner_text() or "blunder" in words.inner_text(), seconds=10)
     text = words.inner_text()
     assert "10♠ J♠" in text and "would have kept" in text, text
+    eventually(page, lambda: "Why it was lost:" in panel.inner_text(), seconds=30)
+    assert "8♠ is buried under J♠" in panel.inner_text()
 
     # The panel's own board: the position before the marked move, 10♠ (the move played) selected,
     # J♠ (where it went) the target, the better move (here a draw: the stock) in the hint colour.
