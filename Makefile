@@ -6,7 +6,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # JupyterLab refuses to run as root unless told; on a root-only machine (a container) tell it.
 LAB_FLAGS := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
-.PHONY: lab test test-site lint format bench browser node site clean
+.PHONY: lab test test-site lint format bench browser node site notebooks clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -60,6 +60,11 @@ site/build-info.json: $(SITE_VENV)/.installed $(SITE_SOURCES) | node
 	$(SITE_PIP) $(SITE_VENV)/bin/python tools/build_site.py --out site --cache $(SITE_CACHE)
 
 site: site/build-info.json
+
+# The notebooks saved with their outputs and widget state, each from a fresh Run All, so GitHub and
+# nbviewer show what they do; tests/test_notebooks.py fails when the saved outputs are stale.
+notebooks: $(VENV)/.test
+	$(BIN)/python tools/save_notebooks.py
 
 lint: $(VENV)/.test
 	$(BIN)/ruff check --fix .

@@ -8,7 +8,9 @@ time of every click, counts the comm `update` messages each move sends to the br
 the board's spots (cards and empty places) whose look changed.
 
 It also counts the widget models one app makes, and how many are alive after rounds of mode
-switches and of new games (each card used to be a Button model; the board is one model now).
+switches and of new games (each card used to be a Button model; the board is one model now),
+and times an app's first display in a new Python: the still picture of its board that goes
+with the view (`widgets/still.py`) imports matplotlib and draws, once per kernel.
 
 Targets: median under 15 ms and p95 under 40 ms per click; per move, at most 2 messages for the
 board (its new state, and the words read out) plus 6 for the rest (status line, move log, info
@@ -21,7 +23,10 @@ Run: .venv/bin/python bench/widget.py [--moves 200]
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
+import subprocess
+import sys
 import time
 
 import comm
@@ -120,6 +125,12 @@ def main() -> None:
         f"each round of 10 mode switches: {', '.join(map(str, per_round))}; after each round of 20 new "
         f"games: {', '.join(map(str, per_games))}"
     )
+    first, without, later, size = display_cost()
+    print(
+        f"widget: an app's first display {first:.0f} ms in a new kernel, all but {without:.0f} ms of it "
+        f"the still picture (matplotlib imported, the board drawn); later displays {later:.0f} ms; "
+        f"the picture {size / 1000:.0f} kB in the bundle"
+    )
     flat = len(set(per_round)) == 1 and len(set(per_games)) == 1 and per_games[0] == per_round[0]
     flat = flat and per_app <= MODELS
     ok = (
@@ -129,6 +140,30 @@ def main() -> None:
         and flat
     )
     print(f"widget: {'within' if ok else 'OUTSIDE'} targets")
+
+
+# Run in a new Python, so matplotlib is imported as in a kernel's first display of an app.
+DISPLAY_COST = """
+import json, time
+from IPython.core.formatters import DisplayFormatter
+from ausp_widget import AustralianPatience
+from ausp_widget.widgets import still
+format = DisplayFormatter().format
+app = AustralianPatience(seed=4)
+start = time.perf_counter(); data, _ = format(app); first = time.perf_counter() - start
+start = time.perf_counter(); format(app); later = time.perf_counter() - start
+still.can_plot = lambda: False
+start = time.perf_counter(); format(app); without = time.perf_counter() - start
+print(json.dumps([first * 1000, without * 1000, later * 1000, len(data.get("image/png", ""))]))
+"""
+
+
+def display_cost() -> tuple[float, float, float, int]:
+    """An app's first display in a new Python, the same display without the still picture, a
+    later display (ms), and the picture's size in the bundle (base64 bytes)."""
+    out = subprocess.run([sys.executable, "-c", DISPLAY_COST], capture_output=True, text=True, check=True)
+    first, without, later, size = json.loads(out.stdout)
+    return first, without, later, size
 
 
 def live_models(rounds: int = 5) -> tuple[int, list[int], list[int]]:

@@ -86,20 +86,41 @@ def project_wheel(lite: Path) -> Path:
 
 
 def notebooks(lite: Path) -> list[str]:
-    """The project's notebooks in the site's file browser, cells as they are. One that names no
-    kernel is given the site's, or JupyterLite would open it on a "Select Kernel" dialog."""
+    """The project's notebooks in the site's file browser, cells and saved outputs as they are,
+    so a student sees each one ready before it runs. One that names no kernel is given the
+    site's, or JupyterLite would open it on a "Select Kernel" dialog."""
     files = lite / "files"
     files.mkdir(parents=True)
     names = []
     for notebook in sorted((REPO / "notebooks").glob("*.ipynb")):
         content = json.loads(notebook.read_text(encoding="utf-8"))
-        if content.setdefault("metadata", {}).get("kernelspec"):
-            shutil.copy(notebook, files)
-        else:
-            content["metadata"]["kernelspec"] = SITE_KERNEL
-            (files / notebook.name).write_text(json.dumps(content, indent=1, ensure_ascii=False) + "\n")
+        metadata = content.setdefault("metadata", {})
+        if not metadata.get("kernelspec"):
+            metadata["kernelspec"] = SITE_KERNEL
+        text = json.dumps(joined_lines(content), indent=1, ensure_ascii=False)
+        (files / notebook.name).write_text(text + "\n", encoding="utf-8")
         names.append(notebook.name)
     return names
+
+
+def joined_lines(notebook: dict[str, Any]) -> dict[str, Any]:
+    """`notebook` with each text kept as a list of lines (as a notebook file may) made one
+    string. JupyterLab's server joins them as it reads a notebook; JupyterLite hands the file
+    over as it is, and would show a saved stream's lines run together with commas."""
+    for cell in notebook.get("cells", []):
+        cell["source"] = _joined(cell.get("source", ""))
+        for output in cell.get("outputs", []):
+            if "text" in output:
+                output["text"] = _joined(output["text"])
+            data = output.get("data", {})
+            for mime, value in data.items():
+                if not mime.endswith("json"):  # a JSON value is data, not lines
+                    data[mime] = _joined(value)
+    return notebook
+
+
+def _joined(text: str | list[str]) -> str:
+    return "".join(text) if isinstance(text, list) else text
 
 
 def lite_config(lite: Path, out: Path) -> None:

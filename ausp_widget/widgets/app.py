@@ -31,6 +31,7 @@ from .guide import GuideView
 from .mode_choice import ModeChoice
 from .parts import Parts
 from .puzzle_trainer import PuzzleTrainer
+from .still import Still
 from .teaching import Teaching
 
 try:
@@ -45,7 +46,7 @@ TABS = ("Guide", "Play", "Puzzles", "Rules")
 GUIDE, PLAY, PUZZLES, RULES = range(4)
 
 
-class AustralianPatience(widgets.VBox):
+class AustralianPatience(Still, widgets.VBox):
     """Learn and play Australian Patience: `app.game`, `app.mode`, `app.guide.step`, `app.guide.steps`."""
 
     mode = traitlets.Unicode("solo")
@@ -203,6 +204,13 @@ class AustralianPatience(widgets.VBox):
         """Put `game` on the live table and show it (a guide position, a game played from code)."""
         self.table.game = game
         self.tabs.selected_index = PLAY
+
+    def still_figure(self) -> Any | None:
+        """The picture a static page shows for the app: the board of the tab on show (the
+        guide's step or the live game), none for the puzzles or the rules."""
+        if self.tabs.selected_index == PLAY:
+            return self.table.game.plot()
+        return self.guide.figure() if self.tabs.selected_index == GUIDE else None
 
     def close(self) -> None:
         """Close the live table (which stops the bot), the guide and every widget inside."""

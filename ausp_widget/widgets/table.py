@@ -43,6 +43,7 @@ from .selection import Selecting
 from .solver_question import SolverQuestion, can_ask
 from .start_gate import READY, StartGate
 from .status import StatusPanel
+from .still import Still
 from .table_buttons import ButtonActions
 from .table_opponent import Opponent
 from .teaching import Teaching
@@ -50,7 +51,7 @@ from .teaching import Teaching
 logger = logging.getLogger(__name__)
 
 
-class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, widgets.VBox):
+class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widgets.VBox):
     """The live game: `GameTable(mode="solo", seed=42)`; `table.game` is the live game.
 
     Two-player modes put the bot's layout on top, the shared foundations in the middle and

@@ -73,7 +73,9 @@ def steady_box(locator) -> dict:
 
 def strip(locator) -> tuple[float, float]:
     """Where a player grabs a card: on its visible top strip (covered cards overlap), once the
-    cards have stopped moving."""
+    cards have stopped moving, scrolled into view first as a player would (a mouse click lands
+    only within the window)."""
+    locator.scroll_into_view_if_needed()
     box = steady_box(locator)
     return box["x"] + min(14, box["width"] / 4), box["y"] + 8
 
