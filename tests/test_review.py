@@ -221,3 +221,30 @@ def test_between_draws_a_move_is_judged_on_the_games_the_move_before_left_and_lo
                 free += len(asked) == count
         previous = entry
     assert free >= 10, "most moves after every sampled game was lost ask the solver nothing"
+
+
+def test_a_sampled_game_left_undecided_is_asked_again_with_half_the_budget_down_to_a_floor():
+    from ausp_widget.analysis.review import LEAST_NODES, REVIEW_NODES, Reviewer, Sampled
+
+    assert [Sampled(None, misses=k).budget for k in range(6)] == [
+        max(REVIEW_NODES >> k, LEAST_NODES) for k in range(6)
+    ]
+    game = Game.deal(79)
+    for _ in range(2):  # two moves that show no hidden card (no draw)
+        game.play(next(m for m in game.legal_moves() if m.kind != "draw"))
+    reviewer = Reviewer(game, samples=4)
+    asked: list[int] = []
+
+    class Undecided:
+        winnable, moves = None, ()
+
+    def never_sure(position, _seconds, nodes):
+        asked.append(nodes)
+        return Undecided()
+
+    reviewer._solve = never_sure
+    reviewer.step()
+    assert asked[:4] == [REVIEW_NODES] * 4, "the first ask has the full budget"
+    asked.clear()
+    reviewer.step()
+    assert asked == [REVIEW_NODES // 2] * 4, "left undecided, asked again with half"

@@ -37,6 +37,7 @@ from .chance import check_solo, hidden_cards, sampled_games
 
 MARKS = ((0.30, "blunder"), (0.20, "mistake"), (0.10, "inaccuracy"))
 REVIEW_NODES = 5_000  # positions the solver may search per sampled order
+LEAST_NODES = 500  # the budget of a sampled game left undecided again and again (see `Sampled`)
 UNASKED = "unasked"  # the verdict of a sampled game not yet asked
 
 
@@ -53,6 +54,16 @@ class Sampled:
     game: Any
     verdict: bool | str | None = UNASKED
     line: tuple[Move, ...] = ()
+    misses: int = 0  # how many moves running the solver left it undecided
+
+    @property
+    def budget(self) -> int:
+        """The positions it may search: the full budget, halved after each move it was left
+        undecided, down to `LEAST_NODES`. A sampled game the solver cannot settle at one move it
+        rarely settles at the next, when no hidden card has been shown; asking again at the full
+        budget every move made the hardest games' reviews many times slower, while a game that
+        turns easy is still settled within the smaller budget."""
+        return max(REVIEW_NODES >> self.misses, LEAST_NODES)
 
 
 @dataclass(frozen=True)
@@ -131,8 +142,9 @@ class Reviewer:
         self._start = self._position.copy()
         self._entries: list[MoveReview] = []
         self._carried: list[Sampled] | None = None  # the sampled games for the next move
-        self._verdicts: dict[str, bool | None] = {}  # the solver's answers, by position
+        self._verdicts: dict[str, tuple[bool | None, int]] = {}  # answers and budgets, by position
         self._seconds = 0.0
+        self._streak = 0  # moves running on which most sampled games were left undecided
 
     @property
     def total(self) -> int:
@@ -159,7 +171,9 @@ class Reviewer:
         games = self._carried or self._fresh(view, number)
         for game in games:
             if game.verdict is UNASKED:
-                game.verdict, game.line = self._ask(game.game)
+                game.verdict, game.line = self._ask(game.game, game.budget)
+        undecided = sum(game.verdict is None for game in games)
+        self._streak = self._streak + 1 if 2 * undecided > len(games) else 0
         before, after, carried = self._kept(games, move)
         mark = mark_for(before - after)
         better = better_after = None
@@ -176,7 +190,9 @@ class Reviewer:
     def _fresh(self, view: Any, number: int) -> list[Sampled]:
         """New sampled games for the view before move `number`, none asked yet."""
         rng = random.Random(self.seed + number)
-        return [Sampled(game) for game in sampled_games(view, self.samples, rng)]
+        # Where most sampled games were left undecided move after move, new ones start with the
+        # smaller budget too: the game is in a stretch the solver cannot settle.
+        return [Sampled(game, misses=self._streak) for game in sampled_games(view, self.samples, rng)]
 
     def position_before(self, number: int) -> Any:
         """A fresh copy of the game as it stood before move `number` (1-based)."""
@@ -192,15 +208,18 @@ class Reviewer:
         ending = self._ending if self.finished else ""
         return Review(tuple(self._entries), self.samples, self._seconds, ending)
 
-    def _ask(self, game: Any) -> tuple[bool | None, tuple[Move, ...]]:
-        """The solver's verdict on a sampled game, with its winning line when it finds one just
-        now. Each position is asked once (the solver is deterministic: the same position gets
-        the same answer); lines are kept only by the sampled games carried on."""
+    def _ask(self, game: Any, nodes: int = REVIEW_NODES) -> tuple[bool | None, tuple[Move, ...]]:
+        """The solver's verdict on a sampled game within `nodes` positions, with its winning line
+        when it finds one just now. Each position is asked once per budget (the solver is
+        deterministic: the same position gets the same answer, and a verdict found stands for
+        any budget); lines are kept only by the sampled games carried on."""
         key = game.to_text()
         if key in self._verdicts:
-            return self._verdicts[key], ()
-        result = self._solve(game, None, REVIEW_NODES)
-        self._verdicts[key] = result.winnable
+            verdict, asked = self._verdicts[key]
+            if verdict is not None or asked >= nodes:
+                return verdict, ()
+        result = self._solve(game, None, nodes)
+        self._verdicts[key] = (result.winnable, nodes)
         return result.winnable, tuple(result.moves)
 
     def _kept(self, games: list[Sampled], move: Move) -> tuple[float, float, list[Sampled]]:
@@ -216,7 +235,7 @@ class Reviewer:
                 trial = sampled.game.copy()
                 trial.play(move)
                 if first is None:
-                    second = Sampled(trial)
+                    second = Sampled(trial, misses=sampled.misses + 1)
                 elif sampled.line[:1] == (move,):
                     second = Sampled(trial, True, sampled.line[1:])
                 else:
