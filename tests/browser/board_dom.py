@@ -75,8 +75,11 @@ def strip(locator) -> tuple[float, float]:
     """Where a player grabs a card: on its visible top strip (covered cards overlap), once the
     cards have stopped moving, scrolled into view first as a player would (a mouse click lands
     only within the window)."""
-    locator.scroll_into_view_if_needed()
     box = steady_box(locator)
+    window = locator.page.viewport_size
+    if box["y"] < 0 or box["y"] + 16 > window["height"]:  # only a card out of sight is scrolled to
+        locator.scroll_into_view_if_needed()
+        box = steady_box(locator)
     return box["x"] + min(14, box["width"] / 4), box["y"] + 8
 
 
