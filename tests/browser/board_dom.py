@@ -71,13 +71,17 @@ def steady_box(locator) -> dict:
     return box
 
 
+TOP_BARS, STATUS_BAR = 100, 40  # px of JupyterLab's menus and toolbar above, its status bar below
+
+
 def strip(locator) -> tuple[float, float]:
     """Where a player grabs a card: on its visible top strip (covered cards overlap), once the
     cards have stopped moving, scrolled into view first as a player would (a mouse click lands
     only within the window)."""
     box = steady_box(locator)
     window = locator.page.viewport_size
-    if box["y"] < 0 or box["y"] + 16 > window["height"]:  # only a card out of sight is scrolled to
+    # Only a card out of sight (or under the notebook's toolbar or the status bar) is scrolled to.
+    if box["y"] < TOP_BARS or box["y"] + 24 > window["height"] - STATUS_BAR:
         locator.scroll_into_view_if_needed()
         box = steady_box(locator)
     return box["x"] + min(14, box["width"] / 4), box["y"] + 8
