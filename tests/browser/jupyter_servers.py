@@ -180,6 +180,18 @@ def open_notebook(page, lab_url: str, name: str, path: str = "lab/tree"):
     return app
 
 
+def one_cell_notebook(folder: pathlib.Path, name: str, lines: list[str]) -> str:
+    """Write a notebook of one code cell (a Python 3 kernel) for a test to open; returns its name."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook(
+        cells=[nbformat.v4.new_code_cell("\n".join(lines))],
+        metadata={"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+    )
+    nbformat.write(nb, folder / name)
+    return name
+
+
 def eventually(page, check, seconds: float = 15):
     """Poll `check` until it returns something true (the kernel answers asynchronously)."""
     for _ in range(int(seconds * 10)):

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import json
 
-import nbformat
 import pytest
 from board_dom import LIVE, SETTLED, board, card, columns, drag, place, strip, toast, touch_drag
-from jupyter_servers import eventually, open_notebook
+from jupyter_servers import eventually, one_cell_notebook, open_notebook
 
 from ausp_widget import Game, solve
 from ausp_widget.core.protocol import Place
@@ -18,20 +17,13 @@ from ausp_widget.widgets.board_state import pile_id, place_id
 
 def table_notebook(folder, name: str, code: str) -> str:
     """A notebook whose one cell shows a live table inside an `.ausp-app` box."""
-    cell = "\n".join(
-        [
-            "import ipywidgets as w",
-            "from ausp_widget.widgets.table import GameTable",
-            code,
-            "w.VBox([t]).add_class('ausp-app')",
-        ]
-    )
-    nb = nbformat.v4.new_notebook(
-        cells=[nbformat.v4.new_code_cell(cell)],
-        metadata={"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
-    )
-    nbformat.write(nb, folder / name)
-    return name
+    lines = [
+        "import ipywidgets as w",
+        "from ausp_widget.widgets.table import GameTable",
+        code,
+        "w.VBox([t]).add_class('ausp-app')",
+    ]
+    return one_cell_notebook(folder, name, lines)
 
 
 def names(game: Game) -> list[list[str]]:

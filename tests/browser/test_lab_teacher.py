@@ -3,27 +3,19 @@ yes or no only; locked for a quiz, Hint and Winnable? are greyed out on the tabl
 
 from __future__ import annotations
 
-import nbformat
-from jupyter_servers import eventually, open_notebook
+from jupyter_servers import eventually, one_cell_notebook, open_notebook
 
 
 def app_notebook(folder, name: str) -> str:
     """An app with a progress file of its own, so the quiz lock reaches no other test."""
-    cell = "\n".join(
-        [
-            "import os, tempfile",
-            "os.environ['AUSP_WIDGET_PROGRESS'] = os.path.join(tempfile.mkdtemp(), 'progress.json')",
-            "from ausp_widget import AustralianPatience",
-            "app = AustralianPatience(seed=4)",
-            "app",
-        ]
-    )
-    nb = nbformat.v4.new_notebook(
-        cells=[nbformat.v4.new_code_cell(cell)],
-        metadata={"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
-    )
-    nbformat.write(nb, folder / name)
-    return name
+    lines = [
+        "import os, tempfile",
+        "os.environ['AUSP_WIDGET_PROGRESS'] = os.path.join(tempfile.mkdtemp(), 'progress.json')",
+        "from ausp_widget import AustralianPatience",
+        "app = AustralianPatience(seed=4)",
+        "app",
+    ]
+    return one_cell_notebook(folder, name, lines)
 
 
 def test_teacher_mode_hides_the_line_and_a_quiz_greys_out_help(page, lab_url, notebook_dir, shots):
