@@ -6,7 +6,6 @@ chance over the game follows at the end. "Try from here" puts that position on t
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from html import escape
 from typing import Any
@@ -25,6 +24,7 @@ from .step_board import StepBoard
 
 SAMPLES = 40  # sampled orders of the hidden cards per move, as `review` does by default
 PAUSE = 0.001  # seconds between two reviewed moves: the kernel answers clicks in between
+CHART_DPI = 90  # the chart of the chance over the game, as the panel shows it
 
 
 class ReviewPanel:
@@ -142,7 +142,7 @@ class ReviewPanel:
         if isinstance(chart, NoFigure):  # no matplotlib here: the words say so, the rest works
             self.summary.value += f"<br><i>{NO_PLOTS}</i>"
         else:
-            self.chart.value = _png(chart)
+            self.chart.value = chart.png(CHART_DPI)
         show(self.chart, not isinstance(chart, NoFigure))
         for part in (self.words, self.board.box, self.steps):
             show(part, bool(marked))
@@ -244,10 +244,3 @@ def _counts(marked: tuple[MoveReview, ...]) -> str:
 def _count(number: int, mark: str) -> str:
     plural = {"inaccuracy": "inaccuracies"}.get(mark, mark + "s")
     return f"{number} {mark if number == 1 else plural}"
-
-
-def _png(figure: Any) -> bytes:
-    """A figure as PNG bytes for the image widget."""
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=90)
-    return buffer.getvalue()

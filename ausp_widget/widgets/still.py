@@ -14,7 +14,6 @@ twice holds the same bytes.
 from __future__ import annotations
 
 import base64
-import io
 import logging
 from typing import Any
 
@@ -54,8 +53,4 @@ def still_png(figure: Any | None) -> str | None:
     """`figure` as a small PNG, in base64 as a notebook stores it (None for no figure)."""
     if figure is None:
         return None
-    buffer = io.BytesIO()
-    figure.savefig(
-        buffer, format="png", dpi=DPI, facecolor=figure.get_facecolor(), metadata={"Software": None}
-    )
-    return base64.b64encode(buffer.getvalue()).decode("ascii")
+    return base64.b64encode(figure.png(DPI)).decode("ascii")
