@@ -20,8 +20,8 @@ import multiprocessing
 import os
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Executor
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
@@ -64,27 +64,21 @@ def solve_seeds(
     (a Dask cluster's); results in seed order."""
     jobs = jobs or os.cpu_count() or 1
     work = [(seed, time_limit, game) for seed in seeds]
-    outcomes: list[DealOutcome] = []
-    if executor is not None:
-        worker = importlib.import_module("ausp_widget.__main__")._solve_job
-        count = lambda outcome: _collect([outcome], outcomes, len(work), progress)  # noqa: E731
-        run_each(worker, work, executor=executor, done=count)
-    elif jobs == 1:
-        stream: Iterable[DealOutcome] = map(_solve_job, work)
-        _collect(stream, outcomes, len(work), progress)
-    else:
-        # Workers import this module by its package name, also when it runs as `python -m`.
-        worker = importlib.import_module("ausp_widget.__main__")._solve_job
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            _collect(pool.imap_unordered(worker, work), outcomes, len(work), progress)
-    return sorted(outcomes, key=lambda outcome: outcome.seed)
+    finished: list[DealOutcome] = []
 
-
-def _collect(stream, outcomes: list, total: int, progress) -> None:
-    for outcome in stream:
-        outcomes.append(outcome)
+    def done(outcome: DealOutcome) -> None:
+        finished.append(outcome)
         if progress:
-            progress(len(outcomes), total)
+            progress(len(finished), len(work))
+
+    # Workers import this module by its package name, also when it runs as `python -m`.
+    worker = importlib.import_module("ausp_widget.__main__")._solve_job
+    with ExitStack() as stack:
+        if executor is None and jobs > 1:
+            spawn = multiprocessing.get_context("spawn")
+            executor = stack.enter_context(ProcessPoolExecutor(min(jobs, len(work)) or 1, mp_context=spawn))
+        outcomes = run_each(worker, work, executor=executor, done=done)
+    return sorted(outcomes, key=lambda outcome: outcome.seed)
 
 
 def summarize(outcomes: Sequence[DealOutcome]) -> list[str]:
@@ -176,8 +170,7 @@ def _cmd_stats(args: argparse.Namespace) -> int:
     )
     progress = None if args.quiet else progress_bar()
     try:
-        with ExitStack() as stack:
-            executor = stack.enter_context(cluster(args.scheduler, workers=jobs)) if args.scheduler else None
+        with cluster(args.scheduler, workers=jobs) as executor:
             outcomes = solve_seeds(seeds, args.time_limit, jobs, progress, args.game, executor)
     except ClusterError as error:
         print(f"error: {error}", file=sys.stderr)

@@ -46,7 +46,6 @@ import argparse
 import json
 import time
 from concurrent.futures import Executor
-from contextlib import ExitStack
 from dataclasses import asdict
 from pathlib import Path
 
@@ -85,10 +84,7 @@ def main() -> None:
     parser.add_argument("--scheduler", help='a Dask scheduler\'s address, or "local"')
     args = parser.parse_args()
     try:
-        with ExitStack() as stack:
-            executor = (
-                stack.enter_context(cluster(args.scheduler, workers=args.jobs)) if args.scheduler else None
-            )
+        with cluster(args.scheduler, workers=args.jobs) as executor:
             run(args, executor)
     except ClusterError as error:
         raise SystemExit(f"indian_claim: {error}") from None

@@ -25,9 +25,15 @@ class ClusterError(RuntimeError):
 
 
 @contextmanager
-def cluster(address: str, *, workers: int = 2, timeout: float = CONNECT_SECONDS) -> Iterator[Executor]:
+def cluster(
+    address: str | None, *, workers: int = 2, timeout: float = CONNECT_SECONDS
+) -> Iterator[Executor | None]:
     """An executor on the Dask cluster at `address` ("local": a new one here with `workers`
-    single-threaded worker processes)."""
+    single-threaded worker processes); None for no cluster (the callers' own processes), so a
+    command line's `--scheduler` needs no branch of its own."""
+    if address is None:
+        yield None
+        return
     if not isinstance(address, str) or not address.strip():
         raise ValueError(f'a scheduler address is text such as "tcp://host:8786" or "local", not {address!r}')
     check_whole("workers", workers, 1)
