@@ -24,6 +24,7 @@ from typing import Any
 from filelock import FileLock
 
 from ausp_widget.core import registry
+from ausp_widget.core.progress_file import lock_path
 from ausp_widget.core.stats import wilson_interval
 from ausp_widget.data import path as data_path
 
@@ -151,12 +152,15 @@ def append_verdict(path: str | os.PathLike, verdict: DealVerdict) -> None:
     verdict, never a finished one) is taken off first."""
     target = Path(path)
     line = json.dumps(asdict(verdict), ensure_ascii=False) + "\n"
-    with FileLock(str(target) + ".lock"):
+    with FileLock(lock_path(target)):
         if target.exists():
             with open(target, "r+b") as file:
-                kept = file.read()
-                if kept and not kept.endswith(b"\n"):
-                    file.truncate(kept.rfind(b"\n") + 1)
+                end = file.seek(0, os.SEEK_END)
+                if end:
+                    file.seek(end - 1)
+                    if file.read(1) != b"\n":  # only after a killed run: read it all then
+                        file.seek(0)
+                        file.truncate(file.read().rfind(b"\n") + 1)
         with open(target, "a", encoding="utf-8") as file:
             file.write(line)
 
