@@ -18,7 +18,9 @@ for a sampled game the solver could not decide within its budget before a move a
 Each position is asked once: late in a game few cards are hidden and many sampled games are
 the same. A sampled game's winning line that starts with the move played still wins after it,
 so the solver is not asked again while the player follows it. The verdicts are those of asking
-the solver about every sampled game at every move (`tests/test_review.py`).
+the solver about every sampled game at every move (`tests/test_review.py`), but for sampled
+games the solver leaves undecided: each is asked again with half the budget at the next move
+(see `Sampled.budget`), which keeps the hardest games' reviews within seconds.
 """
 
 from __future__ import annotations
