@@ -55,9 +55,9 @@ class ButtonActions:
             self.teaching.used(f"{entry_for(game).name}/deal {game.seed}", kind)
 
     def _ask_solver(self) -> bool:
-        game = self._game
-        still = lambda: self._game is game and not self._closed  # noqa: E731
-        self.solver_question.ask(game, still, show_line=not self.teaching.teacher)
+        game = self._game  # an answer about a game the table has left is dropped
+        show_line = not self.teaching.teacher
+        self.solver_question.ask(game, lambda: self._game is game and not self._closed, show_line)
         return True
 
     def _review(self) -> None:
