@@ -11,7 +11,6 @@ import random
 import re
 from collections.abc import Iterator
 
-import anywidget
 import comm
 import ipywidgets as widgets
 import pytest
@@ -24,6 +23,7 @@ from ausp_widget.core.cards import CARDS
 from ausp_widget.core.protocol import PileRef, Place
 from ausp_widget.games.australian.bot import Bot
 from ausp_widget.games.australian.layout import layout_from_cards
+from ausp_widget.widgets import strip
 from ausp_widget.widgets.board import HERE
 from ausp_widget.widgets.board_state import pile_id
 from ausp_widget.widgets.table import FIRST_PAUSE, GameTable, ManualClock
@@ -32,9 +32,14 @@ BOARD_CSS, BOARD_JS = HERE / "board.css", HERE / "board.js"
 
 
 # ---- finding widgets as a user does --------------------------------------------------------------
+def inside(widget) -> tuple:
+    """A widget's children, or a strip's controls."""
+    return widget.controls if isinstance(widget, strip.Strip) else getattr(widget, "children", ())
+
+
 def walk(widget: widgets.Widget) -> Iterator[widgets.Widget]:
     yield widget
-    for child in getattr(widget, "children", ()):
+    for child in inside(widget):
         yield from walk(child)
 
 
@@ -49,7 +54,7 @@ def visible(table: GameTable) -> list[widgets.Widget]:
         if not on_show(widget):
             return
         yield widget
-        for child in getattr(widget, "children", ()):
+        for child in inside(widget):
             yield from shown(child)
 
     return list(shown(table))
@@ -73,8 +78,8 @@ def bot_card(table: GameTable, name: str):
     return found[0]
 
 
-def button(table: GameTable, words: str) -> widgets.Button:
-    found = [w for w in visible(table) if isinstance(w, widgets.Button) and w.description == words]
+def button(table: GameTable, words: str) -> strip.Button:
+    found = [w for w in visible(table) if isinstance(w, strip.Button) and w.description == words]
     assert len(found) == 1, f"{len(found)} buttons {words!r} on show"
     return found[0]
 
@@ -172,10 +177,9 @@ def test_the_board_is_drawn_by_its_own_module_and_follows_the_theme():
     assert "--jp-layout-color" in css and 'data-jp-theme-light="false"' in css
     assert "prefers-reduced-motion" in css, "no sliding cards for a player who asks for none"
     table = GameTable(seed=1)
-    assert isinstance(table.board.box, anywidget.AnyWidget)
+    assert table.board.box._model_module == "anywidget" and table.board.box._esm == BOARD_JS.read_text()
     assert "export default" in BOARD_JS.read_text(encoding="utf-8")
-    style = table.children[0]
-    assert isinstance(style, widgets.HTML) and style.value.startswith("<style>")
+    assert ".ausp-table .ausp-banner" in table.top._css, "the table's stylesheet comes with its controls"
 
 
 def css_rule(selector: str) -> dict[str, str]:
@@ -204,10 +208,10 @@ def test_large_and_four_colour_options_reach_the_board():
 
 
 def test_solo_shows_undo_and_redo_but_no_pass_and_no_bot(opening):
-    shown = {w.description for w in visible(opening) if isinstance(w, widgets.Button)}
+    shown = {w.description for w in visible(opening) if isinstance(w, strip.Button)}
     assert {"Draw", "Undo", "Redo", "Hint", "New game", "Auto-finish"} <= shown
     assert "Pass" not in shown and "Finish" not in shown
-    assert not any("bot" in (w.tooltip or "") for w in visible(opening) if isinstance(w, widgets.Button))
+    assert not any("bot" in (w.tooltip or "") for w in visible(opening) if isinstance(w, strip.Button))
 
 
 # ---- select, highlight, move ------------------------------------------------------------------------
@@ -362,7 +366,7 @@ def test_switching_mode_starts_a_two_player_game_with_the_bot_on_top(clock):
     owners = [p["owner"] for p in table.board.state["piles"] if p["kind"] == "column"]
     assert owners == [0] * 7 + [1] * 7, "both sides on the board (the browser puts the bot's on top)"
     assert sum(p["kind"] == "foundation" for p in table.board.state["piles"]) == 8
-    shown = {w.description for w in visible(table) if isinstance(w, widgets.Button)}
+    shown = {w.description for w in visible(table) if isinstance(w, strip.Button)}
     shown |= {s.face.description for s in spots(table)}
     assert "Pass" in shown and "Undo" not in shown and "Redo" not in shown
     assert bot_card(table, table.game.tableau(1)[0][-1].name)
@@ -586,7 +590,7 @@ def test_a_refused_click_is_said_once_in_the_tables_own_words(opening, monkeypat
     counter.reset()
     click(opening, "8♦")
     assert opening.status.value == "8♦ cannot take 6♠: tableau builds down in the same suit."
-    assert counter.updates.count(opening.status.model_id) == 1
+    assert counter.updates.count(opening.foot.model_id) == 1  # the strip the status line is on
 
 
 def test_an_error_while_updating_the_view_is_shown_not_raised(opening, monkeypatch):
@@ -702,9 +706,8 @@ def indian(columns: list[str], **options) -> GameTable:
 
 
 def all_widget_state(table: GameTable) -> str:
-    """Everything the table sends to the browser about the game, as text (the stylesheet,
-    which draws every card, left out)."""
-    return " ".join(str(w.get_state()) for w in walk(table) if "ausp-style" not in w._dom_classes)
+    """Everything the table sends to the browser, as text (each strip with its controls)."""
+    return " ".join(str(w.get_state()) for w in walk(table) if isinstance(w, widgets.Widget))
 
 
 def card_targets(table: GameTable) -> set[str]:
@@ -918,7 +921,7 @@ def test_clicks_in_any_order_never_break_the_table(mode):
         buttons = [
             w
             for w in visible(table)
-            if isinstance(w, widgets.Button)
+            if isinstance(w, strip.Button)
             and not w.disabled
             and w.description not in ("New game", "Winnable?")
         ]

@@ -12,30 +12,25 @@ move arrived) is answered on the board and changes nothing either.
 from __future__ import annotations
 
 import logging
-import pathlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 from typing import Any
 
-import anywidget
 import ipywidgets as widgets
 import traitlets
 
 from ausp_widget.core.protocol import Pile, PileRef, Place
 
 from .board_state import Dests, KeyBook, Marks, Spot, build, pile_id
+from .esm import HERE, EsmWidget, package_text
 
 logger = logging.getLogger(__name__)
-HERE = pathlib.Path(__file__).parent
 STALE = "The board changed before that arrived (a move was made); nothing was played. Try again."
 
 
-@cache
 def stylesheet() -> str:
     """The stylesheet of the controls around the board, shipped with the package."""
-    return resources.files(__package__).joinpath("style.css").read_text(encoding="utf-8")
+    return package_text("style.css")
 
 
 def box(kind: type[widgets.Box], children: Sequence[widgets.Widget], *classes: str) -> widgets.Box:
@@ -64,11 +59,10 @@ def close_tree(widget: widgets.Widget, keep: frozenset[int] = frozenset()) -> No
     widget.close()
 
 
-class CardBoard(anywidget.AnyWidget):
+class CardBoard(EsmWidget):
     """The synced model: state down, intents up (as custom messages)."""
 
-    _esm = HERE / "board.js"
-    _css = HERE / "board.css"
+    esm_file, css_file = "board.js", "board.css"
     state = traitlets.Dict().tag(sync=True)
     large = traitlets.Bool(False).tag(sync=True)
     four_colour = traitlets.Bool(False).tag(sync=True)
@@ -295,4 +289,4 @@ class BoardSpot:
         return f"<spot {self._spot.id} {self.face.description!r}>"
 
 
-__all__ = ["Board", "BoardSpot", "CardBoard", "Intents", "box", "close_tree", "show", "stylesheet"]
+__all__ = ["HERE", "Board", "BoardSpot", "CardBoard", "Intents", "box", "close_tree", "show", "stylesheet"]

@@ -5,10 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import ipywidgets as widgets
-
 from .clock import Clock, Later
-from .parts import Parts
+from .strip import FloatSlider
 
 FIRST_PAUSE = 1.0  # seconds the bot waits before the first move of a game
 
@@ -16,15 +14,13 @@ FIRST_PAUSE = 1.0  # seconds the bot waits before the first move of a game
 class BotPacer:
     """Schedules `act()` on the clock while `wanted()` says the bot should move."""
 
-    def __init__(
-        self, clock: Clock, act: Callable[[], None], wanted: Callable[[], bool], parts: Parts
-    ) -> None:
+    def __init__(self, clock: Clock, act: Callable[[], None], wanted: Callable[[], bool]) -> None:
         self.clock = clock
         self._act, self._wanted = act, wanted
         self._later = Later(clock)
-        self.speed = parts.make(
-            widgets.FloatSlider, "ausp-speed",
-            value=1.0, min=0.25, max=4.0, step=0.25, description="Bot speed", readout_format=".2f",
+        self.speed = FloatSlider(
+            "ausp-speed",
+            min=0.25, max=4.0, step=0.25, value=1.0, description="Bot speed", readout_format=".2f",
             tooltip="the bot's moves per second",
         )  # fmt: skip
         self.speed.observe(self._on_speed, names="value")

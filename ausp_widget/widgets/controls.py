@@ -5,12 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import ipywidgets as widgets
-
 from ausp_widget.core.moves import DRAW, PASS, Move
 
 from .board import show
-from .parts import Parts
+from .strip import Button
 from .teaching import LOCKED_TIP
 
 BUTTONS = ("Draw", "Pass", "Undo", "Redo", "Hint", "Winnable?", "Auto-finish", "Finish", "Review")
@@ -31,14 +29,16 @@ SHOWN_IN = {"Pass": ("turns",), "Finish": ("simultaneous",), "Undo": ("solo",), 
 
 
 class Controls:
-    """One row of buttons; `on_press(name)` hears every press."""
+    """The table's buttons (strip controls: the table puts them in its strips); `on_press(name)`
+    hears every press. `row` lists the buttons under the board, in order."""
 
-    def __init__(self, on_press: Callable[[str], None], parts: Parts) -> None:
-        self.buttons: dict[str, widgets.Button] = {
-            name: parts.button(name, lambda name=name: on_press(name), "ausp-button", tooltip=TIPS[name])
-            for name in (*BUTTONS, "New game")
-        }
-        self.row = parts.box(widgets.HBox, [self.buttons[name] for name in BUTTONS], "ausp-controls")
+    def __init__(self, on_press: Callable[[str], None]) -> None:
+        self.buttons: dict[str, Button] = {}
+        for name in (*BUTTONS, "New game"):
+            button = Button("ausp-button", description=name, tooltip=TIPS[name])
+            button.on_click(lambda _button, name=name: on_press(name))
+            self.buttons[name] = button
+        self.row = [self.buttons[name] for name in BUTTONS]
 
     def arrange(self, mode: str, can_ask_solver: bool, can_review: bool = False) -> None:
         """Show the buttons the game's mode has (on a new game)."""
@@ -67,6 +67,6 @@ class Controls:
         _set(buttons["Review"], playing or not game.history)
 
 
-def _set(button: widgets.Button, disabled: bool) -> None:
+def _set(button: Button, disabled: bool) -> None:
     if button.disabled != disabled:
         button.disabled = disabled

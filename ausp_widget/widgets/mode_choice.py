@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import ipywidgets as widgets
 import traitlets
 
 from ausp_widget.core import registry
 
 from .parts import Parts
+from .strip import Label, Strip, ToggleButton, ToggleButtons
 
 OPPONENTS: dict[str, tuple[str, str, str]] = {
     # opponent: (the game mode it deals, its label, its tooltip)
@@ -51,7 +51,7 @@ def missing_reason(game: str) -> str:
     return f"{entry.title} has no {' or '.join(missing)} game."
 
 
-class ModeChoice(widgets.HBox):
+class ModeChoice(Strip):
     """Two selectors, game and opponent, whose `value` is the table mode they make together.
 
     `options` lists every table mode as (label, mode), as the single row of buttons did."""
@@ -59,28 +59,23 @@ class ModeChoice(widgets.HBox):
     value = traitlets.Unicode(help="the table mode: a game and an opponent")
 
     def __init__(self, value: str, parts: Parts) -> None:
-        super().__init__(layout=parts.layout)
-        self.add_class("ausp-mode-choice")
+        super().__init__("ausp-mode-choice", layout=parts.layout)
         self._syncing = False
-        self.game = parts.make(
-            widgets.ToggleButtons,
-            "ausp-game-choice",
-            options=[(entry.title, entry.name) for entry in registry.games()],
-            description="Game",
+        # one wrapping row, one model (every widget counts in a class of thirty notebooks)
+        self.game = self.add(
+            ToggleButtons(
+                "ausp-game-choice",
+                options=[(entry.title, entry.name) for entry in registry.games()],
+                description="Game",
+            )
         )
-        self.opponents: dict[str, widgets.ToggleButton] = {
-            key: parts.make(
-                widgets.ToggleButton,
-                "ausp-opponent-choice",
-                f"ausp-opponent-{key}",
-                description=label,
-                tooltip=tip,
+        self.opponents: dict[str, ToggleButton] = {
+            key: self.add(
+                ToggleButton("ausp-opponent-choice", f"ausp-opponent-{key}", description=label, tooltip=tip)
             )
             for key, (_, label, tip) in OPPONENTS.items()
         }
-        self.reason = parts.make(widgets.Label, "ausp-mode-reason")
-        # one wrapping row (few models: every widget counts in a class of thirty notebooks)
-        self.children = [self.game, *self.opponents.values(), self.reason]
+        self.reason = self.add(Label("ausp-mode-reason"))
         self.value = value  # shown by `_on_value`
         self.game.observe(self._on_game, names="value")
         for key, button in self.opponents.items():
@@ -109,13 +104,14 @@ class ModeChoice(widgets.HBox):
         reason = missing_reason(game)
         self._syncing = True
         try:
-            self.game.value = game
-            for key, button in self.opponents.items():
-                missing = join(game, key) is None
-                button.value = key == opponent
-                button.disabled = missing
-                button.tooltip = reason if missing else OPPONENTS[key][2]
-            self.reason.value = reason
+            with self.hold_sync():
+                self.game.value = game
+                for key, button in self.opponents.items():
+                    missing = join(game, key) is None
+                    button.value = key == opponent
+                    button.disabled = missing
+                    button.tooltip = reason if missing else OPPONENTS[key][2]
+                self.reason.value = reason
         finally:
             self._syncing = False
 

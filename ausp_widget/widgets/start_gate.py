@@ -12,7 +12,7 @@ from typing import Any
 
 from .board import show
 from .clock import Clock, Later
-from .parts import Parts
+from .strip import HTML, Button
 
 COUNT_FROM = 3  # seconds counted down after Start, one a second
 READY = "Press Start when the class is ready."
@@ -28,7 +28,6 @@ class StartGate:
     def __init__(
         self,
         clock: Clock,
-        parts: Parts,
         guard: Callable[[Callable[[], Any]], None],
         say: Callable[[str], None],
         go: Callable[[], None],
@@ -36,15 +35,15 @@ class StartGate:
         self._say, self._go = say, go
         self.state = "started"  # "waiting" for Start, "counting" down, or "started"
         self._later = Later(clock, guard)  # the next second of the count, run as a click is
-        self.button = parts.button(
-            "Start",
-            lambda: guard(self.press),
+        self.button = Button(
             "ausp-button",
             "ausp-start",
+            description="Start",
             tooltip="Start the game against the bot: a count of 3, then the bot plays",
             button_style="success",
         )
-        self.count = parts.html("", "ausp-countdown", "ausp-hidden")
+        self.button.on_click(lambda _button: guard(self.press))
+        self.count = HTML("ausp-countdown", "ausp-hidden")
 
     @property
     def waiting(self) -> bool:
@@ -84,6 +83,5 @@ class StartGate:
         self._go()
 
     def _show_count(self, text: str) -> None:
-        with self.count.hold_sync():
-            self.count.value = f"<span aria-live='assertive'>{text}</span>" if text else ""
-            show(self.count, bool(text))
+        self.count.value = f"<span aria-live='assertive'>{text}</span>" if text else ""
+        show(self.count, bool(text))

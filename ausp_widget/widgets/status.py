@@ -5,22 +5,20 @@ from __future__ import annotations
 import html
 from collections import deque
 
-import ipywidgets as widgets
-
 from .board import show
-from .parts import Parts
+from .strip import HTML, Control, Label
 
 LOG_LINES = 12
 
 
 class StatusPanel:
-    """The table's words, each in its own widget, changed only when the words change."""
+    """The table's words, each a strip control of its own line, changed only when the words change."""
 
-    def __init__(self, parts: Parts) -> None:
-        self.info = parts.make(widgets.Label, "ausp-info")
-        self.status = parts.make(widgets.Label, "ausp-status")
-        self.banner = parts.html("", "ausp-banner", "ausp-hidden")
-        self.move_log = parts.html("", "ausp-log")
+    def __init__(self) -> None:
+        self.info = Label("ausp-info", "ausp-block")
+        self.status = Label("ausp-status", "ausp-block")
+        self.banner = HTML("ausp-banner", "ausp-block", "ausp-hidden")
+        self.move_log = HTML("ausp-log", "ausp-block")
         self._lines: deque[str] = deque(maxlen=LOG_LINES)
         self._numbered = 0
 
@@ -43,17 +41,15 @@ class StatusPanel:
             self.info.value = info
         value = f"<div>{html.escape(result)}</div>" if result else ""
         if self.banner.value != value:
-            with self.banner.hold_sync():
-                self.banner.value = value
-                show(self.banner, bool(result))
-                for name in ("ausp-won", "ausp-lost"):
-                    if name in self.banner._dom_classes:
-                        self.banner.remove_class(name)
-                if result:
-                    self.banner.add_class("ausp-won" if won else "ausp-lost")
+            self.banner.value = value
+            show(self.banner, bool(result))
+            for name in ("ausp-won", "ausp-lost"):
+                self.banner.remove_class(name)
+            if result:
+                self.banner.add_class("ausp-won" if won else "ausp-lost")
         log = "".join(f"<div>{html.escape(line)}</div>" for line in reversed(self._lines))
         if self.move_log.value != log:
             self.move_log.value = log
 
-    def widgets(self) -> tuple[widgets.Widget, ...]:
+    def controls(self) -> tuple[Control, ...]:
         return (self.info, self.banner, self.status, self.move_log)

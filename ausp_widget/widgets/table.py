@@ -44,6 +44,7 @@ from .solver_question import SolverQuestion, can_ask
 from .start_gate import READY, StartGate
 from .status import StatusPanel
 from .still import Still
+from .strip import Strip, Text, ToggleButtons
 from .table_buttons import ButtonActions
 from .table_opponent import Opponent
 from .teaching import Teaching
@@ -137,24 +138,22 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widge
 
     # ---- building (once) ----------------------------------------------------------------------
     def _build(self, show_modes: bool) -> None:
-        parts = self.parts
-        style = parts.html(f"<style>{stylesheet()}</style>", "ausp-style")
-        self.deal_field = parts.make(widgets.Text, "ausp-deal", description="Deal", placeholder="number")
-        self.controls = Controls(lambda name: self._guard(self._on_button, name), parts)
+        self.deal_field = Text("ausp-deal", description="Deal", placeholder="number")
+        self.deal_field.on_submit(lambda _field: self._guard(self._on_button, "New game"))
+        self.controls = Controls(lambda name: self._guard(self._on_button, name))
         self.buttons = self.controls.buttons
-        self.pacer = BotPacer(self.clock, lambda: self._guard(self._bot_move), self._bot_should_act, parts)
+        self.pacer = BotPacer(self.clock, lambda: self._guard(self._bot_move), self._bot_should_act)
         self.speed = self.pacer.speed
-        self.start_gate = StartGate(self.clock, parts, self._guard, self._say, self._on_start)
+        self.start_gate = StartGate(self.clock, self._guard, self._say, self._on_start)
         level = self._bot_given if isinstance(self._bot_given, str) else "steady"
-        self.bot_level = parts.make(
-            widgets.ToggleButtons,
+        self.bot_level = ToggleButtons(
             "ausp-bot-level",
             options=[(f"{name.capitalize()} bot", name) for name in BOT_LEVELS],
             value=level,
             tooltips=["The bot of the rules: a fixed order of priorities", "Plays each choice out first"],
         )
         self.bot_level.observe(lambda change: self._guard(self._on_bot_level, change.new), names="value")
-        self.panel = StatusPanel(parts)
+        self.panel = StatusPanel()
         self.info, self.status, self.banner, self.move_log = (
             self.panel.info,
             self.panel.status,
@@ -163,33 +162,37 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widge
         )
         self.board = Board(
             Intents(click=self._on_card_click, drop=self._on_drop, home=self._on_home, key=self._on_key),
-            layout=parts.layout,
+            layout=self.parts.layout,
         )
         self.solver_question = SolverQuestion(self.clock, self._say, self._show_error)
-        shown = [self.mode_selector] if show_modes else []  # else made only if asked for
-        top = parts.box(
-            widgets.HBox,
-            [
-                *shown,
+        # Every control around the board is drawn by two models: above it and below it.
+        self.top = Strip(
+            "ausp-topbar",
+            controls=[
                 self.deal_field,
                 self.buttons["New game"],
                 self.speed,
                 self.bot_level,
                 self.start_gate.button,
                 self.start_gate.count,
+                self.info,
+                self.banner,
             ],
-            "ausp-topbar",
+            layout=self.parts.layout,
         )
-        self.children = (
-            style,
-            top,
-            self.info,
-            self.banner,
-            self.board.box,
-            self.controls.row,
-            self.status,
-            self.move_log,
+        self.foot = Strip(
+            "ausp-controls",
+            controls=[*self.controls.row, self.status, self.move_log],
+            layout=self.parts.layout,
         )
+        shown = [self.mode_selector] if show_modes else []  # else made only if asked for
+        self.children = (*shown, self.top, self.board.box, self.foot)
+
+    @contextmanager
+    def _one_message(self) -> Iterator[None]:
+        """Changes to the board and the controls around it go out together, one message each."""
+        with self.board.widget.hold_sync(), self.top.hold_sync(), self.foot.hold_sync():
+            yield
 
     @property
     def mode_selector(self) -> ModeChoice:
@@ -204,12 +207,10 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widge
 
     @property
     def review_panel(self) -> ReviewPanel:
-        """The Review button's panel, made (above the move log) when first needed."""
+        """The Review button's panel, made (below the move log) when first needed."""
         if self._review_panel is None:
             self._review_panel = ReviewPanel(self.clock, self._show_error, self._try_position, self.parts)
-            children = list(self.children)
-            children.insert(children.index(self.move_log), self._review_panel.box)
-            self.children = tuple(children)
+            self.children = (*self.children, self._review_panel.box)
         return self._review_panel
 
     # ---- the game ---------------------------------------------------------------------------------------
@@ -245,6 +246,10 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widge
         return played[0] if played else None
 
     def _attach(self, game: PatienceGame, keep_review: bool = False) -> None:
+        with self._one_message():
+            self._attach_now(game, keep_review)
+
+    def _attach_now(self, game: PatienceGame, keep_review: bool) -> None:
         if self._game is not None:
             self._game.remove_listener(self._on_game_event)
         self.pacer.restart()
@@ -289,7 +294,7 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widge
     def _on_game_event(self, game: PatienceGame, event: str, move: Move | None) -> None:
         # Called inside play/undo/redo/finish, also for moves made from code: never raise.
         try:
-            with self._lock, self.board.widget.hold_sync():
+            with self._lock, self._one_message():
                 if game is not self._game:
                     return
                 if event == "refused":
@@ -347,7 +352,8 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widge
             if self._closed:
                 return
             try:
-                action(*args)
+                with self._one_message():
+                    action(*args)
             except (IllegalMoveError, NotationError, ValueError) as exc:
                 self._refuse(sentence(str(exc)))
             except Exception as exc:
@@ -438,7 +444,7 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widge
             self.teaching.forget(self._on_teaching)
             self.board.close()
             parts = self.parts
-            for child in (*self.children, self.pacer.speed, self.bot_level, *self.buttons.values()):
+            for child in self.children:
                 parts.close(child)
             if self._mode_selector is not None:
                 parts.close(self._mode_selector)

@@ -60,5 +60,5 @@ def test_indian_patience_against_the_bot_is_greyed_out_with_its_reason(page, lab
     choice.get_by_role("button", name="Australian Patience").click()
     eventually(page, lambda: not turns.is_disabled(), seconds=10)
     turns.click()
-    eventually(page, lambda: "mod-active" in (turns.get_attribute("class") or ""), seconds=10)
+    eventually(page, lambda: turns.get_attribute("aria-pressed") == "true", seconds=10)
     shots(page, "choice-australian-turns", app)

@@ -1,0 +1,78 @@
+"""The base of the package's browser-drawn widgets: an anywidget model, declared directly.
+
+anywidget's front end (its JupyterLab extension, shipped in its wheel) draws any model that
+names it and carries an ES module (`_esm`) and a stylesheet (`_css`). Its Python class adds
+hot reloading and commands that the package does not use, and importing it brings in psygnal:
+a fifth of the classroom site's start once Python is ready. So the models here name the front
+end themselves, with the version range anywidget's Python would send (the two halves must
+agree on MAJOR.MINOR; `tests/test_esm.py` checks it against anywidget's own class).
+"""
+
+from __future__ import annotations
+
+import pathlib
+from functools import cache
+from importlib import metadata, resources
+
+import ipywidgets as widgets
+import traitlets
+
+HERE = pathlib.Path(__file__).parent  # the scripts and stylesheets beside the modules
+
+
+@cache
+def front_end_version() -> str:
+    """The range of anywidget front ends this Python's anywidget pairs with ("~0.11.*")."""
+    version = metadata.version("anywidget")
+    major, minor, rest = [*version.split(".", 2), "0", "0"][:3]
+    if "a" in rest or "b" in rest:  # a pre-release pairs with itself only
+        return version
+    return f"~{major}.{minor}.*"
+
+
+@cache
+def package_text(name: str) -> str:
+    """A text file shipped beside this module (a widget's script or stylesheet)."""
+    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+class EsmWidget(widgets.DOMWidget):
+    """A model drawn by `esm_file` (a module exporting `render({model, el})`) and styled by
+    `css_file`, both files of this package."""
+
+    esm_file = "board.js"
+    css_file = ""
+
+    _model_name = traitlets.Unicode("AnyModel").tag(sync=True)
+    _model_module = traitlets.Unicode("anywidget").tag(sync=True)
+    _model_module_version = traitlets.Unicode().tag(sync=True)
+    _view_name = traitlets.Unicode("AnyView").tag(sync=True)
+    _view_module = traitlets.Unicode("anywidget").tag(sync=True)
+    _view_module_version = traitlets.Unicode().tag(sync=True)
+    _esm = traitlets.Unicode().tag(sync=True)
+    _css = traitlets.Unicode().tag(sync=True)
+    _anywidget_id = traitlets.Unicode().tag(sync=True)
+
+    @traitlets.default("_model_module_version")
+    def _model_version(self) -> str:
+        return front_end_version()
+
+    @traitlets.default("_view_module_version")
+    def _view_version(self) -> str:
+        return front_end_version()
+
+    @traitlets.default("_esm")
+    def _script(self) -> str:
+        return package_text(self.esm_file)
+
+    @traitlets.default("_css")
+    def _style(self) -> str:
+        return package_text(self.css_file) if self.css_file else ""
+
+    @traitlets.default("_anywidget_id")
+    def _class_id(self) -> str:
+        # the front end keeps one stylesheet per id, so every model of a class shares it
+        return f"{type(self).__module__}.{type(self).__qualname__}"
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.model_id}>"

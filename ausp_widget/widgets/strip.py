@@ -1,0 +1,301 @@
+"""A strip of simple controls — buttons, toggles, a text field, a slider, lines of words — drawn
+by one model.
+
+Every ipywidgets control is a model of its own, with layout and style models beside it, and
+each one is sent to the browser, opened and kept: the live table's two dozen controls took a
+third of a second to appear in the classroom site, and a class of thirty notebooks pays that
+for every one. A strip draws all of its controls from one synced list. Each control keeps the
+ipywidgets names that code and tests use (`button.click()`, `on_click`, `.disabled`,
+`.tooltip`, `.value`, `observe`, `add_class`), and a change to it changes one entry of that
+list; a table holds the strip's sync while it updates, so one move sends one message.
+
+Presses and edits come back as messages (`{"id", "event", "value"}`) through `Strip.handle`,
+the one path the browser and tests share; a message that names no control, or an event the
+control does not take, is refused with its reason in `errors` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, TypeVar
+
+import traitlets
+
+from .esm import EsmWidget, package_text
+
+logger = logging.getLogger(__name__)
+
+
+class Control(traitlets.HasTraits):
+    """One control of a strip, with the ipywidgets names code already uses."""
+
+    kind: ClassVar[str] = ""
+    description = traitlets.Unicode("")
+    tooltip = traitlets.Unicode(None, allow_none=True)
+    disabled = traitlets.Bool(False)
+    _dom_classes = traitlets.Tuple()
+
+    def __init__(self, *classes: str, **traits: Any) -> None:
+        super().__init__(**traits)
+        self._dom_classes = tuple(classes)
+        self._strip: Strip | None = None
+        self.observe(self._changed)
+
+    def add_class(self, name: str) -> Control:
+        if name not in self._dom_classes:
+            self._dom_classes = (*self._dom_classes, name)
+        return self
+
+    def remove_class(self, name: str) -> Control:
+        if name in self._dom_classes:
+            self._dom_classes = tuple(c for c in self._dom_classes if c != name)
+        return self
+
+    def item(self) -> dict[str, Any]:
+        """What the browser draws for this control."""
+        return {
+            "kind": self.kind,
+            "classes": list(self._dom_classes),
+            "description": self.description,
+            "tooltip": self.tooltip or "",
+            "disabled": self.disabled,
+            **self.drawn(),
+        }
+
+    def drawn(self) -> dict[str, Any]:
+        """The fields of this kind of control."""
+        return {}
+
+    def receive(self, event: str, value: Any) -> None:
+        """A press or an edit from the browser (or a test)."""
+        raise ValueError(f"a {self.kind} does not take {event!r}")
+
+    def _changed(self, _change: Any) -> None:
+        if self._strip is not None:
+            self._strip.refresh()
+
+
+class Button(Control):
+    kind = "button"
+    button_style = traitlets.Unicode("")
+
+    def __init__(self, *classes: str, **traits: Any) -> None:
+        super().__init__(*classes, **traits)
+        self._callbacks: list[Callable[[Button], Any]] = []
+
+    def on_click(self, callback: Callable[[Button], Any], remove: bool = False) -> None:
+        if remove:
+            self._callbacks.remove(callback)
+        else:
+            self._callbacks.append(callback)
+
+    def click(self) -> None:
+        """Press the button, as a click in the browser does."""
+        for callback in list(self._callbacks):
+            callback(self)
+
+    def drawn(self) -> dict[str, Any]:
+        return {"style": self.button_style}
+
+    def receive(self, event: str, value: Any) -> None:
+        if event != "click":
+            super().receive(event, value)
+        elif not self.disabled:  # pressed as it was greyed out: the press missed it
+            self.click()
+
+
+class ToggleButton(Control):
+    """A button that stays pressed: `value` is whether it is."""
+
+    kind = "toggle"
+    value = traitlets.Bool(False)
+
+    def drawn(self) -> dict[str, Any]:
+        return {"value": self.value}
+
+    def receive(self, event: str, value: Any) -> None:
+        if event != "value" or not isinstance(value, bool):
+            raise ValueError(f"a toggle takes a value of true or false, not {event!r} {value!r:.40}")
+        if not self.disabled:
+            self.value = value
+
+
+class ToggleButtons(Control):
+    """One of several options, pressed: `options` are labels or (label, value) pairs."""
+
+    kind = "toggles"
+    options = traitlets.Any(())
+    value = traitlets.Any(None, allow_none=True)
+    tooltips = traitlets.List()
+
+    def __init__(self, *classes: str, **traits: Any) -> None:
+        options = traits.pop("options", ())
+        value = traits.pop("value", None)
+        super().__init__(*classes, **traits)
+        self.options = tuple(options)
+        pairs = self.pairs()
+        self.value = pairs[0][1] if value is None and pairs else value
+
+    def pairs(self) -> list[tuple[str, Any]]:
+        return [tuple(o) if isinstance(o, tuple | list) else (str(o), o) for o in self.options]
+
+    @traitlets.validate("value")
+    def _valid_value(self, proposal: Any) -> Any:
+        values = [value for _, value in self.pairs()]
+        if proposal["value"] not in values:
+            raise traitlets.TraitError(f"{proposal['value']!r} is not one of the options {values}")
+        return proposal["value"]
+
+    def drawn(self) -> dict[str, Any]:
+        pairs = self.pairs()
+        chosen = next((i for i, (_, value) in enumerate(pairs) if value == self.value), -1)
+        return {"labels": [label for label, _ in pairs], "tips": list(self.tooltips), "chosen": chosen}
+
+    def receive(self, event: str, value: Any) -> None:
+        pairs = self.pairs()
+        if event != "choose" or not isinstance(value, int) or not 0 <= value < len(pairs):
+            raise ValueError(f"there is no option {value!r:.40} to choose here")
+        if not self.disabled:
+            self.value = pairs[value][1]
+
+
+class Text(Control):
+    """A one-line text field; Enter calls the `on_submit` callbacks."""
+
+    kind = "text"
+    value = traitlets.Unicode("")
+    placeholder = traitlets.Unicode("")
+
+    def __init__(self, *classes: str, **traits: Any) -> None:
+        super().__init__(*classes, **traits)
+        self._submits: list[Callable[[Text], Any]] = []
+
+    def on_submit(self, callback: Callable[[Text], Any]) -> None:
+        self._submits.append(callback)
+
+    def drawn(self) -> dict[str, Any]:
+        return {"value": self.value, "placeholder": self.placeholder}
+
+    def receive(self, event: str, value: Any) -> None:
+        if event not in ("value", "submit") or not isinstance(value, str) or len(value) > 200:
+            raise ValueError(f"a text field takes words of up to 200 letters, not {value!r:.40}")
+        if self.disabled:
+            return
+        self.value = value
+        if event == "submit":
+            for callback in list(self._submits):
+                callback(self)
+
+
+class FloatSlider(Control):
+    """A number between `min` and `max` in steps of `step`, shown with `readout_format`."""
+
+    kind = "slider"
+    value = traitlets.Float(0.0)
+    min = traitlets.Float(0.0)
+    max = traitlets.Float(100.0)
+    step = traitlets.Float(0.1)
+    readout_format = traitlets.Unicode(".2f")
+
+    @traitlets.validate("value")
+    def _clamp(self, proposal: Any) -> float:
+        return min(max(proposal["value"], self.min), self.max)
+
+    def drawn(self) -> dict[str, Any]:
+        decimals = int(self.readout_format.strip(".f") or 0)
+        bounds = {"min": self.min, "max": self.max, "step": self.step}
+        return {"value": self.value, **bounds, "decimals": decimals}
+
+    def receive(self, event: str, value: Any) -> None:
+        number = isinstance(value, int | float) and not isinstance(value, bool) and value == value
+        if event != "value" or not number:
+            raise ValueError(f"a slider takes a number, not {value!r:.40}")
+        if not self.disabled:
+            self.value = float(value)
+
+
+class Label(Control):
+    """A line of plain words (`value`)."""
+
+    kind = "label"
+    value = traitlets.Unicode("")
+
+    def drawn(self) -> dict[str, Any]:
+        return {"value": self.value}
+
+
+class HTML(Label):
+    """Words with markup (`value`), written by the package (never by a player)."""
+
+    kind = "html"
+
+
+C = TypeVar("C", bound=Control)
+
+
+class Strip(EsmWidget):
+    """Controls in a wrapping row, drawn by one model: `strip.add(Button("ausp-button",
+    description="Draw"))`. A control with the class `ausp-block` takes a line of its own."""
+
+    esm_file = "strip.js"
+    items = traitlets.List().tag(sync=True)
+
+    def __init__(self, *classes: str, controls: Sequence[Control] = (), **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._controls: list[Control] = []
+        self.errors: list[str] = []  # what the strip refused, newest last
+        for name in ("ausp-strip", *classes):
+            self.add_class(name)
+        self.on_msg(lambda _widget, content, _buffers=None: self.handle(content))
+        for control in controls:
+            self.add(control)
+
+    @traitlets.default("_css")
+    def _style(self) -> str:
+        return package_text("strip.css") + package_text("style.css")
+
+    @property
+    def controls(self) -> tuple[Control, ...]:
+        return tuple(self._controls)
+
+    def add(self, control: C) -> C:
+        if control._strip is not None:
+            raise ValueError("a control belongs to one strip")
+        control._strip = self
+        self._controls.append(control)
+        self.refresh()
+        return control
+
+    def refresh(self) -> None:
+        """Send the controls as they are now (nothing when nothing changed)."""
+        items = [control.item() for control in self._controls]
+        if items != self.items:
+            self.items = items
+
+    def handle(self, message: Any) -> None:
+        """One press or edit from the browser; anything wrong with it is refused and logged."""
+        try:
+            if not isinstance(message, dict) or not isinstance(message.get("id"), int):
+                raise ValueError(f"the strip got a message it could not read: {str(message)[:80]}")
+            index = message["id"]
+            if not 0 <= index < len(self._controls):
+                raise ValueError(f"there is no control {index} in this strip")
+            self._controls[index].receive(str(message.get("event")), message.get("value"))
+        except (ValueError, traitlets.TraitError) as exc:
+            self.errors.append(str(exc))
+            logger.warning("%s", exc)
+            self.refresh()
+
+
+__all__ = [
+    "HTML",
+    "Button",
+    "Control",
+    "FloatSlider",
+    "Label",
+    "Strip",
+    "Text",
+    "ToggleButton",
+    "ToggleButtons",
+]
