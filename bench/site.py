@@ -46,7 +46,7 @@ NOTEBOOK = "01_learn_and_play.ipynb"
 TARGET = 1.0  # seconds from kernel ready to a playable board
 # The modules the first cell's import pulls in, in the order timed (each includes what the ones
 # before it have not already loaded).
-STEPS = ("ipywidgets", "anywidget", "ausp_widget", "ausp_widget.widgets.app")
+STEPS = ("ipywidgets", "ausp_widget", "ausp_widget.widgets.app")
 
 # What the kernel does before running a cell that imports ausp_widget: load the lock's packages
 # for those imports. (The import inside the string is not seen by the kernel's own scan.)

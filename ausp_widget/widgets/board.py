@@ -101,8 +101,8 @@ class Board:
         self.intents = intents if intents is not None else Intents()
         self.captions = tuple(captions)
         self.player = player
-        self.widget = CardBoard(**({} if layout is None else {"layout": layout}))
-        self.widget.add_class("ausp-board")
+        shared = {} if layout is None else {"layout": layout}
+        self.widget = CardBoard(_dom_classes=("ausp-board",), **shared)
         self.widget.on_msg(self._on_msg)
         self._keys = KeyBook()
         self._spots: dict[str, Spot] = {}

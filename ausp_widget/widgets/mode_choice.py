@@ -61,6 +61,13 @@ class ModeChoice(Strip):
     def __init__(self, value: str, parts: Parts) -> None:
         super().__init__("ausp-mode-choice", layout=parts.layout)
         self._syncing = False
+        with self.hold_sync():  # the controls go out in one message
+            self._add_controls(value)
+        self.game.observe(self._on_game, names="value")
+        for key, button in self.opponents.items():
+            button.observe(lambda change, key=key: self._on_opponent(key, change.new), names="value")
+
+    def _add_controls(self, value: str) -> None:
         # one wrapping row, one model (every widget counts in a class of thirty notebooks)
         self.game = self.add(
             ToggleButtons(
@@ -77,9 +84,6 @@ class ModeChoice(Strip):
         }
         self.reason = self.add(Label("ausp-mode-reason"))
         self.value = value  # shown by `_on_value`
-        self.game.observe(self._on_game, names="value")
-        for key, button in self.opponents.items():
-            button.observe(lambda change, key=key: self._on_opponent(key, change.new), names="value")
 
     @property
     def options(self) -> tuple[tuple[str, str], ...]:

@@ -43,10 +43,9 @@ class Parts:
         style = kind.class_traits().get("style")  # the kind's own style class, if it has one
         if style is not None:
             options.setdefault("style", self.style(style.klass))
-        made = kind(**options)
-        for name in classes:
-            made.add_class(name)
-        return made
+        if classes:  # given at the start, so the browser gets them with the model, not after it
+            options["_dom_classes"] = (*options.get("_dom_classes", ()), *classes)
+        return kind(**options)
 
     def button(
         self, description: str, on_click: Callable[[], Any], *classes: str, **options: Any

@@ -242,14 +242,20 @@ class Strip(EsmWidget):
     items = traitlets.List().tag(sync=True)
 
     def __init__(self, *classes: str, controls: Sequence[Control] = (), **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        # The controls given here and the classes go out with the model itself: one message.
+        items = [control.item() for control in controls]
+        super().__init__(_dom_classes=("ausp-strip", *classes), items=items, **kwargs)
         self._controls: list[Control] = []
         self.errors: list[str] = []  # what the strip refused, newest last
-        for name in ("ausp-strip", *classes):
-            self.add_class(name)
         self.on_msg(lambda _widget, content, _buffers=None: self.handle(content))
         for control in controls:
-            self.add(control)
+            self._take(control)
+
+    def _take(self, control: Control) -> None:
+        if control._strip is not None:
+            raise ValueError("a control belongs to one strip")
+        control._strip = self
+        self._controls.append(control)
 
     @traitlets.default("_css")
     def _style(self) -> str:
@@ -260,10 +266,7 @@ class Strip(EsmWidget):
         return tuple(self._controls)
 
     def add(self, control: C) -> C:
-        if control._strip is not None:
-            raise ValueError("a control belongs to one strip")
-        control._strip = self
-        self._controls.append(control)
+        self._take(control)
         self.refresh()
         return control
 

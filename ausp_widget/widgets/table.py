@@ -119,12 +119,13 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widge
         self._review_panel: ReviewPanel | None = None
         self.teaching = Teaching() if teaching is None else teaching
         self.teaching.follow(self._on_teaching)
-        self._build(show_modes)
-        self.add_class("ausp-table")
-        self.add_class("ausp-live")  # the live game, as against the guide's small board
-        self.large, self.four_colour = large, four_colour
-        self._apply_look()
-        self.new_game(seed, mode)
+        with self.hold_sync():  # the table goes to the browser whole, in one message
+            self._build(show_modes)
+            self.add_class("ausp-table")
+            self.add_class("ausp-live")  # the live game, as against the guide's small board
+            self.large, self.four_colour = large, four_colour
+            self._apply_look()
+            self.new_game(seed, mode)
 
     @staticmethod
     def check_options(mode: str = "solo", seed: int | None = None, **options: Any) -> None:
