@@ -16,7 +16,7 @@ share one app-wide set of layout and style models (`parts.Parts`).
 from __future__ import annotations
 
 import inspect
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 import traitlets
@@ -30,9 +30,11 @@ from ausp_widget.core.ruletext import rules_html
 from .guide import GuideView
 from .mode_choice import ModeChoice
 from .parts import Parts
-from .puzzle_trainer import PuzzleTrainer
 from .still import Still
 from .teaching import Teaching
+
+if TYPE_CHECKING:  # the trainer is imported when its tab is first opened
+    from .puzzle_trainer import PuzzleTrainer
 
 try:
     from .table import GameTable
@@ -126,6 +128,8 @@ class AustralianPatience(Still, widgets.VBox):
     def puzzles(self) -> PuzzleTrainer:
         """The puzzle trainer of the mode's game (made, in its tab, when first asked for)."""
         if self._puzzles is None:
+            from .puzzle_trainer import PuzzleTrainer
+
             trainer = PuzzleTrainer(
                 registry.for_table_mode(self.mode)[0].name,
                 progress=self.store,

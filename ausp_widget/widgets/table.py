@@ -15,7 +15,7 @@ import random
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 import traitlets
@@ -38,7 +38,6 @@ from .controls import Controls
 from .finding import FindingWidgets
 from .mode_choice import ModeChoice
 from .parts import Parts
-from .review_panel import ReviewPanel
 from .selection import Selecting
 from .solver_question import SolverQuestion, can_ask
 from .start_gate import READY, StartGate
@@ -48,6 +47,9 @@ from .strip import Strip, Text, ToggleButtons
 from .table_buttons import ButtonActions
 from .table_opponent import Opponent
 from .teaching import Teaching
+
+if TYPE_CHECKING:  # the review panel is imported when a game is first reviewed
+    from .review_panel import ReviewPanel
 
 logger = logging.getLogger(__name__)
 
@@ -210,6 +212,8 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widge
     def review_panel(self) -> ReviewPanel:
         """The Review button's panel, made (below the move log) when first needed."""
         if self._review_panel is None:
+            from .review_panel import ReviewPanel
+
             self._review_panel = ReviewPanel(self.clock, self._show_error, self._try_position, self.parts)
             self.children = (*self.children, self._review_panel.box)
         return self._review_panel
