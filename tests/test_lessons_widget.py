@@ -35,9 +35,9 @@ def test_a_task_step_says_what_to_do_and_never_shows_the_answer(store):
     assert guide.current.task == "Put the J♥ group on the Q♥."
     assert "Put the J♥ group on the Q♥." in guide.task_words.value
     assert "J♥ Q♥" not in guide.task_words.value + guide.text.value + guide.show_button.description
-    assert on_show(guide.task_words) and on_show(guide.task_buttons) and not on_show(guide.show_button)
+    assert on_show(guide.task_words) and on_show(guide.show_me) and not on_show(guide.show_button)
     guide.go(0)  # a step to watch: no task, no Show me; Show move instead
-    assert not on_show(guide.task_words) and not on_show(guide.task_buttons) and on_show(guide.show_button)
+    assert not on_show(guide.task_words) and not on_show(guide.show_me) and on_show(guide.show_button)
 
 
 def test_attempt_wrong_then_right_from_code(store):

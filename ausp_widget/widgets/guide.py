@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
+from contextlib import ExitStack
 from functools import partial
 from html import escape
 
@@ -35,6 +36,7 @@ from .board import show
 from .clock import Clock, KernelClock, Timer
 from .parts import Parts
 from .step_board import DIM, ROLE_CLASSES, StepBoard  # noqa: F401  (the names tests use)
+from .strip import HTML, Button, Dropdown, FloatSlider, Label, Strip, ToggleButton
 from .task_play import TaskPlay
 from .teaching import LOCKED, LOCKED_TIP, Teaching
 
@@ -85,23 +87,23 @@ class GuideView(widgets.VBox):
         self.clicks = TaskPlay(self.attempt, self._say, self._render, lambda: self.teaching.help_locked)
         self._syncing = False
         self._task_line, self._said = "", ""
-        button = partial(parts.make, widgets.Button, "ausp-guide-button")
-        toggle = partial(parts.make, widgets.ToggleButton, "ausp-guide-button")
+        button = partial(Button, "ausp-guide-button")
+        toggle = partial(ToggleButton, "ausp-guide-button")
         self.prev_button = button(description="Prev", icon="arrow-left", tooltip="previous step")
         self.next_button = button(description="Next", icon="arrow-right", tooltip="next step")
         self.show_button = toggle(description="Show move", tooltip="apply this step's move")
-        self.counter = parts.make(widgets.Label, "ausp-counter")
-        self.lessons = parts.make(widgets.Dropdown, "ausp-auto-width", description="Lesson")
+        self.counter = Label("ausp-counter")
+        self.lessons = Dropdown("ausp-auto-width", description="Lesson")
         # Auto-play runs on the kernel's clock, not a browser timer: it starts however and whenever
         # it is switched on (before the guide is drawn, after a reload, from code).
         self.play = toggle(description="Auto-play", icon="play", tooltip="step on by itself")
         traitlets.link((self.play, "value"), (self, "playing"))
-        self.speed = parts.make(
-            widgets.FloatSlider, "ausp-guide-speed",
-            value=2.0, min=0.5, max=6.0, step=0.5, description="Seconds", readout_format=".1f",
+        self.speed = FloatSlider(
+            "ausp-guide-speed",
+            min=0.5, max=6.0, step=0.5, value=2.0, description="Seconds", readout_format=".1f",
         )  # fmt: skip
-        self.title = self.text = parts.html()
-        self.task_words = self.feedback = parts.html("", "ausp-task")
+        self.title = self.text = HTML("ausp-block")
+        self.task_words = self.feedback = HTML("ausp-task", "ausp-block")
         self.show_me = button(description="Show me", icon="eye", tooltip=SHOW_ME_TIP)
         self.try_again = button(description="Try again", icon="undo", tooltip="start this task afresh")
         self.board = StepBoard(self.clicks.intents(self._task), parts=parts)
@@ -118,14 +120,14 @@ class GuideView(widgets.VBox):
         self.show_button.observe(self._on_show_button, names="value")
         self.observe(self._on_playing, names="playing")
         self.lessons.observe(self._on_lesson_chosen, names="value")
-        controls = parts.box(
-            widgets.HBox,
-            [self.prev_button, self.counter, self.next_button, self.show_button, self.play, self.speed],
-            "ausp-guide-controls",
-        )
-        self.task_buttons = parts.box(widgets.HBox, [self.show_me, self.try_again], "ausp-task-buttons")
-        where = parts.box(widgets.HBox, [self.lessons, self.play_now, self.try_here], "ausp-guide-controls")
-        self.children = [where, controls, self.title, self.task_words, self.task_buttons, self.board.box]
+        # The controls and words around the board: three models, however many controls.
+        line = partial(Strip, layout=parts.layout)
+        where = line("ausp-guide-controls", controls=[self.lessons, self.play_now, self.try_here])
+        steps_row = [self.prev_button, self.counter, self.next_button, self.show_button, self.play]
+        controls = line("ausp-guide-controls", controls=[*steps_row, self.speed])
+        words = line("ausp-guide-words", controls=[self.title, self.task_words, self.show_me, self.try_again])
+        self.strips = (where, controls, words)
+        self.children = [*self.strips, self.board.box]
         self.set_trait("mode", mode)
         self.observe(self._on_mode, names="mode")
         self.observe(self._on_large, names="large")
@@ -365,6 +367,13 @@ class GuideView(widgets.VBox):
         return self.current.after if self.shown else self.current.position
 
     def _render(self, _change=None) -> None:
+        strips = getattr(self, "strips", ())
+        with ExitStack() as held:  # each strip's changes go out as one message
+            for strip in strips:
+                held.enter_context(strip.hold_sync())
+            self._render_now()
+
+    def _render_now(self) -> None:
         step, run = self.current, self._run()
         last = self.step == len(self.steps) - 1
         self.counter.value = f"Step {self.step + 1} of {len(self.steps)}"
@@ -375,7 +384,7 @@ class GuideView(widgets.VBox):
         self.show_button.disabled = step.move is None or run is not None
         if self.show_button.value != self.shown:
             self.show_button.value = self.shown
-        for part in (self.task_words, self.task_buttons):
+        for part in (self.task_words, self.show_me, self.try_again):
             show(part, run is not None)
         show(self.show_button, run is None)
         if run is not None:

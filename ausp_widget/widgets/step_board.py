@@ -34,9 +34,9 @@ GUIDE_CSS = """
 :is(.ausp-guide, .ausp-trainer) .ausp-feedback.ausp-bad {
   background: color-mix(in srgb, #c8102e 12%, transparent); }
 :is(.ausp-guide, .ausp-trainer) .ausp-stars { color: #f29900; letter-spacing: 2px; }
-:is(.ausp-guide, .ausp-trainer) .ausp-counter { min-width: 8.5em; justify-content: center; }
+:is(.ausp-guide, .ausp-trainer) .ausp-counter { min-width: 8.5em; text-align: center; }
 :is(.ausp-guide, .ausp-trainer) .ausp-guide-controls { flex-wrap: wrap; gap: 4px 6px; align-items: center; }
-:is(.ausp-guide, .ausp-trainer) .jupyter-button.ausp-guide-button {
+:is(.ausp-guide, .ausp-trainer) :is(.jupyter-button, .ausp-sbutton).ausp-guide-button {
   min-width: 6.5em; padding: 0 10px; margin: 0; width: auto; }
 :is(.ausp-guide, .ausp-trainer) .ausp-hidden { display: none !important; }
 :is(.ausp-guide, .ausp-trainer) .ausp-invisible { visibility: hidden; }

@@ -25,6 +25,20 @@ function setText(node, text) {
   if (node.textContent !== text) node.textContent = text;
 }
 
+// A button's words, after a Font Awesome icon when it names one (as ipywidgets' buttons draw it).
+function setLabel(node, item) {
+  const key = `${item.icon || ""}|${item.description}`;
+  if (node.dataset.label === key) return;
+  node.dataset.label = key;
+  node.textContent = item.description;
+  if (item.icon) {
+    const icon = document.createElement("i");
+    icon.className = `fa fa-${item.icon}`;
+    icon.setAttribute("aria-hidden", "true");
+    node.prepend(icon, item.description ? " " : "");
+  }
+}
+
 const MAKERS = {
   button(send) {
     const node = element("button", "ausp-sbutton");
@@ -34,7 +48,7 @@ const MAKERS = {
       node,
       update(item) {
         common(node, item, node);
-        setText(node, item.description);
+        setLabel(node, item);
         node.classList.toggle("ausp-success", item.style === "success");
       },
     };
@@ -49,7 +63,7 @@ const MAKERS = {
       node,
       update(item) {
         common(node, item, node);
-        setText(node, item.description);
+        setLabel(node, item);
         pressed = !!item.value;
         node.setAttribute("aria-pressed", String(pressed));
       },
@@ -87,6 +101,33 @@ const MAKERS = {
           b.title = (item.tips || [])[index] || "";
           b.setAttribute("aria-pressed", String(index === item.chosen));
         });
+      },
+    };
+  },
+
+  select(send) {
+    const node = element("label", "ausp-sfield");
+    const caption = element("span", "ausp-sdesc");
+    const list = element("select", "ausp-sselect");
+    node.append(caption, list);
+    let labels = "";
+    list.addEventListener("change", () => send("choose", list.selectedIndex));
+    return {
+      node,
+      update(item) {
+        common(node, item, list);
+        setText(caption, item.description || "");
+        if (JSON.stringify(item.labels) !== labels) {
+          labels = JSON.stringify(item.labels);
+          list.replaceChildren(
+            ...item.labels.map((label) => {
+              const option = document.createElement("option");
+              option.textContent = label;
+              return option;
+            }),
+          );
+        }
+        if (list.selectedIndex !== item.chosen) list.selectedIndex = item.chosen;
       },
     };
   },

@@ -77,8 +77,11 @@ class Control(traitlets.HasTraits):
 
 
 class Button(Control):
+    """A button; `icon` names a Font Awesome 4 icon, as ipywidgets' buttons do."""
+
     kind = "button"
     button_style = traitlets.Unicode("")
+    icon = traitlets.Unicode("")
 
     def __init__(self, *classes: str, **traits: Any) -> None:
         super().__init__(*classes, **traits)
@@ -96,7 +99,7 @@ class Button(Control):
             callback(self)
 
     def drawn(self) -> dict[str, Any]:
-        return {"style": self.button_style}
+        return {"style": self.button_style, "icon": self.icon}
 
     def receive(self, event: str, value: Any) -> None:
         if event != "click":
@@ -110,9 +113,10 @@ class ToggleButton(Control):
 
     kind = "toggle"
     value = traitlets.Bool(False)
+    icon = traitlets.Unicode("")
 
     def drawn(self) -> dict[str, Any]:
-        return {"value": self.value}
+        return {"value": self.value, "icon": self.icon}
 
     def receive(self, event: str, value: Any) -> None:
         if event != "value" or not isinstance(value, bool):
@@ -143,9 +147,18 @@ class ToggleButtons(Control):
     @traitlets.validate("value")
     def _valid_value(self, proposal: Any) -> Any:
         values = [value for _, value in self.pairs()]
+        if proposal["value"] is None and not values:
+            return None
         if proposal["value"] not in values:
             raise traitlets.TraitError(f"{proposal['value']!r} is not one of the options {values}")
         return proposal["value"]
+
+    @traitlets.observe("options")
+    def _new_options(self, _change: Any) -> None:
+        """New options: the value stays if it is still one of them, else the first (as ipywidgets does)."""
+        values = [value for _, value in self.pairs()]
+        if self.value not in values:
+            self.value = values[0] if values else None
 
     def drawn(self) -> dict[str, Any]:
         pairs = self.pairs()
@@ -158,6 +171,12 @@ class ToggleButtons(Control):
             raise ValueError(f"there is no option {value!r:.40} to choose here")
         if not self.disabled:
             self.value = pairs[value][1]
+
+
+class Dropdown(ToggleButtons):
+    """One of several options, from a drop-down list."""
+
+    kind = "select"
 
 
 class Text(Control):
@@ -295,6 +314,7 @@ __all__ = [
     "HTML",
     "Button",
     "Control",
+    "Dropdown",
     "FloatSlider",
     "Label",
     "Strip",

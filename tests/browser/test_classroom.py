@@ -77,7 +77,7 @@ CUT_OFF_JS = """(table) => {
     }
   }
   const words = table.querySelectorAll(
-    'button.jupyter-button:not(.ausp-card), .widget-label, .widget-readout, .ausp-status');
+    'button:not(.ausp-card), .widget-label, .widget-readout, .ausp-slabel, .ausp-sreadout, .ausp-status');
   for (const e of [...words].filter(shown)) wide(e, `the words "${name(e)}"`);
   // The board's own words (column numbers, foundation names, side captions): whole in the card
   // table and not under a card; their glyphs measured, not their line box.
@@ -120,7 +120,7 @@ CARD_WIDTH_JS = """(table) => {
 # The move log's lines and the part of it on show: the content box cut by every box that clips it.
 LOG_JS = """(table) => {
   const log = table.querySelector('.ausp-log');
-  const content = log.querySelector('.widget-html-content, .jupyter-widget-html-content');
+  const content = log.querySelector('.widget-html-content, .jupyter-widget-html-content') || log;
   let top = -Infinity, bottom = Infinity, scrollable = false;
   for (let box = content; box && box !== table; box = box.parentElement) {
     const style = getComputedStyle(box);
@@ -148,7 +148,7 @@ GUIDE_CONTROLS_JS = """(app) => {
   const board = app.querySelector('.ausp-guide .ausp-guide-board .ausp-cardtable');
   return {board: board && `needs ${board.scrollWidth}px, shows ${board.clientWidth}px`,
           over: board && board.querySelector('.ausp-felt').offsetWidth - board.parentElement.clientWidth,
-          controls: [...app.querySelectorAll('.ausp-guide button, .ausp-guide .widget-label')]
+          controls: [...app.querySelectorAll('.ausp-guide button, .ausp-guide :is(.widget-label, .ausp-slabel)')]
     .filter(e => e.offsetParent !== null && !e.closest('.ausp-guide-board') && e.innerText.trim())
     .map(e => { const r = e.getBoundingClientRect();
       return {words: e.innerText.trim(), x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width),
@@ -298,9 +298,9 @@ def test_classroom_demo_autoplays_and_fits_an_800px_notebook_and_a_projector(pag
     eventually(page, lambda: counter.inner_text() != first, seconds=12)
     shots(page, "02-1-guide-autoplay-800", guide)
     auto = guide.get_by_role("button", name="Auto-play")
-    if "mod-active" in (auto.get_attribute("class") or ""):
+    if auto.get_attribute("aria-pressed") == "true":
         auto.click()  # the same button stops it
-    eventually(page, lambda: "mod-active" not in (auto.get_attribute("class") or ""))
+    eventually(page, lambda: auto.get_attribute("aria-pressed") == "false")
 
     # Solo at projector size in an 800-px notebook: the whole table fits, the log shows the newest draw.
     app.get_by_role("tab", name="Play").click()
@@ -378,7 +378,7 @@ def test_two_players_notebook_plays_both_games_in_the_app(page, lab_url, shots):
 
     # Simultaneous: the same app, opened on its Play tab, its mode selected, the bot racing.
     assert race.get_by_role("tab", name="Play").get_attribute("aria-selected") == "true"
-    assert "mod-active" in race.get_by_role("button", name="Race vs bot").get_attribute("class")
+    assert race.get_by_role("button", name="Race vs bot").get_attribute("aria-pressed") == "true"
     race_table = race.locator(".ausp-live")
     bot_side(race_table).wait_for()
     log = race_table.locator(".ausp-log")
