@@ -5,14 +5,15 @@ names it and carries an ES module (`_esm`) and a stylesheet (`_css`). Its Python
 hot reloading and commands that the package does not use, and importing it brings in psygnal:
 a fifth of the classroom site's start once Python is ready. So the models here name the front
 end themselves, with the version range anywidget's Python would send (the two halves must
-agree on MAJOR.MINOR; `tests/test_esm.py` checks it against anywidget's own class).
+agree on MAJOR.MINOR; `tests/test_strip.py` checks it against anywidget's own class).
 """
 
 from __future__ import annotations
 
+import importlib.util
 import pathlib
 from functools import cache
-from importlib import metadata, resources
+from importlib import resources
 
 import ipywidgets as widgets
 import traitlets
@@ -21,9 +22,27 @@ HERE = pathlib.Path(__file__).parent  # the scripts and stylesheets beside the m
 
 
 @cache
+def installed_version(package: str) -> str:
+    """A package's version, read from the name of its `*.dist-info` folder beside it.
+
+    `importlib.metadata` would do the same, but in the browser's Python its import compiles
+    forty modules from source (a sixth of a second); it is asked only when the folder is not
+    there (an unusual install).
+    """
+    spec = importlib.util.find_spec(package)
+    for folder in spec.submodule_search_locations or () if spec else ():
+        found = sorted(pathlib.Path(folder).parent.glob(f"{package}-*.dist-info"))
+        if len(found) == 1:
+            return found[0].name[len(package) + 1 : -len(".dist-info")]
+    from importlib import metadata
+
+    return metadata.version(package)
+
+
+@cache
 def front_end_version() -> str:
     """The range of anywidget front ends this Python's anywidget pairs with ("~0.11.*")."""
-    version = metadata.version("anywidget")
+    version = installed_version("anywidget")
     major, minor, rest = [*version.split(".", 2), "0", "0"][:3]
     if "a" in rest or "b" in rest:  # a pre-release pairs with itself only
         return version
