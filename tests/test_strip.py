@@ -119,3 +119,12 @@ def test_an_app_with_its_play_tab_open_makes_at_most_40_models():
     made = [w for key, w in _instances.items() if key not in before]
     assert len(made) <= 40, sorted(type(w).__name__ for w in made)
     app.close()
+
+
+@pytest.mark.parametrize("package", ["anywidget", "ausp_widget", "traitlets"])
+def test_a_version_read_from_the_dist_info_folder_is_the_one_metadata_gives(package):
+    from importlib import metadata
+
+    from ausp_widget.widgets.esm import installed_version
+
+    assert installed_version(package) == metadata.version(package)  # an editable install asks metadata
