@@ -2,21 +2,29 @@
 sets. Kept apart from the code that reads them, each with a note in this folder's README.md on what
 made it and how to remake it.
 
-Readers go through `read_text` (importlib.resources, so an installed wheel works as well as a
-checkout); the benchmarks that remake a file write to `path(name)` in the checkout.
+Readers go through `read_text` (importlib.resources where the package is zipped, so any install
+works as well as a checkout); the benchmarks that remake a file write to `path(name)` in the checkout.
 """
 
 from __future__ import annotations
 
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 FOLDER = Path(__file__).resolve().parent
 
 
 def file(name: str) -> Traversable:
-    """A shipped data file, for reading."""
+    """A shipped data file, for reading: a plain path where the package is a folder of files (a
+    wheel or a checkout: importlib.resources would first compile its readers from source in the
+    browser's Python), else through importlib.resources (a zipped install)."""
+    if FOLDER.is_dir():
+        return FOLDER / name
+    from importlib import resources
+
     return resources.files(__package__).joinpath(name)
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import importlib.util
 import pathlib
 from functools import cache
-from importlib import resources
 
 import ipywidgets as widgets
 import traitlets
@@ -52,7 +51,9 @@ def front_end_version() -> str:
 @cache
 def package_text(name: str) -> str:
     """A text file shipped beside this module (a widget's script or stylesheet)."""
-    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+    # Read beside the module: the package is always installed as files (a wheel or a checkout),
+    # and importlib.resources would compile its own modules from source in the browser's Python.
+    return (HERE / name).read_text(encoding="utf-8")
 
 
 class EsmWidget(widgets.DOMWidget):
