@@ -71,3 +71,11 @@ def test_a_broken_plugin_is_left_out_with_a_warning(plugins, caplog):
     assert names == ["australian", "indian", "plugged"]
     assert "no_such_module:ENTRY could not be loaded" in caplog.text
     assert "plugged_game:BROKEN is None, not a GameEntry" in caplog.text
+
+
+def test_the_registry_finds_the_same_entry_points_as_importlib_metadata():
+    from importlib.metadata import entry_points
+
+    theirs = sorted((point.name, point.value) for point in entry_points(group=registry.ENTRY_POINTS))
+    ours = sorted((point.name, point.value) for point in registry.entry_points(registry.ENTRY_POINTS))
+    assert ours == theirs and ("indian", "ausp_widget.games.indian:ENTRY") in ours

@@ -148,7 +148,7 @@ GUIDE_CONTROLS_JS = """(app) => {
   const board = app.querySelector('.ausp-guide .ausp-guide-board .ausp-cardtable');
   return {board: board && `needs ${board.scrollWidth}px, shows ${board.clientWidth}px`,
           over: board && board.querySelector('.ausp-felt').offsetWidth - board.parentElement.clientWidth,
-          controls: [...app.querySelectorAll('.ausp-guide button, .ausp-guide :is(.widget-label, .ausp-slabel)')]
+          controls: [...app.querySelectorAll('.ausp-guide :is(button, .widget-label, .ausp-slabel)')]
     .filter(e => e.offsetParent !== null && !e.closest('.ausp-guide-board') && e.innerText.trim())
     .map(e => { const r = e.getBoundingClientRect();
       return {words: e.innerText.trim(), x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width),
