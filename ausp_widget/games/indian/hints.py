@@ -33,11 +33,13 @@ following the hints always ends.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ausp_widget.core.cards import CARDS
 from ausp_widget.core.moves import DRAW, Move
 
+from . import legal
 from .basics import FACE_DOWN, FREE, PROTECTED, IndianOptions
 from .game import IndianGame
 
@@ -50,7 +52,7 @@ END_GAME_NODES = 800
 only the face-down cards are unknown, so it looks much further."""
 
 UNKNOWN = -1  # a card nobody has seen: face down, or just turned up in a line being searched
-WASTE = -1
+WASTE = legal.WASTE
 HOME = 100.0  # per card on a foundation
 TURNED_UP = 14.0  # per face-down card turned up
 FACE_DOWN_WAIT = 0.0  # per face-down card while the stock lasts (turned up, it would be protected)
@@ -104,29 +106,14 @@ class _Position:
         """Whether column c's top card is protected (it may only go to a foundation)."""
         return self.bottoms[c] == PROTECTED and len(self.cols[c]) == 1
 
-    def moves(self):
-        """(source column or WASTE, card, "F" or "T", pile or column) for every card move;
-        only the first empty column, and no lone card into an empty column."""
-        cols, piles, options = self.cols, self.piles, self.options
-        onto_guarded = options.protected_takes_cards
-        kings_only = options.empty_column == "kings"
-        sources = [(c, col[-1]) for c, col in enumerate(cols) if col and col[-1] >= 0]
-        if self.waste:
-            sources.append((WASTE, self.waste[-1]))
-        empty = next((t for t, col in enumerate(cols) if not col), -1)
-        for src, card in sources:
-            suit, rank = divmod(card, 13)
-            for k in range(2 * suit, 2 * suit + 2):
-                if piles[k] == rank:
-                    yield src, card, "F", k
-                    break
-            if src != WASTE and self.guarded(src):
-                continue
-            for t, col in enumerate(cols):
-                if t != src and col and (onto_guarded or not self.guarded(t)) and _fits(card, col[-1]):
-                    yield src, card, "T", t
-            if empty >= 0 and (src == WASTE or len(cols[src]) > 1) and (rank == 12 or not kings_only):
-                yield src, card, "T", empty
+    def moves(self) -> Iterator[tuple[int, int, int, int]]:
+        """(source column or WASTE, card, `legal.HOME` or `legal.ONTO`, pile or column): the
+        rule table's card moves up to its symmetries (one pile per suit, only the first empty
+        column, no lone card into an empty column); a face-down card is never a source."""
+        top = self.waste[-1] if self.waste else -1
+        return legal.card_moves(
+            self.cols, self.bottoms, top, self.piles, self.options, symmetric=True, lone_to_empty=False
+        )
 
     def after(self, move) -> tuple[_Position, str | None]:
         """The position after a move, and what it turned up ("face down", "refill" or None)."""
@@ -151,7 +138,7 @@ class _Position:
             elif len(left) == 1 and was == FACE_DOWN:
                 bottoms[src] = PROTECTED if stock else FREE
                 news = "face down"
-        if kind == "F":
+        if kind == legal.HOME:
             piles = (*piles[:dest], piles[dest] + 1, *piles[dest + 1 :])
         else:
             cols[dest] = cols[dest] + (card,)
@@ -251,7 +238,7 @@ def _search(start: _Position, seen: set[tuple], limit: int = SEARCH_NODES) -> _L
             if first is None and key in seen:
                 continue
             line_first = first if first is not None else move
-            line_home = first_home if first_home is not None or move[2] != "F" else move[1]
+            line_home = first_home if first_home is not None or move[2] != legal.HOME else move[1]
             value = child.value(need, memo)
             if news == "face down":
                 value += TURNED_UP if not child.stock else FACE_DOWN_WAIT
@@ -269,7 +256,7 @@ def _search(start: _Position, seen: set[tuple], limit: int = SEARCH_NODES) -> _L
 def _reason(game: IndianGame, position: _Position, line: _Line) -> str:
     src, card, kind, dest = line.first
     name = CARDS[card]
-    if kind == "F":
+    if kind == legal.HOME:
         if src != WASTE and position.guarded(src):
             if position.options.refill_size(position.stock):
                 return (
@@ -308,7 +295,7 @@ def _to_move(game: IndianGame, first: tuple) -> Move:
     """The real game's canonical move for a searched move."""
     src, card, kind, dest = first
     where = "w" if src == WASTE else str(src + 1)
-    target = f"F{dest + 1}" if kind == "F" else str(dest + 1)
+    target = f"F{dest + 1}" if kind == legal.HOME else str(dest + 1)
     return game.copy().play(f"{where}:{CARDS[card]} {target}")
 
 
@@ -328,7 +315,7 @@ class GreedyPlayer:
         position = _Position.of(game)
         self.seen.add(position.key())
         protected_home = next(
-            (m for m in position.moves() if m[2] == "F" and m[0] != WASTE and position.guarded(m[0])),
+            (m for m in position.moves() if m[2] == legal.HOME and m[0] != WASTE and position.guarded(m[0])),
             None,
         )
         if protected_home is not None:  # a card home and stock cards into play: no line beats it
