@@ -36,6 +36,7 @@ import heapq
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ausp_widget.core.advice import Hint
 from ausp_widget.core.cards import CARDS
 from ausp_widget.core.moves import DRAW, Move
 
@@ -67,12 +68,7 @@ BETTER = 0.5  # how much a line must gain to be worth playing rather than drawin
 _DEFAULTS = IndianOptions()
 
 
-@dataclass(frozen=True)
-class Advice:
-    """A suggested move (None when nothing useful is left) and why, in one sentence."""
-
-    move: Move | None
-    reason: str
+Advice = Hint  # the older name: a move and its reason, as every game's hint
 
 
 def _fits(card: int, parent: int) -> bool:
