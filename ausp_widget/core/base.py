@@ -2,17 +2,22 @@
 saved snapshots, listeners, and drawing itself through `ausp_widget.core.display`.
 
 A game keeps `_history` ((player, move) pairs), `_undo` (one snapshot per move, taken before
-it) and `_redo` (moves taken back), and says how to put a snapshot back (`_take_back`).
+it) and `_redo` (moves taken back), and says how to put a snapshot back (`_take_back`). Its
+foundations are `_pile_suits` (the suit of F1, F2, …) and `_pile_heights()`; from these the
+base reads the foundations, the piles a view draws for them and the pile a card goes to.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from . import display
+from .cards import CARDS, SUIT_NAMES, SUITS
 from .errors import IllegalMoveError
 from .moves import Move
 from .observers import Observable
+from .protocol import Pile, PileRef, Place, check_ref
 
 
 class PatienceBase(Observable):
@@ -23,12 +28,102 @@ class PatienceBase(Observable):
     _history: list[tuple[int, Move]]
     _undo: list[Any]
     _redo: list[tuple[int, Move]]
+    _status: str | None
+    _pile_suits: Sequence[int]
 
     def play(self, move: Move | str, player: int = 0) -> Move:  # pragma: no cover - each game's own
         raise NotImplementedError
 
     def _take_back(self, snapshot: Any) -> None:  # pragma: no cover - each game's own
         raise NotImplementedError
+
+    def _compute_status(self) -> str:  # pragma: no cover - each game's own
+        raise NotImplementedError
+
+    def _pile_heights(self) -> Sequence[int]:  # pragma: no cover - each game's own
+        """How many cards each foundation pile holds, F1 first."""
+        raise NotImplementedError
+
+    @property
+    def status(self) -> str:
+        """ "playing", "won" or "lost" (solo); "playing" or "over" (two players): worked out
+        once per position (`_compute_status`), since every legal-move list asks for it."""
+        if self._status is None:
+            self._status = self._compute_status()
+        return self._status
+
+    @property
+    def foundations(self) -> tuple[tuple[Any, ...], ...]:
+        """Each foundation pile, F1 first, bottom card first (the suits as `pile_suit` says)."""
+        return tuple(
+            tuple(CARDS[suit * 13 + r] for r in range(height))
+            for suit, height in zip(self._pile_suits, self._pile_heights())
+        )
+
+    def pile_suit(self, pile: int) -> str:
+        """The suit of foundation `pile` (1-based, as in `F1`)."""
+        count = len(self._pile_suits)
+        if not (type(pile) is int and 1 <= pile <= count):
+            raise ValueError(f"foundations are numbered 1 to {count}, not {pile!r}")
+        return SUITS[self._pile_suits[pile - 1]]
+
+    def _first_pile(self, card: int) -> int | None:
+        """The first foundation pile (0-based) that takes `card` now, or None."""
+        suit, rank = divmod(card, 13)
+        for k, (s, height) in enumerate(zip(self._pile_suits, self._pile_heights())):
+            if s == suit and height == rank:
+                return k
+        return None
+
+    def _foundation_piles(self) -> list[Pile]:
+        """The foundations as a view draws them (owner None: common ground)."""
+        return [
+            Pile(
+                PileRef("foundation", None, k),
+                cards,
+                suit=SUITS[suit],
+                owners=owners,
+                takes=f"the ace of {SUIT_NAMES[SUITS[suit]]}",
+            )
+            for k, (suit, cards, owners) in enumerate(
+                zip(self._pile_suits, self.foundations, self.foundation_owners)
+            )
+        ]
+
+    def _clicked_stock(self, source: Place, target: PileRef) -> bool:
+        """Whether a click from `source` to `target` means a draw (it picked up the stock);
+        either naming a pile this table does not have is refused."""
+        piles = self.piles()
+        check_ref(piles, target)
+        return check_ref(piles, getattr(source, "pile", None)).kind == "stock"
+
+    def _refusal(self, move: Move, player: int = 0) -> str | None:
+        """The engine's reason for refusing `move` now (tried on a copy), or None if legal."""
+        try:
+            self.copy().play(move, player)
+        except IllegalMoveError as exc:
+            return str(exc)
+        return None
+
+    def _into(self, move: Move, player: int) -> str:
+        """How a move into a column is said: "into" (an empty column) unless a game says more."""
+        return "into"
+
+    def describe(self, move: Move, player: int = 0) -> str:
+        """A played move in words, for a status line: "moved J♥ onto Q♥", naming the pile a
+        card went to when the game knows it (`_last_home`)."""
+        if move.kind == "draw":
+            waste = self.waste(player)
+            return f"drew {waste[-1]}" if waste else "drew"
+        if move.kind == "pass":
+            return "passed"
+        if move.kind == "foundation":
+            last = getattr(self, "_last_home", None)
+            pile = move.pile or (last + 1 if last is not None else None)
+            return f"put {move.card} on {'F' + str(pile) if pile else 'its foundation'}"
+        if move.kind == "column":
+            return f"moved {move.card} {self._into(move, player)} column {move.column}"
+        return f"moved {move.card} onto {move.onto}"
 
     def copy(self) -> Any:
         """An independent game in the same position (history included, listeners not)."""

@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from ausp_widget.core import registry
 from ausp_widget.core.base import PatienceBase
-from ausp_widget.core.cards import CARDS, SUITS, Card
+from ausp_widget.core.cards import CARDS, Card
 from ausp_widget.core.deal import deal_decks
 from ausp_widget.core.errors import IllegalMoveError, WrongTypeError
 from ausp_widget.core.moves import DRAW, PASS, Move, onto_parent, to_column, to_foundation
@@ -150,22 +150,14 @@ class Game(Checks, Places, Loss, PatienceBase):
         """The waste, bottom first, top card last."""
         return tuple(CARDS[c] for c in self._layout(p).waste)
 
-    @property
-    def foundations(self) -> tuple[tuple[Card, ...], ...]:
+    def _pile_heights(self) -> list[int]:
         """4 piles in solo (♣ ♦ ♥ ♠), 8 in two-player (F1 F2 ♣, F3 F4 ♦, F5 F6 ♥, F7 F8 ♠)."""
-        return tuple(
-            tuple(CARDS[suit * 13 + r] for r in range(len(pile)))
-            for suit, pile in zip(self._pile_suits, self._piles)
-        )
+        return [len(pile) for pile in self._piles]
 
     @property
     def foundation_owners(self) -> tuple[tuple[int, ...], ...]:
         """For each pile, whose deck each of its cards came from (bottom first)."""
         return tuple(self._piles)
-
-    def pile_suit(self, pile: int) -> str:
-        """The suit of foundation `pile` (1-based, as in `F1`)."""
-        return SUITS[self._pile_suits[pile - 1]]
 
     def locate(self, card: Card | str, p: int = 0) -> tuple[str, int | None, int | None]:
         """Where one of player p's cards is: ("tableau", column 1–7, depth 0-based),
@@ -206,14 +198,8 @@ class Game(Checks, Places, Loss, PatienceBase):
         mine, theirs = self.scores
         return None if mine == theirs else (0 if mine > theirs else 1)
 
-    @property
-    def status(self) -> str:
-        """Solo: "playing", "won" or "lost" (R9). Two players: "playing" or "over"."""
-        if self._status is None:
-            self._status = self._compute_status()
-        return self._status
-
     def _compute_status(self) -> str:
+        """Solo: "playing", "won" or "lost" (R9). Two players: "playing" or "over"."""
         if self.mode == "solo":
             if sum(map(len, self._piles)) == 52:
                 return "won"
@@ -367,7 +353,6 @@ class Game(Checks, Places, Loss, PatienceBase):
         players = "0" if len(self._layouts) == 1 else "0 or 1"
         error = WrongTypeError if isinstance(p, bool) or not isinstance(p, int) else ValueError
         raise error(f"player must be {players} in the {self.mode} game, not {short_repr(p)}")
-        return self._layouts[p]
 
     def _snapshot(self) -> tuple:
         return (

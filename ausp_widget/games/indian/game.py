@@ -80,7 +80,7 @@ Undo restores a saved snapshot, so it is exact.
 from __future__ import annotations
 
 from ausp_widget.core.base import PatienceBase
-from ausp_widget.core.cards import CARDS, SUITS, Card
+from ausp_widget.core.cards import CARDS, Card
 from ausp_widget.core.errors import IllegalMoveError, WrongTypeError
 from ausp_widget.core.moves import DRAW, Move
 from ausp_widget.core.saves import check_seed, decode_save, short_repr
@@ -144,6 +144,7 @@ class IndianGame(Legal, Checks, Places, Loss, StuckSearch, PatienceBase):
     players = 1
     first = 0
     columns = COLUMNS
+    _pile_suits = PILE_SUITS
 
     def __init__(
         self,
@@ -255,24 +256,14 @@ class IndianGame(Legal, Checks, Places, Loss, StuckSearch, PatienceBase):
         self._check_player(p)
         return tuple(CARDS[c] for c in self._waste)
 
-    @property
-    def foundations(self) -> tuple[tuple[Card, ...], ...]:
-        """Eight piles bottom first: F1 F2 ♣, F3 F4 ♦, F5 F6 ♥, F7 F8 ♠."""
-        return tuple(
-            tuple(CARDS[suit * 13 + r] for r in range(height))
-            for suit, height in zip(PILE_SUITS, self._piles)
-        )
+    def _pile_heights(self) -> list[int]:
+        """Eight piles: F1 F2 ♣, F3 F4 ♦, F5 F6 ♥, F7 F8 ♠."""
+        return self._piles
 
     @property
     def foundation_owners(self) -> tuple[tuple[int, ...], ...]:
         """Whose deck each foundation card came from: always the one player, 0."""
         return tuple((0,) * height for height in self._piles)
-
-    def pile_suit(self, pile: int) -> str:
-        """The suit of foundation `pile` (1-based, as in `F1`)."""
-        if not (isinstance(pile, int) and 1 <= pile <= PILES):
-            raise ValueError(f"foundations are numbered 1 to {PILES}, not {pile!r}")
-        return SUITS[PILE_SUITS[pile - 1]]
 
     def locate(self, card: Card | str, p: int = 0) -> tuple[tuple[str, int | None, int | None], ...]:
         """Where both copies of a card are, each as in `Game.locate`: ("tableau", column 1–10,
@@ -314,14 +305,8 @@ class IndianGame(Legal, Checks, Places, Loss, StuckSearch, PatienceBase):
         return (tuple(self._cols), tuple(self._bottoms), len(self._stock), self._waste, tuple(self._piles))
 
     # ---- status --------------------------------------------------------------------------
-    @property
-    def status(self) -> str:
-        """ "playing", "won" (all 104 home) or "lost" (see the module docstring)."""
-        if self._status is None:
-            self._status = self._compute_status()
-        return self._status
-
     def _compute_status(self) -> str:
+        """ "playing", "won" (all 104 home) or "lost" (see the module docstring)."""
         if sum(self._piles) == CARD_COUNT:
             return "won"
         if self._stock:

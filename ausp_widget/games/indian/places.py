@@ -12,13 +12,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ausp_widget.core import registry
-from ausp_widget.core.cards import CARDS, SUIT_NAMES, SUITS, Card
+from ausp_widget.core.cards import CARDS, Card
 from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.moves import DRAW, Move
 from ausp_widget.core.protocol import Pile, PileRef, Place, check_ref
 from ausp_widget.core.text import sentence as _sentence
 
-from .basics import FACE_DOWN, FREE, PILE_SUITS, PROTECTED, IndianOptions
+from .basics import FACE_DOWN, FREE, PROTECTED, IndianOptions
 from .moves import IndianMove
 
 
@@ -42,18 +42,7 @@ class Places:
             cards = tuple(None if d == 0 and bottom == FACE_DOWN else CARDS[x] for d, x in enumerate(col))
             marked = frozenset({0}) if bottom == PROTECTED and col else frozenset()
             piles.append(Pile(PileRef("column", 0, c), cards, marked, takes=takes, accepts=accepts))
-        for k, (suit, height) in enumerate(zip(PILE_SUITS, self._piles)):
-            cards = tuple(CARDS[suit * 13 + r] for r in range(height))
-            piles.append(
-                Pile(
-                    PileRef("foundation", None, k),
-                    cards,
-                    suit=SUITS[suit],
-                    owners=(0,) * height,
-                    takes=f"the ace of {SUIT_NAMES[SUITS[suit]]}",
-                )
-            )
-        return tuple(piles)
+        return (*piles, *self._foundation_piles())
 
     def parse_move(self, text: str | Move) -> Move:
         return IndianMove.parse(text)
@@ -88,12 +77,8 @@ class Places:
         source = self._source_place(move)
         card = move.card
         if move.kind == "foundation":
-            if move.pile:
-                return source, PileRef("foundation", None, move.pile - 1)
-            for k, (suit, height) in enumerate(zip(PILE_SUITS, self._piles)):
-                if SUITS[suit] == card.suit and height == card.rank - 1:
-                    return source, PileRef("foundation", None, k)
-            return source, None
+            pile = move.pile - 1 if move.pile else self._first_pile(card.index)
+            return source, None if pile is None else PileRef("foundation", None, pile)
         if move.kind == "column":
             return source, PileRef("column", 0, move.column - 1)
         for c, col in enumerate(self._cols):
@@ -106,9 +91,7 @@ class Places:
         """The move a click means: the card at `source` onto the pile `target` — the legal
         move if there is one, else the move the engine will refuse, with its reason."""
         self._check_player(player)
-        piles = self.piles()
-        check_ref(piles, target)
-        if check_ref(piles, getattr(source, "pile", None)).kind == "stock":
+        if self._clicked_stock(source, target):
             return DRAW
         card, where = self._pick(source)
         if target.kind in ("waste", "stock"):
@@ -163,25 +146,9 @@ class Places:
                 there += ", and only a King may fill an empty column (option empty_column='kings')"
         return _sentence(f"{card} cannot move now: {there}; and {home}")
 
-    def _refusal(self, move: Move) -> str | None:
-        try:
-            self.copy().play(move)
-        except IllegalMoveError as exc:
-            return str(exc)
-        return None
-
-    def describe(self, move: Move, player: int = 0) -> str:
-        """A played move in words, naming the pile a card went to."""
-        if move.kind == "draw":
-            return f"drew {CARDS[self._waste[-1]]}" if self._waste else "drew"
-        if move.kind == "foundation":
-            last = getattr(self, "_last_home", None)
-            pile = move.pile or (last + 1 if last is not None else None)
-            return f"put {move.card} on {'F' + str(pile) if pile else 'its foundation'}"
-        if move.kind == "column":
-            into = "onto" if len(self._cols[move.column - 1]) > 1 else "into"
-            return f"moved {move.card} {into} column {move.column}"
-        return f"moved {move.card} onto {move.onto}"
+    def _into(self, move: Move, player: int) -> str:
+        """A move to a column by number may go onto a card (when two columns end alike)."""
+        return "onto" if len(self._cols[move.column - 1]) > 1 else "into"
 
     def news(self, before: Sequence[Pile]) -> str:
         """What a move turned over: a protected card, a column dealt again, the grace."""
