@@ -120,19 +120,11 @@ class _Position:
         if src == WASTE:
             waste = waste[:-1]
         else:
-            was, left = bottoms[src], cols[src][:-1]
-            cols[src] = left
-            if not left:
-                bottoms[src] = FREE
-                n = self.options.refill_size(stock) if was == PROTECTED else 0
-                if n:
-                    cols[src], bottoms[src] = (UNKNOWN,) * n, FACE_DOWN if n > 1 else FREE
-                    stock -= n
-                    news = "refill"
-                    if not stock:
-                        bottoms = [FREE if b == PROTECTED else b for b in bottoms]
-            elif len(left) == 1 and was == FACE_DOWN:
-                bottoms[src] = PROTECTED if stock else FREE
+            was = bottoms[src]
+            n = legal.take_top(cols, bottoms, src, stock, self.options)
+            if n:
+                cols[src], stock, news = (UNKNOWN,) * n, stock - n, "refill"
+            elif was == FACE_DOWN and len(cols[src]) == 1:
                 news = "face down"
         if kind == legal.HOME:
             piles = (*piles[:dest], piles[dest] + 1, *piles[dest + 1 :])

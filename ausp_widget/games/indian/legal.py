@@ -1,5 +1,6 @@
 """The moves Indian Patience allows and what a move does to the table, under the game's rule
-options (`IndianOptions`): the one rule table every reader of the rules derives its moves from.
+options (`IndianOptions`): the one rule table every reader of the rules derives its moves from,
+and the one account of what taking a card off a column does (`take_top`).
 
 `card_moves` lists the card moves of a position given as plain columns, bottom states, the
 waste's top card and the foundation heights. The game names them in its notation (`Legal`),
@@ -22,7 +23,7 @@ from ausp_widget.core.moves import Move
 from .basics import FACE_DOWN, FREE, PROTECTED, WASTE, IndianOptions, fits
 from .moves import _move
 
-__all__ = ["HOME", "ONTO", "PARENTS", "WASTE", "Legal", "card_moves"]
+__all__ = ["HOME", "ONTO", "PARENTS", "WASTE", "Legal", "card_moves", "grace", "take_top"]
 
 HOME, ONTO = 0, 1
 """A card move's kind: to a foundation pile, or onto a column (with cards or empty)."""
@@ -148,40 +149,42 @@ class Legal:
             self._waste += (self._stock[0],)
             self._stock = self._stock[1:]
             if not self._stock:
-                self._grace()
+                grace(self._bottoms)
             return
         _, src, card, dest = action
         if src == WASTE:
             self._waste = self._waste[:-1]
         else:
-            was = self._bottoms[src]
-            left = self._cols[src][:-1]
-            self._cols[src] = left
-            if not left:
-                self._bottoms[src] = FREE
-                if was == PROTECTED:
-                    self._deal_again(src)
-            elif len(left) == 1 and was == FACE_DOWN:
-                self._bottoms[src] = PROTECTED if self._stock else FREE
+            n = take_top(self._cols, self._bottoms, src, len(self._stock), self.options)
+            if n:
+                self._cols[src], self._stock = self._stock[:n], self._stock[n:]
+                self._last_dealt = (src, n)
         if action[0] == "foundation":
             self._piles[dest] += 1
             self._last_home = dest  # the pile the last foundation move went to (for its words)
         else:
             self._cols[dest] = self._cols[dest] + (card,)
 
-    def _deal_again(self, c: int) -> None:
-        """Deal the column emptied by a protected card going home: three cards, or with the
-        option `partial_refill` the one or two left (of two the first face down; one face up)."""
-        n = self.options.refill_size(len(self._stock))
-        if not n:
-            return
-        self._cols[c] = self._stock[:n]
-        self._bottoms[c] = FACE_DOWN if n > 1 else FREE
-        self._stock = self._stock[n:]
-        self._last_dealt = (c, n)
-        if not self._stock:
-            self._grace()
 
-    def _grace(self) -> None:
-        """The stock is used up: every protected card becomes free."""
-        self._bottoms = [FREE if b == PROTECTED else b for b in self._bottoms]
+def take_top(cols: list, bottoms: list[int], src: int, stock: int, options: IndianOptions) -> int:
+    """Take the top card off column `src` (in place), with `stock` cards left in the stock: a
+    face-down card left alone turns up, protected while the stock lasts; a column emptied by
+    its protected card going home is dealt again. Returns how many stock cards the caller
+    deals into it: three, or with the option `partial_refill` the one or two left (of two the
+    first face down; one face up); when they are the last, the grace frees every protected card."""
+    was, left = bottoms[src], cols[src][:-1]
+    cols[src] = left
+    if left:
+        if len(left) == 1 and was == FACE_DOWN:
+            bottoms[src] = PROTECTED if stock else FREE
+        return 0
+    n = options.refill_size(stock) if was == PROTECTED else 0
+    bottoms[src] = FACE_DOWN if n > 1 else FREE
+    if n and n == stock:
+        grace(bottoms)
+    return n
+
+
+def grace(bottoms: list[int]) -> None:
+    """The stock is used up: every protected card becomes free (in place)."""
+    bottoms[:] = [FREE if b == PROTECTED else b for b in bottoms]
