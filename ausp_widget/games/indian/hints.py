@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from ausp_widget.core.advice import Hint
 from ausp_widget.core.cards import CARDS
 from ausp_widget.core.moves import DRAW, Move
+from ausp_widget.core.playout import play_out as core_play_out
 
 from . import legal
 from .basics import FACE_DOWN, FREE, PROTECTED, IndianOptions
@@ -334,9 +335,4 @@ def play_out(
     """Follow the hints (looking ahead `nodes` positions, `end_nodes` once the stock is used
     up) until the game ends or no move is advised; returns the game."""
     player = GreedyPlayer(nodes, end_nodes)
-    for _ in range(max_moves):
-        advice = player.advise(game)
-        if advice.move is None:
-            break
-        game.play(advice.move)
-    return game
+    return core_play_out(game, lambda now: player.advise(now).move, max_moves)

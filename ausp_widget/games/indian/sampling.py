@@ -8,36 +8,20 @@ show and on the foundations) into those places in a random order.
 from __future__ import annotations
 
 import random
-from collections import Counter
+
+from ausp_widget.core.sampling import hidden_order
 
 from .basics import FACE_DOWN, FREE, PROTECTED
 from .game import IndianGame
 from .places import IndianView
 
 
-def unseen(view: IndianView) -> list[int]:
-    """The hidden cards as card indices, each copy once, in card order."""
-    left = Counter({index: 2 for index in range(52)})
-    for pile in view.piles:
-        if pile.kind == "foundation":
-            left.subtract(card.index for card in pile.cards)
-        elif pile.kind in ("column", "waste"):
-            left.subtract(card.index for card in pile.cards if card is not None)
-    if any(count < 0 for count in left.values()):
-        raise ValueError("the view shows some card more than twice: not two decks")
-    hidden = sorted(left.elements())
-    slots = view.stock_size + sum(card is None for p in view.piles if p.kind == "column" for card in p.cards)
-    if len(hidden) != slots:
-        raise ValueError(f"the view hides {slots} cards but {len(hidden)} are unaccounted for: not two decks")
-    return hidden
-
-
 def sample_game(view: IndianView, rng: random.Random) -> IndianGame:
     """A game with the view's cards as shown, the hidden cards shuffled into the face-down
     places and the stock, played under the view's rule options."""
-    order = unseen(view)
-    rng.shuffle(order)
-    deal = iter(order)
+    shown = [card.index for p in view.piles if p.kind != "stock" for card in p.cards if card is not None]
+    slots = view.stock_size + sum(card is None for p in view.piles if p.kind == "column" for card in p.cards)
+    deal = iter(hidden_order(shown, 2, slots, rng))
     columns = sorted((p for p in view.piles if p.kind == "column"), key=lambda p: p.index)
     foundations = sorted((p for p in view.piles if p.kind == "foundation"), key=lambda p: p.index)
     waste = next(p for p in view.piles if p.kind == "waste")
