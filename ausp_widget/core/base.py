@@ -37,6 +37,19 @@ class PatienceBase(Observable):
     def _take_back(self, snapshot: Any) -> None:  # pragma: no cover - each game's own
         raise NotImplementedError
 
+    def _snapshot(self) -> Any:  # pragma: no cover - each game's own
+        raise NotImplementedError
+
+    def _begin(self) -> None:
+        """Start the game's record at the position it was built in: the start (for saves), no
+        moves yet, nothing to undo or redo, the status to be worked out, no listeners."""
+        self._start = self._snapshot()
+        self._history = []
+        self._undo = []
+        self._redo = []
+        self._status = None
+        self._init_listeners()
+
     def _compute_status(self) -> str:  # pragma: no cover - each game's own
         raise NotImplementedError
 

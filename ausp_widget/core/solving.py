@@ -64,6 +64,26 @@ def run_part(
     return left, part.done or getattr(part, "exhausted", False) or left <= 0
 
 
+class Budget:
+    """When a slice of search is spent: its `deadline` (a `time.perf_counter()` reading, or
+    None) passed, read only every `every` steps since reading the clock costs more than a cheap
+    step, or `node_cap` positions (None: no cap) searched."""
+
+    __slots__ = ("deadline", "node_cap", "every", "steps")
+
+    def __init__(self, deadline: float | None, node_cap: int | None, every: int) -> None:
+        self.deadline, self.node_cap, self.every, self.steps = deadline, node_cap, every, 0
+
+    def spent(self, nodes: int) -> bool:
+        """Count a step and say whether the slice is spent, `nodes` positions searched so far."""
+        self.steps += 1
+        if self.steps >= self.every:
+            self.steps = 0
+            if self.deadline is not None and time.perf_counter() >= self.deadline:
+                return True
+        return self.node_cap is not None and nodes >= self.node_cap
+
+
 class SlicedSearch:
     """The public face every game's solver shares: `run()` a slice at a time until `done`,
     `result` holding the verdict so far. A solver sets `winnable`, `line`, `nodes` and provides

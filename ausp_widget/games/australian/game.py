@@ -66,13 +66,8 @@ class Game(Checks, Places, Loss, PatienceBase):
         self._idle_passes = 0  # consecutive turns that ended in a pass without a useful move
         self._moved = False  # a useful move was made during the current turn
         self._finished = False
-        self._start = self._snapshot()
-        self._history: list[tuple[int, Move]] = []
-        self._undo: list[tuple] = []
-        self._redo: list[tuple[int, Move]] = []
-        self._status: str | None = None
         self._wants: dict[int, int] | None = None  # cached: card -> first foundation pile taking it
-        self._init_listeners()
+        self._begin()
 
     # ---- construction -------------------------------------------------------------------
     @classmethod

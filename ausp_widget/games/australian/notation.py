@@ -45,11 +45,7 @@ def format_position(game: Game) -> str:
 
 def parse_position(text: str, cls: type[Game]) -> Game:
     lines = split_lines(
-        text,
-        "australian",
-        "Australian Patience",
-        _LINES,
-        "'foundations:', 'stock:', 'waste:' or '1:' to '7:'",
+        text, cls.name, cls.title, _LINES, "'foundations:', 'stock:', 'waste:' or '1:' to '7:'"
     )
     found: dict[str, list[Card]] = {key: lines.read(key, parse_cards) for key in _LINES}
     tops = found["foundations"]

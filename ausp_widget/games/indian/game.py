@@ -166,12 +166,7 @@ class IndianGame(Legal, Checks, Places, Loss, StuckSearch, PatienceBase):
         self._waste = tuple(waste)
         self._piles = list(piles) if piles is not None else [0] * PILES
         self.seed = seed
-        self._start = self._snapshot()
-        self._history: list[tuple[int, Move]] = []
-        self._undo: list[tuple] = []
-        self._redo: list[tuple[int, Move]] = []
-        self._status: str | None = None
-        self._init_listeners()
+        self._begin()
         self._reach_memo: dict[tuple, bool | None] = {}  # status searches already made
         self._last_dealt: tuple[int, int] | None = None  # (column, cards) the last move dealt
 

@@ -68,6 +68,7 @@ IndianGame = Any  # the game class (which imports this module): readers are hand
 
 INDIAN_SAVE_VERSION = 1
 _LINES = ("foundations", "stock", "waste", *map(str, range(1, COLUMNS + 1)))
+_EXPECTED = f"'game: indian', 'options:', 'foundations:', 'stock:', 'waste:' or '1:' to '{COLUMNS}:'"
 _YES_NO = MappingProxyType({"yes": True, "no": False})
 
 
@@ -130,14 +131,7 @@ def format_position(game: IndianGame) -> str:
 
 
 def parse_position(text: str, cls: type[IndianGame]) -> IndianGame:
-    lines = split_lines(
-        text,
-        "indian",
-        "Indian Patience",
-        _LINES,
-        f"'game: indian', 'options:', 'foundations:', 'stock:', 'waste:' or '1:' to '{COLUMNS}:'",
-        optional=("options",),
-    )
+    lines = split_lines(text, cls.name, cls.title, _LINES, _EXPECTED, optional=("options",))
     read = lines.read
     options = lines.read_optional("options", parse_options, IndianOptions())
     piles = read("foundations", _parse_foundations)

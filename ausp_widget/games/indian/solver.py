@@ -42,11 +42,10 @@ into an empty column last) changes only which line is found first, never a verdi
 from __future__ import annotations
 
 import heapq
-import time
 from operator import itemgetter
 
 from ausp_widget.core.moves import Move
-from ausp_widget.core.solving import SlicedSearch
+from ausp_widget.core.solving import Budget, SlicedSearch
 
 from .basics import FACE_DOWN, PROTECTED
 from .search import COLUMN_MARK, DRAW, FITS, HOME, ONTO, WASTE, SearchState
@@ -294,15 +293,9 @@ class Solver(SlicedSearch):
         if not self._started:
             self._started = True
             self._expand(-1, None)
-        heap, clock = self.open, time.perf_counter
-        budget = 0
+        heap, budget = self.open, Budget(deadline, node_cap, 16)
         while heap and not self.done and self.endgame is None:
-            budget += 1
-            if budget >= 16:
-                budget = 0
-                if deadline is not None and clock() >= deadline:
-                    return
-            if node_cap is not None and self.nodes >= node_cap:
+            if budget.spent(self.nodes):
                 return
             _, _, parent, move = heapq.heappop(heap)
             st.restore(self.snaps[parent])
