@@ -14,7 +14,7 @@ from typing import Any, Literal
 from ausp_widget.core import registry
 from ausp_widget.core.base import PatienceBase
 from ausp_widget.core.cards import CARDS, Card
-from ausp_widget.core.deal import deal_decks
+from ausp_widget.core.deal import check_first, deal_decks
 from ausp_widget.core.errors import IllegalMoveError, WrongTypeError
 from ausp_widget.core.moves import DRAW, PASS, Move, onto_parent, to_column, to_foundation
 from ausp_widget.core.protocol import PatienceGame
@@ -98,11 +98,9 @@ class Game(Checks, Places, Loss, PatienceBase):
         if mode not in MODES:
             error = ValueError if isinstance(mode, str) else WrongTypeError
             raise error(f"mode must be one of {', '.join(MODES)}, not {mode!r:.60}")
+        check_first(first)
         decks, coin = deal_decks(seed, 1 if mode == "solo" else 2)
-        if isinstance(first, str) and first == "random":
-            first = coin
-        if type(first) is not int or first not in (0, 1):
-            raise ValueError(f"first must be 0, 1 or 'random', not {first!r}")
+        first = coin if first == "random" else first
         layouts = [
             _Layout([tuple(c.index for c in col) for col in cols], tuple(c.index for c in stock), ())
             for cols, stock in decks

@@ -5,21 +5,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ausp_widget.core import saves
 from ausp_widget.core.cards import CARDS, SUITS, Card, format_cards, parse_cards
 from ausp_widget.core.decks import check_decks
 from ausp_widget.core.errors import IllegalMoveError, NotationError
 from ausp_widget.core.moves import Move
 from ausp_widget.core.position_text import split_lines
-from ausp_widget.core.saves import (
-    SAVE_FORMAT,
-    altered,
-    check_seed_field,
-    check_version,
-    replay,
-    require_fields,
-    restore_redo,
-    save_entries,
-)
+from ausp_widget.core.saves import SAVE_FORMAT, check_seed_field
 
 from .layout import MODES, layout_from_cards
 
@@ -109,19 +101,19 @@ def _fingerprint(game: Game) -> dict:
 
 def load_json(data: dict, cls: type[Game]) -> Game:
     """A game from a decoded save (`ausp_widget.core.saves.decode_save`), checked move by move."""
-    check_version(data, SAVE_VERSION)
-    require_fields(data, ("mode", "seed", "start", "moves", "redo", "position"))
+    saves.check_version(data, SAVE_VERSION)
+    saves.require_fields(data, ("mode", "seed", "start", "moves", "redo", "position"))
     mode = data["mode"]
     if mode not in MODES:
         raise NotationError(f"the save's mode {mode!r} is not one of {', '.join(MODES)}")
     seed = check_seed_field(data["seed"])
     game = _start_game(data["start"], mode, seed, cls)
     if seed is not None and _start_state(game) != _start_state(cls.deal(seed, mode, first=game.first)):
-        raise altered(f"seed {seed} does not match its start position")
-    moves, redo = save_entries(data["moves"], "moves", 2), save_entries(data["redo"], "redo", 2)
-    replay(game, moves)
+        raise saves.altered(f"seed {seed} does not match its start position")
+    moves, redo = saves.save_entries(data["moves"], "moves", 2), saves.save_entries(data["redo"], "redo", 2)
+    saves.replay(game, moves)
     if _fingerprint(game) != data["position"]:
-        raise altered("position does not match its moves")
+        raise saves.altered("position does not match its moves")
     finished = data.get("finished", False)
     if not isinstance(finished, bool):
         raise NotationError(f"the save's 'finished' must be true or false, not {finished!r}")
@@ -133,7 +125,7 @@ def load_json(data: dict, cls: type[Game]) -> Game:
     if redo:
         if mode != "solo":
             raise NotationError("only a solo save may have moves to redo")
-        restore_redo(game, redo, Move.parse)
+        saves.restore_redo(game, redo, Move.parse)
     return game
 
 

@@ -81,6 +81,7 @@ from __future__ import annotations
 
 from ausp_widget.core.base import PatienceBase
 from ausp_widget.core.cards import CARDS, Card
+from ausp_widget.core.deal import check_first
 from ausp_widget.core.errors import IllegalMoveError, WrongTypeError
 from ausp_widget.core.moves import DRAW, Move
 from ausp_widget.core.saves import check_seed, decode_save, short_repr
@@ -188,10 +189,7 @@ class IndianGame(Legal, Checks, Places, Loss, StuckSearch, PatienceBase):
         if mode != "solo":
             raise ValueError(f"Indian Patience is a solo game: mode must be 'solo', not {mode!r}")
         check_seed(seed)
-        if not (first == "random" or (type(first) is int and first in (0, 1))):
-            raise ValueError(
-                f"first must be 0, 1 or 'random', not {first!r} (one player: it changes nothing)"
-            )
+        check_first(first, " (one player: it changes nothing)")
         columns, stock = indian_deal(seed)
         return cls(
             [tuple(c.index for c in col) for col in columns],

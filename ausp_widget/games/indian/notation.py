@@ -35,22 +35,12 @@ from dataclasses import asdict, fields
 from types import MappingProxyType
 from typing import Any
 
-from ausp_widget.core import registry
+from ausp_widget.core import registry, saves
 from ausp_widget.core.cards import CARDS, SUITS, Card, format_cards, parse_cards
 from ausp_widget.core.decks import check_decks
 from ausp_widget.core.errors import NotationError
 from ausp_widget.core.position_text import split_lines
-from ausp_widget.core.saves import (
-    SAVE_FORMAT,
-    altered,
-    check_seed_field,
-    check_version,
-    replay,
-    require_fields,
-    restore_redo,
-    save_entries,
-    short_repr,
-)
+from ausp_widget.core.saves import SAVE_FORMAT, check_seed_field, short_repr
 
 from .basics import (
     COLUMNS,
@@ -249,8 +239,8 @@ def _load(data: dict, cls: type[IndianGame]) -> IndianGame:
             f"this is a save of {_game_name(data)}, not of Indian Patience: "
             "Game.from_json reads a save of any game"
         )
-    check_version(data, INDIAN_SAVE_VERSION, "Indian save")
-    require_fields(data, ("seed", "start", "moves", "redo", "position"))
+    saves.check_version(data, INDIAN_SAVE_VERSION, "Indian save")
+    saves.require_fields(data, ("seed", "start", "moves", "redo", "position"))
     if data.get("mode", "solo") != "solo":
         raise NotationError("Indian Patience is a solo game: its save's mode must be 'solo'")
     seed = check_seed_field(data["seed"])
@@ -266,21 +256,21 @@ def _load(data: dict, cls: type[IndianGame]) -> IndianGame:
     except NotationError as error:
         raise NotationError(f"the save's start position: {error}") from None
     if game.options != options:
-        raise altered(
+        raise saves.altered(
             f"options ({format_options(options) or 'the defaults'}) are not those of its start "
             f"position ({format_options(game.options) or 'the defaults'})"
         )
     if seed is not None and format_position(cls.deal(seed, options=options)) != format_position(game):
-        raise altered(f"seed {seed} does not match its start position")
+        raise saves.altered(f"seed {seed} does not match its start position")
     game.seed = seed
-    replay(game, save_entries(data["moves"], "moves", 1))
+    saves.replay(game, saves.save_entries(data["moves"], "moves", 1))
     if format_position(game) != data["position"]:
-        raise altered("position does not match its moves")
-    redo = save_entries(data["redo"], "redo", 1)
+        raise saves.altered("position does not match its moves")
+    redo = saves.save_entries(data["redo"], "redo", 1)
     if redo and not options.undo:
         raise NotationError("the save has moves to redo, but this game has no undo (option undo=False)")
     if redo:
-        restore_redo(game, redo, IndianMove.parse)
+        saves.restore_redo(game, redo, IndianMove.parse)
     return game
 
 
