@@ -64,7 +64,7 @@ class IndianOptions:
             raise ValueError(f"option empty_column must be {choices}, not {self.empty_column!r}")
 
     @classmethod
-    def of(cls, options: IndianOptions | dict | None) -> IndianOptions:
+    def of(cls, options: OptionsGiven) -> IndianOptions:
         """Options from an `IndianOptions`, a dict of some of its fields, or None (the defaults);
         an unknown name is refused by name."""
         if options is None:
@@ -94,3 +94,7 @@ class IndianOptions:
         if stock >= REFILL:
             return REFILL
         return stock if self.partial_refill else 0
+
+
+OptionsGiven = IndianOptions | dict | None
+"""Rule options as a caller may give them: `IndianOptions`, a dict of some of its fields, or None."""

@@ -98,6 +98,7 @@ from .basics import (
     REFILL,
     STUCK_SEARCH_LIMIT,
     IndianOptions,
+    OptionsGiven,
     fits,
     indian_deal,
 )
@@ -156,7 +157,7 @@ class IndianGame(Legal, Checks, Places, Loss, StuckSearch, PatienceBase):
         piles: list[int] | None = None,
         *,
         seed: int | None = None,
-        options: IndianOptions | dict | None = None,
+        options: OptionsGiven = None,
     ) -> None:
         """Build from checked parts (position text and saves check them first); `options`
         is an `IndianOptions`, a dict of some of its fields, or None for the defaults."""
@@ -177,11 +178,7 @@ class IndianGame(Legal, Checks, Places, Loss, StuckSearch, PatienceBase):
 
     @classmethod
     def deal(
-        cls,
-        seed: int = 0,
-        mode: str = "solo",
-        first: int | str = 0,
-        options: IndianOptions | dict | None = None,
+        cls, seed: int = 0, mode: str = "solo", first: int | str = 0, options: OptionsGiven = None
     ) -> IndianGame:
         """A new game from a seed (the algorithm is in the module docstring), played under
         `options` (see `IndianOptions`; the deal itself is the same whatever they are)."""
