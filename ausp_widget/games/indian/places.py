@@ -8,8 +8,10 @@ refuse with its reason. `IndianGame` inherits these names.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ausp_widget.core import registry
 from ausp_widget.core.cards import CARDS, Card
@@ -199,16 +201,23 @@ class IndianView:
         is never a column's top card, and the stock's order only decides what a draw shows."""
         if not self.playing:
             return []
-        columns = sorted((p for p in self.piles if p.kind == "column"), key=lambda p: p.index)
-        foundations = sorted((p for p in self.piles if p.kind == "foundation"), key=lambda p: p.index)
-        waste = next(p for p in self.piles if p.kind == "waste")
-        stand_in = registry.entry(self.game).game_class(
-            [tuple(0 if card is None else card.index for card in p.cards) for p in columns],
-            [FACE_DOWN if p.cards[:1] == (None,) else PROTECTED if p.protected else FREE for p in columns],
-            (0,) * self.stock_size,
-            tuple(card.index for card in waste.cards),
-            [len(p.cards) for p in foundations],
-            options=self.options,
-        )
+        stand_in = game_from_view(self, itertools.repeat(0))
         stand_in._status = "playing"  # read from the game: placeholders must not decide it again
         return stand_in.legal_moves(self.player)
+
+
+def game_from_view(view: IndianView, hidden: Iterator[int]) -> Any:
+    """A game with the view's cards as shown, its face-down places and then its stock dealt
+    from `hidden` (card indices), under the view's rule options: a sample of the hidden cards,
+    or a stand-in whose placeholders change nothing that is legal."""
+    columns = sorted((p for p in view.piles if p.kind == "column"), key=lambda p: p.index)
+    foundations = sorted((p for p in view.piles if p.kind == "foundation"), key=lambda p: p.index)
+    waste = next(p for p in view.piles if p.kind == "waste")
+    return registry.entry(view.game).game_class(
+        [tuple(next(hidden) if card is None else card.index for card in p.cards) for p in columns],
+        [FACE_DOWN if p.cards[:1] == (None,) else PROTECTED if p.protected else FREE for p in columns],
+        tuple(itertools.islice(hidden, view.stock_size)),
+        tuple(card.index for card in waste.cards),
+        [len(p.cards) for p in foundations],
+        options=view.options,
+    )

@@ -11,9 +11,8 @@ import random
 
 from ausp_widget.core.sampling import hidden_order
 
-from .basics import FACE_DOWN, FREE, PROTECTED
 from .game import IndianGame
-from .places import IndianView
+from .places import IndianView, game_from_view
 
 
 def sample_game(view: IndianView, rng: random.Random) -> IndianGame:
@@ -21,18 +20,4 @@ def sample_game(view: IndianView, rng: random.Random) -> IndianGame:
     places and the stock, played under the view's rule options."""
     shown = [card.index for p in view.piles if p.kind != "stock" for card in p.cards if card is not None]
     slots = view.stock_size + sum(card is None for p in view.piles if p.kind == "column" for card in p.cards)
-    deal = iter(hidden_order(shown, 2, slots, rng))
-    columns = sorted((p for p in view.piles if p.kind == "column"), key=lambda p: p.index)
-    foundations = sorted((p for p in view.piles if p.kind == "foundation"), key=lambda p: p.index)
-    waste = next(p for p in view.piles if p.kind == "waste")
-    cols = [tuple(next(deal) if card is None else card.index for card in p.cards) for p in columns]
-    bottoms = [FACE_DOWN if p.cards[:1] == (None,) else PROTECTED if p.protected else FREE for p in columns]
-    stock = tuple(deal)
-    return IndianGame(
-        cols,
-        bottoms,
-        stock,
-        tuple(c.index for c in waste.cards),
-        [len(p.cards) for p in foundations],
-        options=view.options,
-    )
+    return game_from_view(view, iter(hidden_order(shown, 2, slots, rng)))
