@@ -31,8 +31,38 @@ class PatienceBase(Observable):
     _status: str | None
     _pile_suits: Sequence[int]
 
-    def play(self, move: Move | str, player: int = 0) -> Move:  # pragma: no cover - each game's own
+    def play(self, move: Move | str, player: int = 0) -> Move:
+        """Play a move (a `Move` or its text). Raises `IllegalMoveError` with the reason; then
+        nothing has changed. Returns the move as played, in the game's canonical notation."""
+        try:
+            if not isinstance(move, Move):
+                move = self.parse_move(move)
+            action, played = self._check(move, player)
+        except ValueError as error:  # IllegalMoveError, NotationError, or a wrong player
+            self._refused(error, move if isinstance(move, Move) else None)
+            raise
+        self._keep_undo()
+        self._apply(action, player)
+        self._history.append((player, played))
+        if self._listeners:
+            self._notify("play", played)
+        return played
+
+    def parse_move(self, text: str | Move) -> Move:  # pragma: no cover - each game's own
         raise NotImplementedError
+
+    def _check(self, move: Move, player: int) -> tuple[Any, Move]:  # pragma: no cover
+        """What playing `move` does (an action for `_apply`) and the move as played, or the
+        error saying which rule it breaks (each game's own)."""
+        raise NotImplementedError
+
+    def _apply(self, action: Any, player: int) -> None:  # pragma: no cover - each game's own
+        raise NotImplementedError
+
+    def _keep_undo(self) -> None:
+        """Keep what undo needs before a move is applied; a new move forgets the moves to redo."""
+        self._undo.append(self._snapshot())
+        self._redo.clear()
 
     def _take_back(self, snapshot: Any) -> None:  # pragma: no cover - each game's own
         raise NotImplementedError

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 
 from .cards import CARDS, Card
 from .errors import NotationError
 
 __all__ = ["check_decks"]
 
-_WHOLE = {1: "each of the 52 cards once", 2: "each card of two decks twice"}
+_WHOLE = MappingProxyType({1: "each of the 52 cards once", 2: "each card of two decks twice"})
 
 
 def check_decks(implied: Iterable[Card], places: Mapping[str, Iterable[Card]], decks: int = 1) -> None:

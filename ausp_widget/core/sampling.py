@@ -7,10 +7,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable
+from types import MappingProxyType
 
 __all__ = ["hidden_cards", "hidden_order"]
 
-_DECKS = {1: "one deck", 2: "two decks"}
+_DECKS = MappingProxyType({1: "one deck", 2: "two decks"})
 
 
 def hidden_cards(shown: Iterable[int], decks: int, slots: int) -> list[int]:

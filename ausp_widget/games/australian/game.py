@@ -304,28 +304,20 @@ class Game(Checks, Places, Loss, PatienceBase):
         return moves
 
     # ---- playing ----------------------------------------------------------------------------
-    def play(self, move: Move | str, player: int = 0) -> Move:
-        """Play a move (a `Move` or its text). Raises `IllegalMoveError` with the reason; then
-        nothing has changed. Returns the move as played (a two-player `F` names its pile)."""
-        try:
-            if type(move) is not Move:
-                move = Move.parse(move)
-            lay = self._layout(player)
-            action = self._resolve(move, player, lay)
-        except ValueError as error:  # IllegalMoveError, NotationError, or a wrong player
-            self._refused(error, move if isinstance(move, Move) else None)
-            raise
+    def _check(self, move: Move, player: int) -> tuple[tuple, Move]:
+        """The action and the move as played (a two-player `F` names its pile), or the reason."""
+        if type(move) is not Move:
+            move = Move.parse(move)
+        action = self._resolve(move, player, self._layout(player))
+        return action, action[1]
+
+    def _keep_undo(self) -> None:
+        """Solo only (moves against the bot stand): the first layout and the foundations."""
         if self.mode == "solo":
             lay0 = self._layouts[0]
             self._undo.append(((tuple(lay0.cols), lay0.drawn, lay0.waste), tuple(self._piles)))
             if self._redo:
                 self._redo.clear()
-        self._apply(action, player, lay)
-        played = action[1]
-        self._history.append((player, played))
-        if self._listeners:
-            self._notify("play", played)
-        return played
 
     def finish(self) -> None:
         """Simultaneous game: once both stocks are empty, either player may stop and count."""
@@ -369,7 +361,8 @@ class Game(Checks, Places, Loss, PatienceBase):
         self._status = None
         self._wants = None
 
-    def _apply(self, action: tuple, player: int, lay: _Layout) -> None:
+    def _apply(self, action: tuple, player: int) -> None:
+        lay = self._layouts[player]
         kind = action[0]
         self._status = None
         if kind == "draw":

@@ -319,23 +319,10 @@ class IndianGame(Legal, Checks, Places, Loss, StuckSearch, PatienceBase):
         return self._card_moves(useful_only=True)
 
     # ---- playing ----------------------------------------------------------------------------
-    def play(self, move: Move | str, player: int = 0) -> Move:
-        """Play a move (a `Move` or its text). Raises `IllegalMoveError` with the reason, and
-        then nothing has changed. Returns the move as played, in canonical notation."""
-        try:
-            self._check_player(player)
-            if not isinstance(move, Move):
-                move = IndianMove.parse(move)
-            action, played = self._resolve(move)
-        except ValueError as error:  # IllegalMoveError, NotationError, or a wrong player
-            self._refused(error, move if isinstance(move, Move) else None)
-            raise
-        self._undo.append(self._snapshot())
-        self._redo.clear()
-        self._apply(action)
-        self._history.append((0, played))
-        self._notify("play", played)
-        return played
+    def _check(self, move: Move, player: int) -> tuple[tuple, Move]:
+        """The action and the move in canonical form, or the reason it is refused."""
+        self._check_player(player)
+        return self._resolve(move)
 
     def play_winning_line(self, moves: list[str]) -> list[Move]:
         """Play a line a solver says wins, each move checked as `play` checks it, except that

@@ -142,7 +142,7 @@ class Legal:
                 moves.append(_move("column", card, dest + 1, source))
         return moves
 
-    def _apply(self, action: tuple) -> None:
+    def _apply(self, action: tuple, player: int = 0) -> None:
         self._status = None
         self._last_dealt = None
         if action[0] == "draw":
