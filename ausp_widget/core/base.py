@@ -14,7 +14,7 @@ from typing import Any
 
 from . import display
 from .cards import CARDS, SUIT_NAMES, SUITS
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, WrongTypeError, short_repr
 from .moves import Move
 from .observers import Observable
 from .protocol import Pile, PileRef, Place, check_ref
@@ -30,6 +30,7 @@ class PatienceBase(Observable):
     _redo: list[tuple[int, Move]]
     _status: str | None
     _pile_suits: Sequence[int]
+    players: int
 
     def play(self, move: Move | str, player: int = 0) -> Move:
         """Play a move (a `Move` or its text). Raises `IllegalMoveError` with the reason; then
@@ -139,6 +140,20 @@ class PatienceBase(Observable):
         piles = self.piles()
         check_ref(piles, target)
         return check_ref(piles, getattr(source, "pile", None)).kind == "stock"
+
+    @property
+    def _player_range(self) -> str:
+        """Where the players' numbers hold, said after them: "in the solo game"."""
+        return f"in the {self.mode} game"
+
+    def _check_player(self, p: object) -> None:
+        """Refuse, by name, a player this game does not have (a wrong type is a `WrongTypeError`)."""
+        players = self.players
+        if type(p) is int and 0 <= p < players:
+            return
+        error = WrongTypeError if isinstance(p, bool) or not isinstance(p, int) else ValueError
+        names = " or ".join(map(str, range(players)))
+        raise error(f"player must be {names} {self._player_range}, not {short_repr(p)}")
 
     def _refusal(self, move: Move, player: int = 0) -> str | None:
         """The engine's reason for refusing `move` now (tried on a copy), or None if legal."""

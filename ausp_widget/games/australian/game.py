@@ -18,7 +18,7 @@ from ausp_widget.core.deal import check_first, deal_decks
 from ausp_widget.core.errors import IllegalMoveError, WrongTypeError
 from ausp_widget.core.moves import DRAW, PASS, Move, onto_parent, to_column, to_foundation
 from ausp_widget.core.protocol import PatienceGame
-from ausp_widget.core.saves import check_seed, decode_save, short_repr
+from ausp_widget.core.saves import check_seed, decode_save
 
 from . import notation
 from .checks import Checks
@@ -333,11 +333,9 @@ class Game(Checks, Places, Loss, PatienceBase):
 
     # ---- internals ----------------------------------------------------------------------------
     def _layout(self, p: int) -> _Layout:
-        if type(p) is int and 0 <= p < len(self._layouts):
-            return self._layouts[p]
-        players = "0" if len(self._layouts) == 1 else "0 or 1"
-        error = WrongTypeError if isinstance(p, bool) or not isinstance(p, int) else ValueError
-        raise error(f"player must be {players} in the {self.mode} game, not {short_repr(p)}")
+        if type(p) is not int or not 0 <= p < len(self._layouts):
+            self._check_player(p)
+        return self._layouts[p]
 
     def _snapshot(self) -> tuple:
         return (

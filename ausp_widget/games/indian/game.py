@@ -82,9 +82,9 @@ from __future__ import annotations
 from ausp_widget.core.base import PatienceBase
 from ausp_widget.core.cards import CARDS, Card
 from ausp_widget.core.deal import check_first
-from ausp_widget.core.errors import IllegalMoveError, WrongTypeError
+from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.moves import DRAW, Move
-from ausp_widget.core.saves import check_seed, decode_save, short_repr
+from ausp_widget.core.saves import check_seed, decode_save
 
 from . import notation
 from .basics import (
@@ -376,10 +376,7 @@ class IndianGame(Legal, Checks, Places, Loss, StuckSearch, PatienceBase):
         raise IllegalMoveError("finish() ends the simultaneous Australian game only")
 
     # ---- internals ----------------------------------------------------------------------------
-    def _check_player(self, p: object) -> None:
-        if p != 0 or isinstance(p, bool) or not isinstance(p, int):
-            error = WrongTypeError if isinstance(p, bool) or not isinstance(p, int) else ValueError
-            raise error(f"player must be 0 in Indian Patience (a game for one), not {short_repr(p)}")
+    _player_range = "in Indian Patience (a game for one)"
 
     def _snapshot(self) -> tuple:
         return (tuple(self._cols), tuple(self._bottoms), self._stock, self._waste, tuple(self._piles))
