@@ -10,17 +10,16 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
-from ausp_widget.core import registry
 from ausp_widget.core.cards import CARDS, Card
 from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.moves import DRAW, Move
 from ausp_widget.core.protocol import Pile, PileRef, Place, check_ref
 from ausp_widget.core.text import sentence as _sentence
+from ausp_widget.core.view import TableView
 
-from .basics import FACE_DOWN, FREE, PROTECTED, IndianOptions
+from .basics import FACE_DOWN, FREE, PROTECTED
 from .moves import IndianMove
 
 
@@ -49,11 +48,27 @@ class Places:
     def parse_move(self, text: str | Move) -> Move:
         return IndianMove.parse(text)
 
-    def view(self, player: int) -> IndianView:
+    def view(self, player: int) -> TableView:
         """What the player may see (P7): the piles as drawn, never a face-down card or the
         stock's order, and whether play goes on; and the rule options, which are public."""
         self._check_player(player)
-        return IndianView(player, self.piles(), self.status == "playing", options=self.options)
+        return TableView(player, self.piles(), self.status == "playing", options=self.options)
+
+    @classmethod
+    def from_view(cls, view: TableView, hidden: Iterator[int]) -> Any:
+        """A game with the view's cards as shown, its face-down places and then its stock dealt
+        from `hidden` (card indices), under the view's rule options (see `core.view`)."""
+        columns = sorted((p for p in view.piles if p.kind == "column"), key=lambda p: p.index)
+        foundations = sorted((p for p in view.piles if p.kind == "foundation"), key=lambda p: p.index)
+        waste = next(p for p in view.piles if p.kind == "waste")
+        return cls(
+            [tuple(next(hidden) if card is None else card.index for card in p.cards) for p in columns],
+            [FACE_DOWN if p.cards[:1] == (None,) else PROTECTED if p.protected else FREE for p in columns],
+            tuple(itertools.islice(hidden, view.stock_size)),
+            tuple(card.index for card in waste.cards),
+            [len(p.cards) for p in foundations],
+            options=view.options,
+        )
 
     def _source_place(self, move: Move) -> Place | None:
         """Where a card move takes its card from: the source it names, else the one copy on show."""
@@ -177,47 +192,4 @@ class Places:
         return "".join(news)
 
 
-@dataclass(frozen=True)
-class IndianView:
-    """What the one player of Indian Patience may see: the piles as `piles()` draws them
-    (None for the stock's cards and the face-down ones), whether play goes on, and the rule
-    options in force (public: they decide what is legal). Plain values only, with no
-    reference to the game, so nothing read from it can name a hidden card."""
-
-    player: int
-    piles: tuple[Pile, ...]
-    playing: bool
-    mode: str = "solo"
-    game: str = "indian"
-    options: IndianOptions = field(default_factory=IndianOptions)
-
-    @property
-    def stock_size(self) -> int:
-        return sum(pile.size for pile in self.piles if pile.kind == "stock")
-
-    def legal_moves(self) -> list[Move]:
-        """The moves the game lists now, asked of a stand-in game built from this view alone.
-        Hidden cards become placeholders, which changes nothing that is legal: a face-down card
-        is never a column's top card, and the stock's order only decides what a draw shows."""
-        if not self.playing:
-            return []
-        stand_in = game_from_view(self, itertools.repeat(0))
-        stand_in._status = "playing"  # read from the game: placeholders must not decide it again
-        return stand_in.legal_moves(self.player)
-
-
-def game_from_view(view: IndianView, hidden: Iterator[int]) -> Any:
-    """A game with the view's cards as shown, its face-down places and then its stock dealt
-    from `hidden` (card indices), under the view's rule options: a sample of the hidden cards,
-    or a stand-in whose placeholders change nothing that is legal."""
-    columns = sorted((p for p in view.piles if p.kind == "column"), key=lambda p: p.index)
-    foundations = sorted((p for p in view.piles if p.kind == "foundation"), key=lambda p: p.index)
-    waste = next(p for p in view.piles if p.kind == "waste")
-    return registry.entry(view.game).game_class(
-        [tuple(next(hidden) if card is None else card.index for card in p.cards) for p in columns],
-        [FACE_DOWN if p.cards[:1] == (None,) else PROTECTED if p.protected else FREE for p in columns],
-        tuple(itertools.islice(hidden, view.stock_size)),
-        tuple(card.index for card in waste.cards),
-        [len(p.cards) for p in foundations],
-        options=view.options,
-    )
+IndianView = TableView  # the older name of what the one player of Indian Patience may see
