@@ -71,7 +71,7 @@ from __future__ import annotations
 
 from ausp_widget.core.cards import CARDS
 from ausp_widget.core.moves import DRAW, Move, onto_parent, to_column, to_foundation
-from ausp_widget.core.solving import Budget, SlicedSearch, SolveResult, check_limits
+from ausp_widget.core.solving import Budget, SlicedSearch, SolveResult, check_limits, solve_with
 
 from .deadlock import HOME, KINGS, Deadlock
 
@@ -369,7 +369,5 @@ def solve(game, time_limit: float | None = 10.0, node_limit: int | None = None) 
     `game.play` accepts from this position), False (no line wins), or None when
     `time_limit` seconds or `node_limit` positions ran out first.
     """
-    check_limits(time_limit, node_limit)
-    solver = Solver(game)
-    solver.run(seconds=time_limit, nodes=node_limit)
-    return solver.result
+    check_limits(time_limit, node_limit)  # before the solver reads the game
+    return solve_with(Solver(game), time_limit, node_limit)
