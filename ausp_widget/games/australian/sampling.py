@@ -9,11 +9,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ausp_widget.core.cards import CARDS, SUITS
+from ausp_widget.core.cards import CARDS
 from ausp_widget.core.sampling import hidden_cards
 
 from .game import Game
-from .layout import layout_from_cards
+from .view import stand_in
 
 
 def unseen(view: Any) -> list:
@@ -33,14 +33,4 @@ def sample_game(view: Any, rng: random.Random) -> Game:
         raise ValueError(f"a sampled game is made from a solo view, not a {view.mode} one")
     order = unseen(view)
     rng.shuffle(order)
-    return full_game(view, order)
-
-
-def full_game(view: Any, stock: list) -> Game:
-    """A full-information game: the view's cards, with `stock` as the stock's order. Built
-    directly, not through position text: the review and the strong player make thousands."""
-    piles: list[tuple[int, ...]] = [()] * 4
-    for pile in view.foundations:
-        if pile:  # a solo foundation holds its suit from the ace up, all the player's own
-            piles[SUITS.index(pile[-1].suit)] = (0,) * pile[-1].rank
-    return Game([layout_from_cards(view.tableau, stock, view.waste)], piles)
+    return stand_in(view, order)
