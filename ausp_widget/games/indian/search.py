@@ -16,7 +16,7 @@ import itertools
 from ausp_widget.core.cards import CARDS
 
 from .basics import FACE_DOWN, FREE, PROTECTED, IndianOptions, fits
-from .legal import HOME, ONTO, PARENTS, WASTE, card_moves
+from .legal import HOME, ONTO, PARENTS, WASTE, card_moves, grace
 
 DRAW = 2
 COLUMN_MARK = 64  # a column's first byte in a key: 64 + its bottom state (cards are 0..51)
@@ -126,7 +126,7 @@ class SearchState:
             self.waste.append(self.stock[self.drawn])
             self.drawn += 1
             if self.drawn == len(self.stock):
-                self._grace()
+                grace(self.bottoms)
             self.trail.append((move, record_bottoms, record_drawn, pile, self.waste[-1], disorder))
             return
         if src == WASTE:
@@ -147,7 +147,7 @@ class SearchState:
                         self.drawn += n
                         bottoms[src] = FACE_DOWN if n > 1 else FREE
                         if self.drawn == len(self.stock):
-                            self._grace()
+                            grace(self.bottoms)
             elif len(col) == 1 and bottoms[src] == FACE_DOWN:
                 bottoms[src] = PROTECTED if self.drawn < len(self.stock) else FREE
         if kind == HOME:
@@ -184,9 +184,6 @@ class SearchState:
                 col.append(card)
         self.drawn = drawn
         self.bottoms[:] = bottoms
-
-    def _grace(self) -> None:
-        self.bottoms[:] = [FREE if b == PROTECTED else b for b in self.bottoms]
 
     # ---- words ----------------------------------------------------------------------------------
     @staticmethod
