@@ -24,6 +24,7 @@ class PatienceBase(Observable):
     """The shared half of a game of the protocol (`ausp_widget.core.protocol`)."""
 
     mode: str
+    title: str
     _notation: Any  # the game's notation module: format_position(game) and save_json(game)
     _history: list[tuple[int, Move]]
     _undo: list[Any]
@@ -83,6 +84,30 @@ class PatienceBase(Observable):
 
     def _compute_status(self) -> str:  # pragma: no cover - each game's own
         raise NotImplementedError
+
+    # ---- a game for one player (a game for two says its own) ----------------------------
+    @property
+    def turn(self) -> int | None:
+        """Whose turn it is: None, since one player makes every move."""
+        return None
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Cards on the foundations: one point each."""
+        return (sum(self._pile_heights()),)
+
+    @property
+    def winner(self) -> int | None:
+        return 0 if self.status == "won" else None
+
+    @property
+    def foundation_owners(self) -> tuple[tuple[int, ...], ...]:
+        """Whose deck each foundation card came from: always the one player, 0."""
+        return tuple((0,) * height for height in self._pile_heights())
+
+    def finish(self) -> None:
+        """Ends a simultaneous game against the bot; a game for one has none to end."""
+        raise IllegalMoveError(f"finish() ends a simultaneous game against the bot, not {self.title}")
 
     def _pile_heights(self) -> Sequence[int]:  # pragma: no cover - each game's own
         """How many cards each foundation pile holds, F1 first."""

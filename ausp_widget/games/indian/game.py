@@ -250,11 +250,6 @@ class IndianGame(Legal, Checks, Places, Loss, StuckSearch, PatienceBase):
         """Eight piles: F1 F2 ♣, F3 F4 ♦, F5 F6 ♥, F7 F8 ♠."""
         return self._piles
 
-    @property
-    def foundation_owners(self) -> tuple[tuple[int, ...], ...]:
-        """Whose deck each foundation card came from: always the one player, 0."""
-        return tuple((0,) * height for height in self._piles)
-
     def locate(self, card: Card | str, p: int = 0) -> tuple[tuple[str, int | None, int | None], ...]:
         """Where both copies of a card are, each as in `Game.locate`: ("tableau", column 1–10,
         depth), ("waste", position, None), ("stock", position, None) or ("foundation", pile, None)."""
@@ -274,21 +269,9 @@ class IndianGame(Legal, Checks, Places, Loss, StuckSearch, PatienceBase):
         return tuple(places)
 
     @property
-    def turn(self) -> None:
-        return None
-
-    @property
     def score(self) -> int:
         """Cards on the foundations: one point each, 104 at most."""
         return sum(self._piles)
-
-    @property
-    def scores(self) -> tuple[int]:
-        return (sum(self._piles),)
-
-    @property
-    def winner(self) -> int | None:
-        return 0 if self.status == "won" else None
 
     def position_key(self) -> tuple:
         """A hashable key of the position (columns, bottom states, stock, waste, foundations)."""
@@ -371,9 +354,6 @@ class IndianGame(Legal, Checks, Places, Loss, StuckSearch, PatienceBase):
                 f"no {what} in this game (option undo=False): every move stands, "
                 "as one reading of 'if you are patient' has it"
             )
-
-    def finish(self) -> None:
-        raise IllegalMoveError("finish() ends the simultaneous Australian game only")
 
     # ---- internals ----------------------------------------------------------------------------
     _player_range = "in Indian Patience (a game for one)"
