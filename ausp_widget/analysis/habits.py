@@ -37,6 +37,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from ausp_widget.analysis import solve
 from ausp_widget.core.moves import DRAW, Move, to_column
+from ausp_widget.core.playout import play_out as core_play_out
 from ausp_widget.games.australian.game import Game
 from ausp_widget.games.australian.hints import _Board, hint_from_view
 from ausp_widget.games.australian.view import View
@@ -149,15 +150,7 @@ POLICIES: dict[str, Policy] = {
 
 def play_out(seed: int, policy: Policy) -> Game:
     """Deal `seed` and let `policy` play it from the player's view until it ends or stops."""
-    game = Game.deal(seed)
-    for _ in range(MAX_MOVES):
-        if game.status != "playing":
-            break
-        move = policy(game.view(0))
-        if move is None:
-            break
-        game.play(move)
-    return game
+    return core_play_out(Game.deal(seed), lambda game: policy(game.view(0)), MAX_MOVES)
 
 
 # ---- verdicts and counts ------------------------------------------------------------------

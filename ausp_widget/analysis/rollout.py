@@ -19,6 +19,7 @@ from typing import Any
 
 from ausp_widget.core.cards import Card
 from ausp_widget.core.moves import PASS, Move
+from ausp_widget.core.playout import play_out
 from ausp_widget.games.australian.bot import Bot
 from ausp_widget.games.australian.sampling import unseen
 from ausp_widget.games.australian.view import stand_in
@@ -72,12 +73,9 @@ def _play_out(view: Any, stock: list[Card], move: Move) -> int:
     player = view.player
     game.play(move, player)
     bot = Bot()
-    for _ in range(PLAYOUT_ACTIONS):
-        if game.status != "playing":
-            break
-        legal = [m for m in game.legal_moves(player) if m != PASS]
-        choice = bot.choose(game.view(player), legal)
-        if choice is None:
-            break
-        game.play(choice, player)
+
+    def choose(now: Any) -> Move | None:
+        return bot.choose(now.view(player), [m for m in now.legal_moves(player) if m != PASS])
+
+    play_out(game, choose, PLAYOUT_ACTIONS, player)
     return sum(owners.count(player) for owners in game.foundation_owners)

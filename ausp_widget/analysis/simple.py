@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ausp_widget.core.advice import Hint
 from ausp_widget.core.moves import DRAW, PASS, Move
 
 from . import hint as game_hint
@@ -18,9 +19,7 @@ def hint_or_fallback(game: Any, player: int = 0) -> Any:
         return fallback_hint(game, player)
 
 
-class Advice:
-    def __init__(self, move: Move | None, reason: str) -> None:
-        self.move, self.reason = move, reason
+Advice = Hint  # the older name of the plain hint's type
 
 
 def fallback_hint(game: Any, player: int = 0) -> Advice:

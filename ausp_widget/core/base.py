@@ -2,33 +2,211 @@
 saved snapshots, listeners, and drawing itself through `ausp_widget.core.display`.
 
 A game keeps `_history` ((player, move) pairs), `_undo` (one snapshot per move, taken before
-it) and `_redo` (moves taken back), and says how to put a snapshot back (`_take_back`).
+it) and `_redo` (moves taken back), and says how to put a snapshot back (`_take_back`). Its
+foundations are `_pile_suits` (the suit of F1, F2, …) and `_pile_heights()`; from these the
+base reads the foundations, the piles a view draws for them and the pile a card goes to.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from . import display
-from .errors import IllegalMoveError
+from .cards import CARDS, SUIT_NAMES, SUITS
+from .errors import IllegalMoveError, WrongTypeError, short_repr
 from .moves import Move
 from .observers import Observable
+from .protocol import Pile, PileRef, Place, check_ref
 
 
 class PatienceBase(Observable):
     """The shared half of a game of the protocol (`ausp_widget.core.protocol`)."""
 
     mode: str
+    title: str
     _notation: Any  # the game's notation module: format_position(game) and save_json(game)
     _history: list[tuple[int, Move]]
     _undo: list[Any]
     _redo: list[tuple[int, Move]]
+    _status: str | None
+    _pile_suits: Sequence[int]
+    players: int
 
-    def play(self, move: Move | str, player: int = 0) -> Move:  # pragma: no cover - each game's own
+    def play(self, move: Move | str, player: int = 0) -> Move:
+        """Play a move (a `Move` or its text). Raises `IllegalMoveError` with the reason; then
+        nothing has changed. Returns the move as played, in the game's canonical notation."""
+        try:
+            if not isinstance(move, Move):
+                move = self.parse_move(move)
+            action, played = self._check(move, player)
+        except ValueError as error:  # IllegalMoveError, NotationError, or a wrong player
+            self._refused(error, move if isinstance(move, Move) else None)
+            raise
+        self._keep_undo()
+        self._apply(action, player)
+        self._history.append((player, played))
+        if self._listeners:
+            self._notify("play", played)
+        return played
+
+    def parse_move(self, text: str | Move) -> Move:  # pragma: no cover - each game's own
         raise NotImplementedError
+
+    def _check(self, move: Move, player: int) -> tuple[Any, Move]:  # pragma: no cover
+        """What playing `move` does (an action for `_apply`) and the move as played, or the
+        error saying which rule it breaks (each game's own)."""
+        raise NotImplementedError
+
+    def _apply(self, action: Any, player: int) -> None:  # pragma: no cover - each game's own
+        raise NotImplementedError
+
+    def _keep_undo(self) -> None:
+        """Keep what undo needs before a move is applied; a new move forgets the moves to redo."""
+        self._undo.append(self._snapshot())
+        self._redo.clear()
 
     def _take_back(self, snapshot: Any) -> None:  # pragma: no cover - each game's own
         raise NotImplementedError
+
+    def _snapshot(self) -> Any:  # pragma: no cover - each game's own
+        raise NotImplementedError
+
+    def _begin(self) -> None:
+        """Start the game's record at the position it was built in: the start (for saves), no
+        moves yet, nothing to undo or redo, the status to be worked out, no listeners."""
+        self._start = self._snapshot()
+        self._history = []
+        self._undo = []
+        self._redo = []
+        self._status = None
+        self._init_listeners()
+
+    def _compute_status(self) -> str:  # pragma: no cover - each game's own
+        raise NotImplementedError
+
+    # ---- a game for one player (a game for two says its own) ----------------------------
+    @property
+    def turn(self) -> int | None:
+        """Whose turn it is: None, since one player makes every move."""
+        return None
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Cards on the foundations: one point each."""
+        return (sum(self._pile_heights()),)
+
+    @property
+    def winner(self) -> int | None:
+        return 0 if self.status == "won" else None
+
+    @property
+    def foundation_owners(self) -> tuple[tuple[int, ...], ...]:
+        """Whose deck each foundation card came from: always the one player, 0."""
+        return tuple((0,) * height for height in self._pile_heights())
+
+    def finish(self) -> None:
+        """Ends a simultaneous game against the bot; a game for one has none to end."""
+        raise IllegalMoveError(f"finish() ends a simultaneous game against the bot, not {self.title}")
+
+    def _pile_heights(self) -> Sequence[int]:  # pragma: no cover - each game's own
+        """How many cards each foundation pile holds, F1 first."""
+        raise NotImplementedError
+
+    @property
+    def status(self) -> str:
+        """ "playing", "won" or "lost" (solo); "playing" or "over" (two players): worked out
+        once per position (`_compute_status`), since every legal-move list asks for it."""
+        if self._status is None:
+            self._status = self._compute_status()
+        return self._status
+
+    @property
+    def foundations(self) -> tuple[tuple[Any, ...], ...]:
+        """Each foundation pile, F1 first, bottom card first (the suits as `pile_suit` says)."""
+        return tuple(
+            tuple(CARDS[suit * 13 + r] for r in range(height))
+            for suit, height in zip(self._pile_suits, self._pile_heights())
+        )
+
+    def pile_suit(self, pile: int) -> str:
+        """The suit of foundation `pile` (1-based, as in `F1`)."""
+        count = len(self._pile_suits)
+        if not (type(pile) is int and 1 <= pile <= count):
+            raise ValueError(f"foundations are numbered 1 to {count}, not {pile!r}")
+        return SUITS[self._pile_suits[pile - 1]]
+
+    def _first_pile(self, card: int) -> int | None:
+        """The first foundation pile (0-based) that takes `card` now, or None."""
+        suit, rank = divmod(card, 13)
+        for k, (s, height) in enumerate(zip(self._pile_suits, self._pile_heights())):
+            if s == suit and height == rank:
+                return k
+        return None
+
+    def _foundation_piles(self) -> list[Pile]:
+        """The foundations as a view draws them (owner None: common ground)."""
+        return [
+            Pile(
+                PileRef("foundation", None, k),
+                cards,
+                suit=SUITS[suit],
+                owners=owners,
+                takes=f"the ace of {SUIT_NAMES[SUITS[suit]]}",
+            )
+            for k, (suit, cards, owners) in enumerate(
+                zip(self._pile_suits, self.foundations, self.foundation_owners)
+            )
+        ]
+
+    def _clicked_stock(self, source: Place, target: PileRef) -> bool:
+        """Whether a click from `source` to `target` means a draw (it picked up the stock);
+        either naming a pile this table does not have is refused."""
+        piles = self.piles()
+        check_ref(piles, target)
+        return check_ref(piles, getattr(source, "pile", None)).kind == "stock"
+
+    @property
+    def _player_range(self) -> str:
+        """Where the players' numbers hold, said after them: "in the solo game"."""
+        return f"in the {self.mode} game"
+
+    def _check_player(self, p: object) -> None:
+        """Refuse, by name, a player this game does not have (a wrong type is a `WrongTypeError`)."""
+        players = self.players
+        if type(p) is int and 0 <= p < players:
+            return
+        error = WrongTypeError if isinstance(p, bool) or not isinstance(p, int) else ValueError
+        names = " or ".join(map(str, range(players)))
+        raise error(f"player must be {names} {self._player_range}, not {short_repr(p)}")
+
+    def _refusal(self, move: Move, player: int = 0) -> str | None:
+        """The engine's reason for refusing `move` now (tried on a copy), or None if legal."""
+        try:
+            self.copy().play(move, player)
+        except IllegalMoveError as exc:
+            return str(exc)
+        return None
+
+    def _into(self, move: Move, player: int) -> str:
+        """How a move into a column is said: "into" (an empty column) unless a game says more."""
+        return "into"
+
+    def describe(self, move: Move, player: int = 0) -> str:
+        """A played move in words, for a status line: "moved J♥ onto Q♥", naming the pile a
+        card went to when the game knows it (`_last_home`)."""
+        if move.kind == "draw":
+            waste = self.waste(player)
+            return f"drew {waste[-1]}" if waste else "drew"
+        if move.kind == "pass":
+            return "passed"
+        if move.kind == "foundation":
+            last = getattr(self, "_last_home", None)
+            pile = move.pile or (last + 1 if last is not None else None)
+            return f"put {move.card} on {'F' + str(pile) if pile else 'its foundation'}"
+        if move.kind == "column":
+            return f"moved {move.card} {self._into(move, player)} column {move.column}"
+        return f"moved {move.card} onto {move.onto}"
 
     def copy(self) -> Any:
         """An independent game in the same position (history included, listeners not)."""

@@ -48,18 +48,29 @@ def _below(rng: Iterator[int], n: int) -> int:
             return value % n
 
 
-def shuffled_deck(rng: Iterator[int]) -> list[Card]:
-    deck = list(CARDS)
+def shuffled_deck(rng: Iterator[int], decks: int = 1) -> list[Card]:
+    """`decks` whole decks one after another, each in index order, shuffled as step 2 says
+    (Indian Patience shuffles its 104-card shoe the same way)."""
+    deck = list(CARDS) * decks
     for i in range(len(deck) - 1, 0, -1):
         j = _below(rng, i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     return deck
 
 
-def split_deal(deck: list[Card]) -> tuple[list[list[Card]], list[Card]]:
-    """Columns (bottom first) and stock (next card first) from a shuffled deck."""
-    columns = [[deck[row * COLUMNS + col] for row in range(ROWS)] for col in range(COLUMNS)]
-    return columns, deck[COLUMNS * ROWS :]
+def split_deal(
+    deck: list[Card], columns: int = COLUMNS, rows: int = ROWS
+) -> tuple[list[list[Card]], list[Card]]:
+    """Columns (bottom first) and stock (next card first) from a shuffled deck, dealt in rows
+    as step 3 says."""
+    dealt = [[deck[row * columns + col] for row in range(rows)] for col in range(columns)]
+    return dealt, deck[columns * rows :]
+
+
+def check_first(first: object, note: str = "") -> None:
+    """Refuse a first player that is not 0 (you), 1 (the bot) or "random" (from the deal)."""
+    if not (first == "random" or (type(first) is int and first in (0, 1))):
+        raise ValueError(f"first must be 0, 1 or 'random', not {first!r}{note}")
 
 
 def deal_decks(seed: int, players: int = 1) -> tuple[list[tuple[list[list[Card]], list[Card]]], int]:

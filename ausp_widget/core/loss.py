@@ -5,7 +5,7 @@ short, so a student reads the one or two blocks that matter most and a count of 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .cards import Card
@@ -25,20 +25,40 @@ class Block:
 
 
 class ExplainsLoss:
-    """`explain_loss()` for a game that provides `_blocks(player)`: what holds each card its
-    foundations wait for, none unless the game is lost (it checks `player` its own way)."""
+    """`explain_loss()` for a game (of `ausp_widget.core.base.PatienceBase`) that provides
+    `_blocks(player)`: what holds each card its foundations wait for, once the game is lost."""
 
     card_count: int
     scores: tuple[int, ...]
+    status: str
+    _pile_suits: Sequence[int]
+    _check_player: Callable[[object], None]  # the game base's
+    _pile_heights: Callable[[], Sequence[int]]  # the game's own
 
     def explain_loss(self, player: int = 0, shown: int = SHOWN) -> str:
         """The `shown` cards that block the most and what holds each, then a count of the
         rest; "" unless the game is lost."""
+        self._check_player(player)
+        if self.status != "lost":
+            return ""
         blocks = self._blocks(player)
         return loss_text(blocks, self.card_count - self.scores[player], shown) if blocks else ""
 
     def _blocks(self, player: int) -> list[Block]:  # pragma: no cover - each game's own
         raise NotImplementedError
+
+    def _waiting(self) -> dict[int, int]:
+        """Each card (index) a foundation pile waits for, with how many cards of its suit are
+        not home (it and every card that must follow it)."""
+        heights: dict[int, list[int]] = {}
+        for suit, height in zip(self._pile_suits, self._pile_heights()):
+            heights.setdefault(suit, []).append(height)
+        return {
+            suit * 13 + height: 13 * len(piles) - sum(piles)
+            for suit, piles in heights.items()
+            for height in piles
+            if height < 13
+        }
 
 
 def loss_text(blocks: Sequence[Block], left: int, shown: int = SHOWN) -> str:

@@ -1,12 +1,28 @@
-"""The envelope every save shares, whichever patience it holds: JSON with a format name."""
+"""The envelope every save shares, whichever patience it holds: JSON with a format name, and
+the checks every loader makes on it (version, fields, entries, replaying the moves)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from ausp_widget.core.errors import NotationError, WrongTypeError, short_repr
 
-__all__ = ["DEAL_LIMIT", "SAVE_FORMAT", "check_seed", "check_seed_field", "decode_save", "short_repr"]
+__all__ = [
+    "DEAL_LIMIT",
+    "SAVE_FORMAT",
+    "altered",
+    "check_seed",
+    "check_seed_field",
+    "check_version",
+    "decode_save",
+    "replay",
+    "require_fields",
+    "restore_redo",
+    "save_entries",
+    "short_repr",
+]
 
 SAVE_FORMAT = "ausp_widget-save"
 
@@ -59,3 +75,60 @@ def check_seed_field(seed: object) -> int | None:
         return check_seed(seed)
     except ValueError as error:
         raise NotationError(f"the save's seed is wrong: {error}") from None
+
+
+# ---- the checks every save's loader makes after the envelope --------------------------------
+def check_version(data: dict, reads: int, what: str = "save") -> None:
+    """Refuse a save of a version this code does not read, naming it."""
+    version = data.get("version")
+    if type(version) is not int or version != reads:
+        raise NotationError(f"{what} version {short_repr(version)} is not supported (this reads {reads})")
+
+
+def require_fields(data: dict, keys: Iterable[str]) -> None:
+    """Refuse a save that lacks one of `keys`, naming the first missing."""
+    for key in keys:
+        if key not in data:
+            raise NotationError(f"the save has no {key!r}")
+
+
+def save_entries(entries: object, label: str, players: int) -> list[tuple[int, str]]:
+    """A save's list of [player, "move"] entries (`label`: "moves" or "redo"), each player an
+    exact int below `players` (0.0 and true compare equal to 0 and 1, but would later break
+    the scores, which count by owner)."""
+    if not isinstance(entries, list):
+        raise NotationError(f"the save's {label!r} is not a list")
+    shape = '[0, "move"]' if players == 1 else '[player, "move"]'
+    checked = []
+    for number, entry in enumerate(entries, start=1):
+        if not (
+            isinstance(entry, list)
+            and len(entry) == 2
+            and type(entry[0]) is int
+            and 0 <= entry[0] < players
+            and isinstance(entry[1], str)
+        ):
+            raise NotationError(f"{label} entry {number} ({entry!r}) is not {shape}")
+        checked.append((entry[0], entry[1]))
+    return checked
+
+
+def replay(game: Any, entries: Iterable[tuple[int, str]], label: str = "move") -> None:
+    """Play a save's moves on `game`, each checked as `play` checks it; the first that fails
+    is named with its number and the engine's reason."""
+    for number, (player, move) in enumerate(entries, start=1):
+        try:
+            game.play(move, player)
+        except ValueError as error:  # IllegalMoveError, NotationError or a malformed move
+            raise NotationError(f"{label} {number} ({move!r}) cannot be replayed: {error}") from None
+
+
+def restore_redo(game: Any, redo: list[tuple[int, str]], parse: Callable[[str], Any]) -> None:
+    """Give `game` a save's moves to redo, once they replay on a copy (last taken back first)."""
+    replay(game.copy(), reversed(redo), "redo move")
+    game._redo = [(player, parse(move)) for player, move in redo]
+
+
+def altered(what: str) -> NotationError:
+    """The error for a save whose parts disagree: someone edited the file."""
+    return NotationError(f"the save's {what}: the file was altered")

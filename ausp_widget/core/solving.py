@@ -64,6 +64,26 @@ def run_part(
     return left, part.done or getattr(part, "exhausted", False) or left <= 0
 
 
+class Budget:
+    """When a slice of search is spent: its `deadline` (a `time.perf_counter()` reading, or
+    None) passed, read only every `every` steps since reading the clock costs more than a cheap
+    step, or `node_cap` positions (None: no cap) searched."""
+
+    __slots__ = ("deadline", "node_cap", "every", "steps")
+
+    def __init__(self, deadline: float | None, node_cap: int | None, every: int) -> None:
+        self.deadline, self.node_cap, self.every, self.steps = deadline, node_cap, every, 0
+
+    def spent(self, nodes: int) -> bool:
+        """Count a step and say whether the slice is spent, `nodes` positions searched so far."""
+        self.steps += 1
+        if self.steps >= self.every:
+            self.steps = 0
+            if self.deadline is not None and time.perf_counter() >= self.deadline:
+                return True
+        return self.node_cap is not None and nodes >= self.node_cap
+
+
 class SlicedSearch:
     """The public face every game's solver shares: `run()` a slice at a time until `done`,
     `result` holding the verdict so far. A solver sets `winnable`, `line`, `nodes` and provides
@@ -107,3 +127,42 @@ class SlicedSearch:
 
     def _search(self, deadline: float | None, node_cap: int | None) -> None:
         raise NotImplementedError
+
+
+class TakingTurns(SlicedSearch):
+    """Searches taking turns at one budget: `searches` pairs each with its shares of a turn,
+    the first being the complete search. It runs alone for `first_turn` positions, then each
+    in turn for `turn` positions a share. Turns are counted in positions, never in seconds, so
+    a verdict does not depend on the machine's speed or on how the search was sliced. A win
+    of any search is a win; "lost" comes only from the complete search; a search that is
+    `exhausted` (it can find no more) leaves the turns."""
+
+    def __init__(self, searches: list[tuple[SlicedSearch, int]], first_turn: int, turn: int) -> None:
+        self.searches = searches
+        self.complete = searches[0][0]
+        self.turn, self.turn_left, self.turn_size = 0, first_turn, turn
+        self.nodes = 0
+        self.elapsed = 0.0
+        self.winnable: bool | None = None
+        self.line = []
+
+    def _search(self, deadline: float | None, node_cap: int | None) -> None:
+        while not self.done:
+            search, _ = self.searches[self.turn]
+            self.turn_left, over = run_part(self, search, self.turn_left, deadline, node_cap)
+            if search is self.complete and search.done:
+                self.winnable, self.line = search.winnable, search.line
+            if self.done or not over:
+                return  # decided, or the slice ended inside this turn
+            if getattr(search, "exhausted", False):
+                del self.searches[self.turn]
+                self.turn -= 1
+            self.turn = (self.turn + 1) % len(self.searches)
+            self.turn_left = self.turn_size * self.searches[self.turn][1]
+
+
+def solve_with(solver: SlicedSearch, time_limit: float | None, node_limit: int | None) -> SolveResult:
+    """Run `solver` within the budget (checked first) and return its verdict so far."""
+    check_limits(time_limit, node_limit)
+    solver.run(seconds=time_limit, nodes=node_limit)
+    return solver.result

@@ -13,12 +13,12 @@ from typing import Any, Literal
 
 from ausp_widget.core import registry
 from ausp_widget.core.base import PatienceBase
-from ausp_widget.core.cards import CARDS, SUITS, Card
-from ausp_widget.core.deal import deal_decks
+from ausp_widget.core.cards import CARDS, Card
+from ausp_widget.core.deal import check_first, deal_decks
 from ausp_widget.core.errors import IllegalMoveError, WrongTypeError
 from ausp_widget.core.moves import DRAW, PASS, Move, onto_parent, to_column, to_foundation
 from ausp_widget.core.protocol import PatienceGame
-from ausp_widget.core.saves import check_seed, decode_save, short_repr
+from ausp_widget.core.saves import check_seed, decode_save
 
 from . import notation
 from .checks import Checks
@@ -66,13 +66,8 @@ class Game(Checks, Places, Loss, PatienceBase):
         self._idle_passes = 0  # consecutive turns that ended in a pass without a useful move
         self._moved = False  # a useful move was made during the current turn
         self._finished = False
-        self._start = self._snapshot()
-        self._history: list[tuple[int, Move]] = []
-        self._undo: list[tuple] = []
-        self._redo: list[tuple[int, Move]] = []
-        self._status: str | None = None
         self._wants: dict[int, int] | None = None  # cached: card -> first foundation pile taking it
-        self._init_listeners()
+        self._begin()
 
     # ---- construction -------------------------------------------------------------------
     @classmethod
@@ -103,11 +98,9 @@ class Game(Checks, Places, Loss, PatienceBase):
         if mode not in MODES:
             error = ValueError if isinstance(mode, str) else WrongTypeError
             raise error(f"mode must be one of {', '.join(MODES)}, not {mode!r:.60}")
+        check_first(first)
         decks, coin = deal_decks(seed, 1 if mode == "solo" else 2)
-        if isinstance(first, str) and first == "random":
-            first = coin
-        if type(first) is not int or first not in (0, 1):
-            raise ValueError(f"first must be 0, 1 or 'random', not {first!r}")
+        first = coin if first == "random" else first
         layouts = [
             _Layout([tuple(c.index for c in col) for col in cols], tuple(c.index for c in stock), ())
             for cols, stock in decks
@@ -150,22 +143,14 @@ class Game(Checks, Places, Loss, PatienceBase):
         """The waste, bottom first, top card last."""
         return tuple(CARDS[c] for c in self._layout(p).waste)
 
-    @property
-    def foundations(self) -> tuple[tuple[Card, ...], ...]:
+    def _pile_heights(self) -> list[int]:
         """4 piles in solo (♣ ♦ ♥ ♠), 8 in two-player (F1 F2 ♣, F3 F4 ♦, F5 F6 ♥, F7 F8 ♠)."""
-        return tuple(
-            tuple(CARDS[suit * 13 + r] for r in range(len(pile)))
-            for suit, pile in zip(self._pile_suits, self._piles)
-        )
+        return [len(pile) for pile in self._piles]
 
     @property
     def foundation_owners(self) -> tuple[tuple[int, ...], ...]:
         """For each pile, whose deck each of its cards came from (bottom first)."""
         return tuple(self._piles)
-
-    def pile_suit(self, pile: int) -> str:
-        """The suit of foundation `pile` (1-based, as in `F1`)."""
-        return SUITS[self._pile_suits[pile - 1]]
 
     def locate(self, card: Card | str, p: int = 0) -> tuple[str, int | None, int | None]:
         """Where one of player p's cards is: ("tableau", column 1–7, depth 0-based),
@@ -206,14 +191,8 @@ class Game(Checks, Places, Loss, PatienceBase):
         mine, theirs = self.scores
         return None if mine == theirs else (0 if mine > theirs else 1)
 
-    @property
-    def status(self) -> str:
-        """Solo: "playing", "won" or "lost" (R9). Two players: "playing" or "over"."""
-        if self._status is None:
-            self._status = self._compute_status()
-        return self._status
-
     def _compute_status(self) -> str:
+        """Solo: "playing", "won" or "lost" (R9). Two players: "playing" or "over"."""
         if self.mode == "solo":
             if sum(map(len, self._piles)) == 52:
                 return "won"
@@ -325,28 +304,20 @@ class Game(Checks, Places, Loss, PatienceBase):
         return moves
 
     # ---- playing ----------------------------------------------------------------------------
-    def play(self, move: Move | str, player: int = 0) -> Move:
-        """Play a move (a `Move` or its text). Raises `IllegalMoveError` with the reason; then
-        nothing has changed. Returns the move as played (a two-player `F` names its pile)."""
-        try:
-            if type(move) is not Move:
-                move = Move.parse(move)
-            lay = self._layout(player)
-            action = self._resolve(move, player, lay)
-        except ValueError as error:  # IllegalMoveError, NotationError, or a wrong player
-            self._refused(error, move if isinstance(move, Move) else None)
-            raise
+    def _check(self, move: Move, player: int) -> tuple[tuple, Move]:
+        """The action and the move as played (a two-player `F` names its pile), or the reason."""
+        if type(move) is not Move:
+            move = Move.parse(move)
+        action = self._resolve(move, player, self._layout(player))
+        return action, action[1]
+
+    def _keep_undo(self) -> None:
+        """Solo only (moves against the bot stand): the first layout and the foundations."""
         if self.mode == "solo":
             lay0 = self._layouts[0]
             self._undo.append(((tuple(lay0.cols), lay0.drawn, lay0.waste), tuple(self._piles)))
             if self._redo:
                 self._redo.clear()
-        self._apply(action, player, lay)
-        played = action[1]
-        self._history.append((player, played))
-        if self._listeners:
-            self._notify("play", played)
-        return played
 
     def finish(self) -> None:
         """Simultaneous game: once both stocks are empty, either player may stop and count."""
@@ -362,11 +333,8 @@ class Game(Checks, Places, Loss, PatienceBase):
 
     # ---- internals ----------------------------------------------------------------------------
     def _layout(self, p: int) -> _Layout:
-        if type(p) is int and 0 <= p < len(self._layouts):
-            return self._layouts[p]
-        players = "0" if len(self._layouts) == 1 else "0 or 1"
-        error = WrongTypeError if isinstance(p, bool) or not isinstance(p, int) else ValueError
-        raise error(f"player must be {players} in the {self.mode} game, not {short_repr(p)}")
+        if type(p) is not int or not 0 <= p < len(self._layouts):
+            self._check_player(p)
         return self._layouts[p]
 
     def _snapshot(self) -> tuple:
@@ -391,7 +359,8 @@ class Game(Checks, Places, Loss, PatienceBase):
         self._status = None
         self._wants = None
 
-    def _apply(self, action: tuple, player: int, lay: _Layout) -> None:
+    def _apply(self, action: tuple, player: int) -> None:
+        lay = self._layouts[player]
         kind = action[0]
         self._status = None
         if kind == "draw":

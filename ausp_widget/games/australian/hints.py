@@ -14,26 +14,12 @@ card it can ever join), so following hints always makes progress and ends.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ausp_widget.core.advice import Hint
 from ausp_widget.core.cards import Card
 from ausp_widget.core.moves import DRAW, PASS, Move, onto_parent, to_column, to_foundation
 from ausp_widget.games.australian.view import View
 
 __all__ = ["Hint", "hint", "hint_from_view"]
-
-
-@dataclass(frozen=True)
-class Hint:
-    """A suggested move (None when there is nothing to do) and why, in one sentence."""
-
-    move: Move | None
-    reason: str
-
-    def __str__(self) -> str:
-        if self.move is None or self.reason.startswith(f"{self.move}:"):
-            return self.reason
-        return f"{self.move}: {self.reason}"
 
 
 def hint(game, player: int = 0) -> Hint:

@@ -16,15 +16,9 @@ class Loss(ExplainsLoss):
     """`explain_loss()` for `Game` (which provides the state)."""
 
     def _blocks(self, player: int) -> list[Block]:
-        """What holds the next card of each suit not all home; none unless the game is lost."""
-        if self.status != "lost":
-            return []
+        """What holds the next card of each suit not all home (the game is lost)."""
         lay = self._layout(player)
-        return [
-            self._block(lay, suit * 13 + len(pile), 13 - len(pile))
-            for suit, pile in enumerate(self._piles)
-            if len(pile) < 13
-        ]
+        return [self._block(lay, card, held) for card, held in self._waiting().items()]
 
     def _block(self, lay: _Layout, card: int, held: int) -> Block:
         """What holds `card` (which its foundation waits for) where it lies."""

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
-from collections import Counter
 from typing import Any
 
+from ausp_widget.core import saves
 from ausp_widget.core.cards import CARDS, SUITS, Card, format_cards, parse_cards
+from ausp_widget.core.decks import check_decks
 from ausp_widget.core.errors import IllegalMoveError, NotationError
 from ausp_widget.core.moves import Move
 from ausp_widget.core.position_text import split_lines
@@ -36,43 +37,19 @@ def format_position(game: Game) -> str:
 
 def parse_position(text: str, cls: type[Game]) -> Game:
     lines = split_lines(
-        text,
-        "australian",
-        "Australian Patience",
-        _LINES,
-        "'foundations:', 'stock:', 'waste:' or '1:' to '7:'",
+        text, cls.name, cls.title, _LINES, "'foundations:', 'stock:', 'waste:' or '1:' to '7:'"
     )
     found: dict[str, list[Card]] = {key: lines.read(key, parse_cards) for key in _LINES}
     tops = found["foundations"]
     if len({card.suit for card in tops}) != len(tops):
         raise NotationError("'foundations:' names two cards of one suit: give only each pile's top card")
     implied = [CARDS[top.index - r] for top in tops for r in range(top.rank)]
-    _check_exactly_52(implied, found)
+    check_decks(implied, {key: found[key] for key in _LINES[1:]})
     piles = [()] * 4
     for top in tops:
         piles[SUITS.index(top.suit)] = (0,) * top.rank
     layout = layout_from_cards([found[str(n)] for n in range(1, 8)], found["stock"], found["waste"])
     return cls([layout], piles)
-
-
-def _check_exactly_52(implied: list[Card], found: dict[str, list[Card]]) -> None:
-    seen = Counter(implied)
-    where: dict[Card, list[str]] = {card: ["foundations"] for card in implied}
-    for key in _LINES[1:]:
-        for card in found[key]:
-            seen[card] += 1
-            where.setdefault(card, []).append(f"'{key}:'")
-    repeated = [card for card in CARDS if seen[card] > 1]
-    missing = [card for card in CARDS if seen[card] == 0]
-    problems = []
-    if repeated:
-        problems.append(
-            "repeated: " + ", ".join(f"{card} (in {' and '.join(where[card])})" for card in repeated)
-        )
-    if missing:
-        problems.append("missing: " + " ".join(map(str, missing)))
-    if problems:
-        raise NotationError("the position must hold each of the 52 cards once; " + "; ".join(problems))
 
 
 # ---- JSON saves ----------------------------------------------------------------------------
@@ -124,31 +101,19 @@ def _fingerprint(game: Game) -> dict:
 
 def load_json(data: dict, cls: type[Game]) -> Game:
     """A game from a decoded save (`ausp_widget.core.saves.decode_save`), checked move by move."""
-    if type(data.get("version")) is not int or data["version"] != SAVE_VERSION:
-        raise NotationError(
-            f"save version {data.get('version')!r} is not supported (this reads {SAVE_VERSION})"
-        )
-    for key in ("mode", "seed", "start", "moves", "redo", "position"):
-        if key not in data:
-            raise NotationError(f"the save has no {key!r}")
+    saves.check_version(data, SAVE_VERSION)
+    saves.require_fields(data, ("mode", "seed", "start", "moves", "redo", "position"))
     mode = data["mode"]
     if mode not in MODES:
         raise NotationError(f"the save's mode {mode!r} is not one of {', '.join(MODES)}")
     seed = check_seed_field(data["seed"])
     game = _start_game(data["start"], mode, seed, cls)
     if seed is not None and _start_state(game) != _start_state(cls.deal(seed, mode, first=game.first)):
-        raise NotationError(f"the save's seed {seed} does not match its start position: the file was altered")
-    for label in ("moves", "redo"):
-        entries = data[label]
-        if not isinstance(entries, list):
-            raise NotationError(f"the save's {label!r} is not a list")
-    for number, (player, move) in enumerate(_entries(data["moves"], "moves"), start=1):
-        try:
-            game.play(move, player)
-        except (IllegalMoveError, NotationError, ValueError) as error:
-            raise NotationError(f"move {number} ({move!r}) cannot be replayed: {error}") from None
+        raise saves.altered(f"seed {seed} does not match its start position")
+    moves, redo = saves.save_entries(data["moves"], "moves", 2), saves.save_entries(data["redo"], "redo", 2)
+    saves.replay(game, moves)
     if _fingerprint(game) != data["position"]:
-        raise NotationError("the save's position does not match its moves: the file was altered")
+        raise saves.altered("position does not match its moves")
     finished = data.get("finished", False)
     if not isinstance(finished, bool):
         raise NotationError(f"the save's 'finished' must be true or false, not {finished!r}")
@@ -157,30 +122,11 @@ def load_json(data: dict, cls: type[Game]) -> Game:
             game.finish()
         except IllegalMoveError as error:
             raise NotationError(f"the save says the game was finished, but {error}") from None
-    redo = list(_entries(data["redo"], "redo"))
     if redo:
         if mode != "solo":
             raise NotationError("only a solo save may have moves to redo")
-        trial = game.copy()
-        for number, (player, move) in enumerate(reversed(redo), start=1):
-            try:
-                trial.play(move, player)
-            except (IllegalMoveError, NotationError, ValueError) as error:
-                raise NotationError(f"redo move {number} ({move!r}) cannot be replayed: {error}") from None
-        game._redo = [(player, Move.parse(move)) for player, move in redo]
+        saves.restore_redo(game, redo, Move.parse)
     return game
-
-
-def _entries(entries: list, label: str):
-    for number, entry in enumerate(entries, start=1):
-        if (
-            not isinstance(entry, list)
-            or len(entry) != 2
-            or not _is_player(entry[0], 2)
-            or not isinstance(entry[1], str)
-        ):
-            raise NotationError(f'{label} entry {number} ({entry!r}) is not [player, "move"]')
-        yield entry[0], entry[1]
 
 
 def _is_player(value: object, players: int) -> bool:
@@ -227,7 +173,7 @@ def _start_game(start: object, mode: str, seed: int | None, cls: type[Game]) -> 
         ]
         found = {"stock": stock, "waste": waste} | {str(n): col for n, col in enumerate(columns, start=1)}
         try:
-            _check_exactly_52(implied, found)
+            check_decks(implied, {key: found[key] for key in _LINES[1:]})
         except NotationError as error:
             raise NotationError(f"layout {p} of the save's start: {error}") from None
         layouts.append(layout_from_cards(columns, stock, waste))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ausp_widget.core.cards import CARDS, SUIT_NAMES, SUITS, Card
+from ausp_widget.core.cards import CARDS, SUITS, Card
 from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.moves import DRAW, Move, to_column, to_foundation
 from ausp_widget.core.protocol import Pile, PileRef, Place, check_ref
@@ -34,13 +34,7 @@ class Places:
                 Pile(PileRef("column", p, c), tuple(CARDS[x] for x in col), takes="only a King", accepts="K")
                 for c, col in enumerate(lay.cols)
             ]
-        for k, (suit, owners) in enumerate(zip(self._pile_suits, self._piles)):
-            cards = tuple(CARDS[suit * 13 + r] for r in range(len(owners)))
-            takes = f"the ace of {SUIT_NAMES[SUITS[suit]]}"
-            piles.append(
-                Pile(PileRef("foundation", None, k), cards, suit=SUITS[suit], owners=owners, takes=takes)
-            )
-        return tuple(piles)
+        return (*piles, *self._foundation_piles())
 
     def parse_move(self, text: str | Move) -> Move:
         return Move.parse(text)
@@ -64,10 +58,7 @@ class Places:
             return None, None
         source = self.place_of(move.card, player)
         if move.kind == "foundation":
-            suit, rank = divmod(move.card.index, 13)
-            if move.pile:
-                return source, PileRef("foundation", None, move.pile - 1)
-            pile = next((k for k in self._suit_piles[suit] if len(self._piles[k]) == rank), None)
+            pile = move.pile - 1 if move.pile else self._first_pile(move.card.index)
             return source, None if pile is None else PileRef("foundation", None, pile)
         if move.kind == "column":
             return source, PileRef("column", player, move.column - 1)
@@ -78,9 +69,7 @@ class Places:
         """The move a click means: the card at `source` (with the cards on it) onto `target`.
         Raises `IllegalMoveError` when no move could be meant (a card from a foundation, a
         card onto the stock); otherwise returns a move that `play` accepts or refuses."""
-        piles = self.piles()
-        check_ref(piles, target)
-        if check_ref(piles, getattr(source, "pile", None)).kind == "stock":
+        if self._clicked_stock(source, target):
             return DRAW
         card = self._card_at(source, player)
         if target.kind == "foundation":
@@ -128,14 +117,6 @@ class Places:
             reason = f"a King moves only into an empty column, and none is empty (or {card} heads its column)"
         return f"{card} cannot move now: {reason or 'no legal move'}."
 
-    def _refusal(self, move: Move, player: int) -> str | None:
-        """The engine's reason for refusing `move` now (tried on a copy), or None if legal."""
-        try:
-            self.copy().play(move, player)
-        except IllegalMoveError as exc:
-            return str(exc)
-        return None
-
     def _out_of_reach(self, parent: Card, player: int) -> str | None:
         """Why nothing can join `parent` when it is not in the tableau: said for someone who
         clicked the card, not for someone who typed a move onto the stock."""
@@ -151,19 +132,6 @@ class Places:
                 )
             return f"it can only go onto {parent}, which lies under {top} on the waste"
         return None
-
-    def describe(self, move: Move, player: int = 0) -> str:
-        """A played move in words, for a status line: "moved J♥ onto Q♥"."""
-        if move.kind == "draw":
-            waste = self._layout(player).waste
-            return f"drew {CARDS[waste[-1]]}" if waste else "drew"
-        if move.kind == "pass":
-            return "passed"
-        if move.kind == "foundation":
-            return f"put {move.card} on {'F' + str(move.pile) if move.pile else 'its foundation'}"
-        if move.kind == "column":
-            return f"moved {move.card} into column {move.column}"
-        return f"moved {move.card} onto {move.onto}"
 
     def news(self, before: Sequence[Pile]) -> str:
         """Nothing turns over in Australian Patience besides the move itself."""

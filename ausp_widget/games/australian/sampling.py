@@ -9,24 +9,22 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ausp_widget.core.cards import CARDS, SUITS
+from ausp_widget.core.cards import CARDS
+from ausp_widget.core.sampling import hidden_cards
 
 from .game import Game
-from .layout import layout_from_cards
+from .view import stand_in
 
 
 def unseen(view: Any) -> list:
     """The player's cards they cannot see: their deck less their layout and their own cards on
     the foundations (whose deck a foundation card came from is public: it is the score), in
     card order, so a sample depends on the random generator alone."""
-    shown = {c for column in view.tableau for c in column} | set(view.waste)
+    shown = [c.index for column in view.tableau for c in column] + [c.index for c in view.waste]
     owners = view.foundation_owners or tuple((view.player,) * len(pile) for pile in view.foundations)
     for pile, who in zip(view.foundations, owners, strict=True):
-        shown |= {card for card, owner in zip(pile, who, strict=True) if owner == view.player}
-    hidden = [card for card in CARDS if card not in shown]
-    if len(hidden) != view.stock_size:
-        raise ValueError(f"the view leaves {len(hidden)} cards unseen but a stock of {view.stock_size}")
-    return hidden
+        shown += [card.index for card, owner in zip(pile, who, strict=True) if owner == view.player]
+    return [CARDS[i] for i in hidden_cards(shown, 1, view.stock_size)]
 
 
 def sample_game(view: Any, rng: random.Random) -> Game:
@@ -35,14 +33,4 @@ def sample_game(view: Any, rng: random.Random) -> Game:
         raise ValueError(f"a sampled game is made from a solo view, not a {view.mode} one")
     order = unseen(view)
     rng.shuffle(order)
-    return full_game(view, order)
-
-
-def full_game(view: Any, stock: list) -> Game:
-    """A full-information game: the view's cards, with `stock` as the stock's order. Built
-    directly, not through position text: the review and the strong player make thousands."""
-    piles: list[tuple[int, ...]] = [()] * 4
-    for pile in view.foundations:
-        if pile:  # a solo foundation holds its suit from the ace up, all the player's own
-            piles[SUITS.index(pile[-1].suit)] = (0,) * pile[-1].rank
-    return Game([layout_from_cards(view.tableau, stock, view.waste)], piles)
+    return stand_in(view, order)

@@ -69,11 +69,9 @@ is possible, so "winnable" has no single meaning there.
 
 from __future__ import annotations
 
-import time
-
 from ausp_widget.core.cards import CARDS
 from ausp_widget.core.moves import DRAW, Move, onto_parent, to_column, to_foundation
-from ausp_widget.core.solving import SlicedSearch, SolveResult, check_limits
+from ausp_widget.core.solving import Budget, SlicedSearch, SolveResult, check_limits, solve_with
 
 from .deadlock import HOME, KINGS, Deadlock
 
@@ -317,15 +315,9 @@ class Solver(Deadlock, SlicedSearch):
             if not self._root():
                 return
         frames = self.frames
-        clock = time.perf_counter
-        budget = 0
+        budget = Budget(deadline, node_cap, 256)
         while frames:
-            budget += 1
-            if budget >= 256:
-                budget = 0
-                if deadline is not None and clock() >= deadline:
-                    return
-            if node_cap is not None and self.nodes >= node_cap:
+            if budget.spent(self.nodes):
                 return
             frame = frames[-1]
             moves, index = frame[0], frame[1]
@@ -377,7 +369,5 @@ def solve(game, time_limit: float | None = 10.0, node_limit: int | None = None) 
     `game.play` accepts from this position), False (no line wins), or None when
     `time_limit` seconds or `node_limit` positions ran out first.
     """
-    check_limits(time_limit, node_limit)
-    solver = Solver(game)
-    solver.run(seconds=time_limit, nodes=node_limit)
-    return solver.result
+    check_limits(time_limit, node_limit)  # before the solver reads the game
+    return solve_with(Solver(game), time_limit, node_limit)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from ausp_widget.core.cards import CARDS, Card
-from ausp_widget.core.deal import _below, splitmix64
+from ausp_widget.core.cards import Card
+from ausp_widget.core.deal import shuffled_deck, split_deal, splitmix64
 
 COLUMNS = 10
 PILES = 8
@@ -26,13 +26,7 @@ Source = int | str  # a column number 1..10, or "waste"
 # ---- the deal -----------------------------------------------------------------------------
 def indian_deal(seed: int) -> tuple[list[list[Card]], list[Card]]:
     """Columns (bottom first; the bottom card is the face-down one) and stock (next first)."""
-    rng = splitmix64(seed)
-    shoe = list(CARDS) * 2
-    for i in range(len(shoe) - 1, 0, -1):
-        j = _below(rng, i + 1)
-        shoe[i], shoe[j] = shoe[j], shoe[i]
-    columns = [[shoe[row * COLUMNS + c] for row in range(3)] for c in range(COLUMNS)]
-    return columns, shoe[3 * COLUMNS :]
+    return split_deal(shuffled_deck(splitmix64(seed), decks=2), COLUMNS, 3)
 
 
 def fits(card: int, parent: int) -> bool:
@@ -70,7 +64,7 @@ class IndianOptions:
             raise ValueError(f"option empty_column must be {choices}, not {self.empty_column!r}")
 
     @classmethod
-    def of(cls, options: IndianOptions | dict | None) -> IndianOptions:
+    def of(cls, options: OptionsGiven) -> IndianOptions:
         """Options from an `IndianOptions`, a dict of some of its fields, or None (the defaults);
         an unknown name is refused by name."""
         if options is None:
@@ -100,3 +94,7 @@ class IndianOptions:
         if stock >= REFILL:
             return REFILL
         return stock if self.partial_refill else 0
+
+
+OptionsGiven = IndianOptions | dict | None
+"""Rule options as a caller may give them: `IndianOptions`, a dict of some of its fields, or None."""

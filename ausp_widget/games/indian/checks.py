@@ -190,9 +190,9 @@ class Checks:
             if height < rank:
                 raise IllegalMoveError(f"F{move.pile} needs {CARDS[suit * 13 + height]} before {name}")
             return k
-        for k, (s, height) in enumerate(zip(PILE_SUITS, self._piles)):
-            if s == suit and height == rank:
-                return k
+        k = self._first_pile(card)
+        if k is not None:
+            return k
         raise IllegalMoveError(
             f"{name} cannot go to a foundation yet: foundations build up in suit from the Ace, "
             f"so a {SUITS[suit]} foundation must end with {CARDS[card - 1]} first"
@@ -206,12 +206,7 @@ class Checks:
         source = _source_of(src) if twin else None
         if kind == "foundation":
             pile = action[3]
-            first = next(
-                k
-                for k, (s, h) in enumerate(zip(PILE_SUITS, self._piles))
-                if s == card // 13 and h == card % 13
-            )
-            return _move("foundation", card, 0 if pile == first else pile + 1, source)
+            return _move("foundation", card, 0 if pile == self._first_pile(card) else pile + 1, source)
         t = action[3]
         col = self._cols[t]
         if not col or sum(1 for c in self._cols if c and c[-1] == col[-1]) > 1:

@@ -80,10 +80,11 @@ Undo restores a saved snapshot, so it is exact.
 from __future__ import annotations
 
 from ausp_widget.core.base import PatienceBase
-from ausp_widget.core.cards import CARDS, SUITS, Card
-from ausp_widget.core.errors import IllegalMoveError, WrongTypeError
+from ausp_widget.core.cards import CARDS, Card
+from ausp_widget.core.deal import check_first
+from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.moves import DRAW, Move
-from ausp_widget.core.saves import check_seed, decode_save, short_repr
+from ausp_widget.core.saves import check_seed, decode_save
 
 from . import notation
 from .basics import (
@@ -97,6 +98,7 @@ from .basics import (
     REFILL,
     STUCK_SEARCH_LIMIT,
     IndianOptions,
+    OptionsGiven,
     fits,
     indian_deal,
 )
@@ -144,6 +146,7 @@ class IndianGame(Legal, Checks, Places, Loss, StuckSearch, PatienceBase):
     players = 1
     first = 0
     columns = COLUMNS
+    _pile_suits = PILE_SUITS
 
     def __init__(
         self,
@@ -154,7 +157,7 @@ class IndianGame(Legal, Checks, Places, Loss, StuckSearch, PatienceBase):
         piles: list[int] | None = None,
         *,
         seed: int | None = None,
-        options: IndianOptions | dict | None = None,
+        options: OptionsGiven = None,
     ) -> None:
         """Build from checked parts (position text and saves check them first); `options`
         is an `IndianOptions`, a dict of some of its fields, or None for the defaults."""
@@ -165,12 +168,7 @@ class IndianGame(Legal, Checks, Places, Loss, StuckSearch, PatienceBase):
         self._waste = tuple(waste)
         self._piles = list(piles) if piles is not None else [0] * PILES
         self.seed = seed
-        self._start = self._snapshot()
-        self._history: list[tuple[int, Move]] = []
-        self._undo: list[tuple] = []
-        self._redo: list[tuple[int, Move]] = []
-        self._status: str | None = None
-        self._init_listeners()
+        self._begin()
         self._reach_memo: dict[tuple, bool | None] = {}  # status searches already made
         self._last_dealt: tuple[int, int] | None = None  # (column, cards) the last move dealt
 
@@ -180,11 +178,7 @@ class IndianGame(Legal, Checks, Places, Loss, StuckSearch, PatienceBase):
 
     @classmethod
     def deal(
-        cls,
-        seed: int = 0,
-        mode: str = "solo",
-        first: int | str = 0,
-        options: IndianOptions | dict | None = None,
+        cls, seed: int = 0, mode: str = "solo", first: int | str = 0, options: OptionsGiven = None
     ) -> IndianGame:
         """A new game from a seed (the algorithm is in the module docstring), played under
         `options` (see `IndianOptions`; the deal itself is the same whatever they are)."""
@@ -192,10 +186,7 @@ class IndianGame(Legal, Checks, Places, Loss, StuckSearch, PatienceBase):
         if mode != "solo":
             raise ValueError(f"Indian Patience is a solo game: mode must be 'solo', not {mode!r}")
         check_seed(seed)
-        if not (first == "random" or (type(first) is int and first in (0, 1))):
-            raise ValueError(
-                f"first must be 0, 1 or 'random', not {first!r} (one player: it changes nothing)"
-            )
+        check_first(first, " (one player: it changes nothing)")
         columns, stock = indian_deal(seed)
         return cls(
             [tuple(c.index for c in col) for col in columns],
@@ -255,24 +246,9 @@ class IndianGame(Legal, Checks, Places, Loss, StuckSearch, PatienceBase):
         self._check_player(p)
         return tuple(CARDS[c] for c in self._waste)
 
-    @property
-    def foundations(self) -> tuple[tuple[Card, ...], ...]:
-        """Eight piles bottom first: F1 F2 ♣, F3 F4 ♦, F5 F6 ♥, F7 F8 ♠."""
-        return tuple(
-            tuple(CARDS[suit * 13 + r] for r in range(height))
-            for suit, height in zip(PILE_SUITS, self._piles)
-        )
-
-    @property
-    def foundation_owners(self) -> tuple[tuple[int, ...], ...]:
-        """Whose deck each foundation card came from: always the one player, 0."""
-        return tuple((0,) * height for height in self._piles)
-
-    def pile_suit(self, pile: int) -> str:
-        """The suit of foundation `pile` (1-based, as in `F1`)."""
-        if not (isinstance(pile, int) and 1 <= pile <= PILES):
-            raise ValueError(f"foundations are numbered 1 to {PILES}, not {pile!r}")
-        return SUITS[PILE_SUITS[pile - 1]]
+    def _pile_heights(self) -> list[int]:
+        """Eight piles: F1 F2 ♣, F3 F4 ♦, F5 F6 ♥, F7 F8 ♠."""
+        return self._piles
 
     def locate(self, card: Card | str, p: int = 0) -> tuple[tuple[str, int | None, int | None], ...]:
         """Where both copies of a card are, each as in `Game.locate`: ("tableau", column 1–10,
@@ -293,35 +269,17 @@ class IndianGame(Legal, Checks, Places, Loss, StuckSearch, PatienceBase):
         return tuple(places)
 
     @property
-    def turn(self) -> None:
-        return None
-
-    @property
     def score(self) -> int:
         """Cards on the foundations: one point each, 104 at most."""
         return sum(self._piles)
-
-    @property
-    def scores(self) -> tuple[int]:
-        return (sum(self._piles),)
-
-    @property
-    def winner(self) -> int | None:
-        return 0 if self.status == "won" else None
 
     def position_key(self) -> tuple:
         """A hashable key of the position (columns, bottom states, stock, waste, foundations)."""
         return (tuple(self._cols), tuple(self._bottoms), len(self._stock), self._waste, tuple(self._piles))
 
     # ---- status --------------------------------------------------------------------------
-    @property
-    def status(self) -> str:
-        """ "playing", "won" (all 104 home) or "lost" (see the module docstring)."""
-        if self._status is None:
-            self._status = self._compute_status()
-        return self._status
-
     def _compute_status(self) -> str:
+        """ "playing", "won" (all 104 home) or "lost" (see the module docstring)."""
         if sum(self._piles) == CARD_COUNT:
             return "won"
         if self._stock:
@@ -344,23 +302,10 @@ class IndianGame(Legal, Checks, Places, Loss, StuckSearch, PatienceBase):
         return self._card_moves(useful_only=True)
 
     # ---- playing ----------------------------------------------------------------------------
-    def play(self, move: Move | str, player: int = 0) -> Move:
-        """Play a move (a `Move` or its text). Raises `IllegalMoveError` with the reason, and
-        then nothing has changed. Returns the move as played, in canonical notation."""
-        try:
-            self._check_player(player)
-            if not isinstance(move, Move):
-                move = IndianMove.parse(move)
-            action, played = self._resolve(move)
-        except ValueError as error:  # IllegalMoveError, NotationError, or a wrong player
-            self._refused(error, move if isinstance(move, Move) else None)
-            raise
-        self._undo.append(self._snapshot())
-        self._redo.clear()
-        self._apply(action)
-        self._history.append((0, played))
-        self._notify("play", played)
-        return played
+    def _check(self, move: Move, player: int) -> tuple[tuple, Move]:
+        """The action and the move in canonical form, or the reason it is refused."""
+        self._check_player(player)
+        return self._resolve(move)
 
     def play_winning_line(self, moves: list[str]) -> list[Move]:
         """Play a line a solver says wins, each move checked as `play` checks it, except that
@@ -410,14 +355,8 @@ class IndianGame(Legal, Checks, Places, Loss, StuckSearch, PatienceBase):
                 "as one reading of 'if you are patient' has it"
             )
 
-    def finish(self) -> None:
-        raise IllegalMoveError("finish() ends the simultaneous Australian game only")
-
     # ---- internals ----------------------------------------------------------------------------
-    def _check_player(self, p: object) -> None:
-        if p != 0 or isinstance(p, bool) or not isinstance(p, int):
-            error = WrongTypeError if isinstance(p, bool) or not isinstance(p, int) else ValueError
-            raise error(f"player must be 0 in Indian Patience (a game for one), not {short_repr(p)}")
+    _player_range = "in Indian Patience (a game for one)"
 
     def _snapshot(self) -> tuple:
         return (tuple(self._cols), tuple(self._bottoms), self._stock, self._waste, tuple(self._piles))

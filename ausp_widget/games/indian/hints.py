@@ -33,11 +33,15 @@ following the hints always ends.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ausp_widget.core.advice import Hint
 from ausp_widget.core.cards import CARDS
 from ausp_widget.core.moves import DRAW, Move
+from ausp_widget.core.playout import play_out as core_play_out
 
+from . import legal
 from .basics import FACE_DOWN, FREE, PROTECTED, IndianOptions
 from .game import IndianGame
 
@@ -50,7 +54,7 @@ END_GAME_NODES = 800
 only the face-down cards are unknown, so it looks much further."""
 
 UNKNOWN = -1  # a card nobody has seen: face down, or just turned up in a line being searched
-WASTE = -1
+WASTE = legal.WASTE
 HOME = 100.0  # per card on a foundation
 TURNED_UP = 14.0  # per face-down card turned up
 FACE_DOWN_WAIT = 0.0  # per face-down card while the stock lasts (turned up, it would be protected)
@@ -65,12 +69,7 @@ BETTER = 0.5  # how much a line must gain to be worth playing rather than drawin
 _DEFAULTS = IndianOptions()
 
 
-@dataclass(frozen=True)
-class Advice:
-    """A suggested move (None when nothing useful is left) and why, in one sentence."""
-
-    move: Move | None
-    reason: str
+Advice = Hint  # the older name: a move and its reason, as every game's hint
 
 
 def _fits(card: int, parent: int) -> bool:
@@ -104,29 +103,14 @@ class _Position:
         """Whether column c's top card is protected (it may only go to a foundation)."""
         return self.bottoms[c] == PROTECTED and len(self.cols[c]) == 1
 
-    def moves(self):
-        """(source column or WASTE, card, "F" or "T", pile or column) for every card move;
-        only the first empty column, and no lone card into an empty column."""
-        cols, piles, options = self.cols, self.piles, self.options
-        onto_guarded = options.protected_takes_cards
-        kings_only = options.empty_column == "kings"
-        sources = [(c, col[-1]) for c, col in enumerate(cols) if col and col[-1] >= 0]
-        if self.waste:
-            sources.append((WASTE, self.waste[-1]))
-        empty = next((t for t, col in enumerate(cols) if not col), -1)
-        for src, card in sources:
-            suit, rank = divmod(card, 13)
-            for k in range(2 * suit, 2 * suit + 2):
-                if piles[k] == rank:
-                    yield src, card, "F", k
-                    break
-            if src != WASTE and self.guarded(src):
-                continue
-            for t, col in enumerate(cols):
-                if t != src and col and (onto_guarded or not self.guarded(t)) and _fits(card, col[-1]):
-                    yield src, card, "T", t
-            if empty >= 0 and (src == WASTE or len(cols[src]) > 1) and (rank == 12 or not kings_only):
-                yield src, card, "T", empty
+    def moves(self) -> Iterator[tuple[int, int, int, int]]:
+        """(source column or WASTE, card, `legal.HOME` or `legal.ONTO`, pile or column): the
+        rule table's card moves up to its symmetries (one pile per suit, only the first empty
+        column, no lone card into an empty column); a face-down card is never a source."""
+        top = self.waste[-1] if self.waste else -1
+        return legal.card_moves(
+            self.cols, self.bottoms, top, self.piles, self.options, symmetric=True, lone_to_empty=False
+        )
 
     def after(self, move) -> tuple[_Position, str | None]:
         """The position after a move, and what it turned up ("face down", "refill" or None)."""
@@ -137,21 +121,13 @@ class _Position:
         if src == WASTE:
             waste = waste[:-1]
         else:
-            was, left = bottoms[src], cols[src][:-1]
-            cols[src] = left
-            if not left:
-                bottoms[src] = FREE
-                n = self.options.refill_size(stock) if was == PROTECTED else 0
-                if n:
-                    cols[src], bottoms[src] = (UNKNOWN,) * n, FACE_DOWN if n > 1 else FREE
-                    stock -= n
-                    news = "refill"
-                    if not stock:
-                        bottoms = [FREE if b == PROTECTED else b for b in bottoms]
-            elif len(left) == 1 and was == FACE_DOWN:
-                bottoms[src] = PROTECTED if stock else FREE
+            was = bottoms[src]
+            n = legal.take_top(cols, bottoms, src, stock, self.options)
+            if n:
+                cols[src], stock, news = (UNKNOWN,) * n, stock - n, "refill"
+            elif was == FACE_DOWN and len(cols[src]) == 1:
                 news = "face down"
-        if kind == "F":
+        if kind == legal.HOME:
             piles = (*piles[:dest], piles[dest] + 1, *piles[dest + 1 :])
         else:
             cols[dest] = cols[dest] + (card,)
@@ -251,7 +227,7 @@ def _search(start: _Position, seen: set[tuple], limit: int = SEARCH_NODES) -> _L
             if first is None and key in seen:
                 continue
             line_first = first if first is not None else move
-            line_home = first_home if first_home is not None or move[2] != "F" else move[1]
+            line_home = first_home if first_home is not None or move[2] != legal.HOME else move[1]
             value = child.value(need, memo)
             if news == "face down":
                 value += TURNED_UP if not child.stock else FACE_DOWN_WAIT
@@ -269,7 +245,7 @@ def _search(start: _Position, seen: set[tuple], limit: int = SEARCH_NODES) -> _L
 def _reason(game: IndianGame, position: _Position, line: _Line) -> str:
     src, card, kind, dest = line.first
     name = CARDS[card]
-    if kind == "F":
+    if kind == legal.HOME:
         if src != WASTE and position.guarded(src):
             if position.options.refill_size(position.stock):
                 return (
@@ -308,7 +284,7 @@ def _to_move(game: IndianGame, first: tuple) -> Move:
     """The real game's canonical move for a searched move."""
     src, card, kind, dest = first
     where = "w" if src == WASTE else str(src + 1)
-    target = f"F{dest + 1}" if kind == "F" else str(dest + 1)
+    target = f"F{dest + 1}" if kind == legal.HOME else str(dest + 1)
     return game.copy().play(f"{where}:{CARDS[card]} {target}")
 
 
@@ -328,7 +304,7 @@ class GreedyPlayer:
         position = _Position.of(game)
         self.seen.add(position.key())
         protected_home = next(
-            (m for m in position.moves() if m[2] == "F" and m[0] != WASTE and position.guarded(m[0])),
+            (m for m in position.moves() if m[2] == legal.HOME and m[0] != WASTE and position.guarded(m[0])),
             None,
         )
         if protected_home is not None:  # a card home and stock cards into play: no line beats it
@@ -359,9 +335,4 @@ def play_out(
     """Follow the hints (looking ahead `nodes` positions, `end_nodes` once the stock is used
     up) until the game ends or no move is advised; returns the game."""
     player = GreedyPlayer(nodes, end_nodes)
-    for _ in range(max_moves):
-        advice = player.advise(game)
-        if advice.move is None:
-            break
-        game.play(advice.move)
-    return game
+    return core_play_out(game, lambda now: player.advise(now).move, max_moves)

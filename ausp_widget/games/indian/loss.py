@@ -8,25 +8,15 @@ from __future__ import annotations
 from ausp_widget.core.cards import CARDS, RANK_TEXT
 from ausp_widget.core.loss import Block, ExplainsLoss
 
-from .basics import FACE_DOWN, PILE_SUITS
+from .basics import FACE_DOWN
 
 
 class Loss(ExplainsLoss):
     """`explain_loss()` for `IndianGame` (which provides the state)."""
 
     def _blocks(self, player: int) -> list[Block]:
-        """What holds the next card of each foundation not full; none unless the game is lost."""
-        self._check_player(player)
-        if self.status != "lost":
-            return []
-        wanted: dict[int, int] = {}
-        for suit in set(PILE_SUITS):
-            heights = [h for s, h in zip(PILE_SUITS, self._piles) if s == suit]
-            held = 26 - sum(heights)
-            for height in heights:
-                if height < 13:
-                    wanted[suit * 13 + height] = held
-        blocks = [self._block(card, held) for card, held in wanted.items()]
+        """What holds the next card of each foundation not full (the game is lost)."""
+        blocks = [self._block(card, held) for card, held in self._waiting().items()]
         return [b for b in blocks if b is not None]
 
     def _block(self, card: int, held: int) -> Block | None:

@@ -31,13 +31,13 @@ position text the moves lead to, so a save whose moves or position were edited i
 from __future__ import annotations
 
 import json
-from collections import Counter
 from dataclasses import asdict, fields
 from types import MappingProxyType
 from typing import Any
 
-from ausp_widget.core import registry
+from ausp_widget.core import registry, saves
 from ausp_widget.core.cards import CARDS, SUITS, Card, format_cards, parse_cards
+from ausp_widget.core.decks import check_decks
 from ausp_widget.core.errors import NotationError
 from ausp_widget.core.position_text import split_lines
 from ausp_widget.core.saves import SAVE_FORMAT, check_seed_field, short_repr
@@ -58,6 +58,7 @@ IndianGame = Any  # the game class (which imports this module): readers are hand
 
 INDIAN_SAVE_VERSION = 1
 _LINES = ("foundations", "stock", "waste", *map(str, range(1, COLUMNS + 1)))
+_EXPECTED = f"'game: indian', 'options:', 'foundations:', 'stock:', 'waste:' or '1:' to '{COLUMNS}:'"
 _YES_NO = MappingProxyType({"yes": True, "no": False})
 
 
@@ -120,14 +121,7 @@ def format_position(game: IndianGame) -> str:
 
 
 def parse_position(text: str, cls: type[IndianGame]) -> IndianGame:
-    lines = split_lines(
-        text,
-        "indian",
-        "Indian Patience",
-        _LINES,
-        f"'game: indian', 'options:', 'foundations:', 'stock:', 'waste:' or '1:' to '{COLUMNS}:'",
-        optional=("options",),
-    )
+    lines = split_lines(text, cls.name, cls.title, _LINES, _EXPECTED, optional=("options",))
     read = lines.read
     options = lines.read_optional("options", parse_options, IndianOptions())
     piles = read("foundations", _parse_foundations)
@@ -204,24 +198,7 @@ def _parse_column(rest: str, stock_left: bool, covered_ok: bool = False) -> tupl
 def check_two_decks(piles: list[int], places: dict[str, list[Card]]) -> None:
     """Raise unless the foundations and the places hold each of the 52 cards exactly twice."""
     implied = [CARDS[PILE_SUITS[k] * 13 + r] for k, height in enumerate(piles) for r in range(height)]
-    seen = Counter(implied)
-    where: dict[Card, list[str]] = {card: ["foundations"] for card in set(implied)}
-    for key, cards in places.items():
-        for card in cards:
-            seen[card] += 1
-            where.setdefault(card, []).append(f"'{key}:'")
-    extra = [card for card in CARDS if seen[card] > 2]
-    short = [card for card in CARDS if seen[card] < 2]
-    problems = []
-    if extra:
-        problems.append(
-            "too many: "
-            + ", ".join(f"{card} ×{seen[card]} (in {' and '.join(where[card])})" for card in extra)
-        )
-    if short:
-        problems.append("missing: " + " ".join(str(card) for card in short for _ in range(2 - seen[card])))
-    if problems:
-        raise NotationError("the position must hold each card of two decks twice; " + "; ".join(problems))
+    check_decks(implied, places, decks=2)
 
 
 # ---- JSON saves ----------------------------------------------------------------------------
@@ -262,14 +239,8 @@ def _load(data: dict, cls: type[IndianGame]) -> IndianGame:
             f"this is a save of {_game_name(data)}, not of Indian Patience: "
             "Game.from_json reads a save of any game"
         )
-    version = data.get("version")
-    if type(version) is not int or version != INDIAN_SAVE_VERSION:
-        raise NotationError(
-            f"Indian save version {short_repr(version)} is not supported (this reads {INDIAN_SAVE_VERSION})"
-        )
-    for key in ("seed", "start", "moves", "redo", "position"):
-        if key not in data:
-            raise NotationError(f"the save has no {key!r}")
+    saves.check_version(data, INDIAN_SAVE_VERSION, "Indian save")
+    saves.require_fields(data, ("seed", "start", "moves", "redo", "position"))
     if data.get("mode", "solo") != "solo":
         raise NotationError("Indian Patience is a solo game: its save's mode must be 'solo'")
     seed = check_seed_field(data["seed"])
@@ -285,31 +256,21 @@ def _load(data: dict, cls: type[IndianGame]) -> IndianGame:
     except NotationError as error:
         raise NotationError(f"the save's start position: {error}") from None
     if game.options != options:
-        raise NotationError(
-            f"the save's options ({format_options(options) or 'the defaults'}) are not those of its start "
-            f"position ({format_options(game.options) or 'the defaults'}): the file was altered"
+        raise saves.altered(
+            f"options ({format_options(options) or 'the defaults'}) are not those of its start "
+            f"position ({format_options(game.options) or 'the defaults'})"
         )
     if seed is not None and format_position(cls.deal(seed, options=options)) != format_position(game):
-        raise NotationError(f"the save's seed {seed} does not match its start position: the file was altered")
+        raise saves.altered(f"seed {seed} does not match its start position")
     game.seed = seed
-    for number, move in enumerate(_entries(data["moves"], "moves"), start=1):
-        try:
-            game.play(move)
-        except ValueError as error:  # IllegalMoveError, NotationError or a malformed move
-            raise NotationError(f"move {number} ({move!r}) cannot be replayed: {error}") from None
+    saves.replay(game, saves.save_entries(data["moves"], "moves", 1))
     if format_position(game) != data["position"]:
-        raise NotationError("the save's position does not match its moves: the file was altered")
-    redo = list(_entries(data["redo"], "redo"))
+        raise saves.altered("position does not match its moves")
+    redo = saves.save_entries(data["redo"], "redo", 1)
     if redo and not options.undo:
         raise NotationError("the save has moves to redo, but this game has no undo (option undo=False)")
     if redo:
-        trial = game.copy()
-        for number, move in enumerate(reversed(redo), start=1):
-            try:
-                trial.play(move)
-            except ValueError as error:
-                raise NotationError(f"redo move {number} ({move!r}) cannot be replayed: {error}") from None
-        game._redo = [(0, IndianMove.parse(move)) for move in redo]
+        saves.restore_redo(game, redo, IndianMove.parse)
     return game
 
 
@@ -327,21 +288,6 @@ def _options_field(data: dict) -> IndianOptions:
         return IndianOptions.of(given)
     except ValueError as error:
         raise NotationError(f"the save's options: {error}") from None
-
-
-def _entries(entries: object, label: str):
-    if not isinstance(entries, list):
-        raise NotationError(f"the save's {label!r} is not a list")
-    for number, entry in enumerate(entries, start=1):
-        if (
-            not isinstance(entry, list)
-            or len(entry) != 2
-            or type(entry[0]) is not int  # not 0.0 or false, which compare equal to 0
-            or entry[0] != 0
-            or not isinstance(entry[1], str)
-        ):
-            raise NotationError(f'{label} entry {number} ({entry!r}) is not [0, "move"]')
-        yield entry[1]
 
 
 def _game_name(data: dict) -> str:

@@ -8,17 +8,18 @@ refuse with its reason. `IndianGame` inherits these names.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+import itertools
+from collections.abc import Iterator, Sequence
+from typing import Any
 
-from ausp_widget.core import registry
-from ausp_widget.core.cards import CARDS, SUIT_NAMES, SUITS, Card
+from ausp_widget.core.cards import CARDS, Card
 from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.moves import DRAW, Move
 from ausp_widget.core.protocol import Pile, PileRef, Place, check_ref
 from ausp_widget.core.text import sentence as _sentence
+from ausp_widget.core.view import TableView
 
-from .basics import FACE_DOWN, FREE, PILE_SUITS, PROTECTED, IndianOptions
+from .basics import FACE_DOWN, FREE, PROTECTED
 from .moves import IndianMove
 
 
@@ -42,27 +43,32 @@ class Places:
             cards = tuple(None if d == 0 and bottom == FACE_DOWN else CARDS[x] for d, x in enumerate(col))
             marked = frozenset({0}) if bottom == PROTECTED and col else frozenset()
             piles.append(Pile(PileRef("column", 0, c), cards, marked, takes=takes, accepts=accepts))
-        for k, (suit, height) in enumerate(zip(PILE_SUITS, self._piles)):
-            cards = tuple(CARDS[suit * 13 + r] for r in range(height))
-            piles.append(
-                Pile(
-                    PileRef("foundation", None, k),
-                    cards,
-                    suit=SUITS[suit],
-                    owners=(0,) * height,
-                    takes=f"the ace of {SUIT_NAMES[SUITS[suit]]}",
-                )
-            )
-        return tuple(piles)
+        return (*piles, *self._foundation_piles())
 
     def parse_move(self, text: str | Move) -> Move:
         return IndianMove.parse(text)
 
-    def view(self, player: int) -> IndianView:
+    def view(self, player: int) -> TableView:
         """What the player may see (P7): the piles as drawn, never a face-down card or the
         stock's order, and whether play goes on; and the rule options, which are public."""
         self._check_player(player)
-        return IndianView(player, self.piles(), self.status == "playing", options=self.options)
+        return TableView(player, self.piles(), self.status == "playing", options=self.options)
+
+    @classmethod
+    def from_view(cls, view: TableView, hidden: Iterator[int]) -> Any:
+        """A game with the view's cards as shown, its face-down places and then its stock dealt
+        from `hidden` (card indices), under the view's rule options (see `core.view`)."""
+        columns = sorted((p for p in view.piles if p.kind == "column"), key=lambda p: p.index)
+        foundations = sorted((p for p in view.piles if p.kind == "foundation"), key=lambda p: p.index)
+        waste = next(p for p in view.piles if p.kind == "waste")
+        return cls(
+            [tuple(next(hidden) if card is None else card.index for card in p.cards) for p in columns],
+            [FACE_DOWN if p.cards[:1] == (None,) else PROTECTED if p.protected else FREE for p in columns],
+            tuple(itertools.islice(hidden, view.stock_size)),
+            tuple(card.index for card in waste.cards),
+            [len(p.cards) for p in foundations],
+            options=view.options,
+        )
 
     def _source_place(self, move: Move) -> Place | None:
         """Where a card move takes its card from: the source it names, else the one copy on show."""
@@ -88,12 +94,8 @@ class Places:
         source = self._source_place(move)
         card = move.card
         if move.kind == "foundation":
-            if move.pile:
-                return source, PileRef("foundation", None, move.pile - 1)
-            for k, (suit, height) in enumerate(zip(PILE_SUITS, self._piles)):
-                if SUITS[suit] == card.suit and height == card.rank - 1:
-                    return source, PileRef("foundation", None, k)
-            return source, None
+            pile = move.pile - 1 if move.pile else self._first_pile(card.index)
+            return source, None if pile is None else PileRef("foundation", None, pile)
         if move.kind == "column":
             return source, PileRef("column", 0, move.column - 1)
         for c, col in enumerate(self._cols):
@@ -106,9 +108,7 @@ class Places:
         """The move a click means: the card at `source` onto the pile `target` — the legal
         move if there is one, else the move the engine will refuse, with its reason."""
         self._check_player(player)
-        piles = self.piles()
-        check_ref(piles, target)
-        if check_ref(piles, getattr(source, "pile", None)).kind == "stock":
+        if self._clicked_stock(source, target):
             return DRAW
         card, where = self._pick(source)
         if target.kind in ("waste", "stock"):
@@ -163,25 +163,9 @@ class Places:
                 there += ", and only a King may fill an empty column (option empty_column='kings')"
         return _sentence(f"{card} cannot move now: {there}; and {home}")
 
-    def _refusal(self, move: Move) -> str | None:
-        try:
-            self.copy().play(move)
-        except IllegalMoveError as exc:
-            return str(exc)
-        return None
-
-    def describe(self, move: Move, player: int = 0) -> str:
-        """A played move in words, naming the pile a card went to."""
-        if move.kind == "draw":
-            return f"drew {CARDS[self._waste[-1]]}" if self._waste else "drew"
-        if move.kind == "foundation":
-            last = getattr(self, "_last_home", None)
-            pile = move.pile or (last + 1 if last is not None else None)
-            return f"put {move.card} on {'F' + str(pile) if pile else 'its foundation'}"
-        if move.kind == "column":
-            into = "onto" if len(self._cols[move.column - 1]) > 1 else "into"
-            return f"moved {move.card} {into} column {move.column}"
-        return f"moved {move.card} onto {move.onto}"
+    def _into(self, move: Move, player: int) -> str:
+        """A move to a column by number may go onto a card (when two columns end alike)."""
+        return "onto" if len(self._cols[move.column - 1]) > 1 else "into"
 
     def news(self, before: Sequence[Pile]) -> str:
         """What a move turned over: a protected card, a column dealt again, the grace."""
@@ -208,40 +192,4 @@ class Places:
         return "".join(news)
 
 
-@dataclass(frozen=True)
-class IndianView:
-    """What the one player of Indian Patience may see: the piles as `piles()` draws them
-    (None for the stock's cards and the face-down ones), whether play goes on, and the rule
-    options in force (public: they decide what is legal). Plain values only, with no
-    reference to the game, so nothing read from it can name a hidden card."""
-
-    player: int
-    piles: tuple[Pile, ...]
-    playing: bool
-    mode: str = "solo"
-    game: str = "indian"
-    options: IndianOptions = field(default_factory=IndianOptions)
-
-    @property
-    def stock_size(self) -> int:
-        return sum(pile.size for pile in self.piles if pile.kind == "stock")
-
-    def legal_moves(self) -> list[Move]:
-        """The moves the game lists now, asked of a stand-in game built from this view alone.
-        Hidden cards become placeholders, which changes nothing that is legal: a face-down card
-        is never a column's top card, and the stock's order only decides what a draw shows."""
-        if not self.playing:
-            return []
-        columns = sorted((p for p in self.piles if p.kind == "column"), key=lambda p: p.index)
-        foundations = sorted((p for p in self.piles if p.kind == "foundation"), key=lambda p: p.index)
-        waste = next(p for p in self.piles if p.kind == "waste")
-        stand_in = registry.entry(self.game).game_class(
-            [tuple(0 if card is None else card.index for card in p.cards) for p in columns],
-            [FACE_DOWN if p.cards[:1] == (None,) else PROTECTED if p.protected else FREE for p in columns],
-            (0,) * self.stock_size,
-            tuple(card.index for card in waste.cards),
-            [len(p.cards) for p in foundations],
-            options=self.options,
-        )
-        stand_in._status = "playing"  # read from the game: placeholders must not decide it again
-        return stand_in.legal_moves(self.player)
+IndianView = TableView  # the older name of what the one player of Indian Patience may see

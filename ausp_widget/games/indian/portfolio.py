@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from ausp_widget.core.solving import SlicedSearch, SolveResult, check_limits, run_part
+from ausp_widget.core.solving import SlicedSearch, SolveResult, TakingTurns, solve_with
 
 from .beam import Beam
 from .probe import Probe
@@ -66,40 +66,20 @@ positions each search needed (`bench/indian_shares.py`): these win the most of t
 part of the turns, so the deals it won quickly before stay quick."""
 
 
-class DealSolver(SlicedSearch):
+class DealSolver(TakingTurns):
     """`run()` a slice at a time until `done`, like every solver (see the module docstring)."""
 
     def __init__(self, game, *, table_limit: int = DEFAULT_TABLE_LIMIT) -> None:
         self.game = game
-        self.complete = Solver(game, table_limit=table_limit)
-        self.searches: list[tuple[SlicedSearch, int]] = [(self.complete, COMPLETE_SHARES)]  # with shares
+        searches: list[tuple[SlicedSearch, int]] = [(Solver(game, table_limit=table_limit), COMPLETE_SHARES)]
         if SearchState(game).stock_left():
             share = max(1, table_limit // (2 * (len(PROBES) + len(BEAMS))))
-            self.searches += [
+            searches += [
                 (kind(game, table_limit=share, **settings), shares)
                 for kind, kinds in ((Probe, PROBES), (Beam, BEAMS))
                 for shares, settings in kinds
             ]
-        self.turn = 0
-        self.turn_left = FIRST_TURN
-        self.nodes = 0
-        self.elapsed = 0.0
-        self.winnable: bool | None = None
-        self.line = []
-
-    def _search(self, deadline: float | None, node_cap: int | None) -> None:
-        while not self.done:
-            search, _ = self.searches[self.turn]
-            self.turn_left, over = run_part(self, search, self.turn_left, deadline, node_cap)
-            if search is self.complete and search.done:
-                self.winnable, self.line = search.winnable, search.line
-            if self.done or not over:
-                return  # decided, or the slice ended inside this turn
-            if getattr(search, "exhausted", False):
-                del self.searches[self.turn]
-                self.turn -= 1
-            self.turn = (self.turn + 1) % len(self.searches)
-            self.turn_left = TURN * self.searches[self.turn][1]
+        super().__init__(searches, FIRST_TURN, TURN)
 
 
 def solve_indian(
@@ -113,7 +93,4 @@ def solve_indian(
     """
     if getattr(game, "game", None) != "indian":
         raise ValueError("solve_indian() decides Indian Patience positions; use solve() for Australian")
-    check_limits(time_limit, node_limit)
-    solver = DealSolver(game)
-    solver.run(seconds=time_limit, nodes=node_limit)
-    return solver.result
+    return solve_with(DealSolver(game), time_limit, node_limit)

@@ -12,6 +12,7 @@ from types import MappingProxyType
 
 from ausp_widget.core.ruletext import Section, words
 
+from .basics import OptionsGiven
 from .game import CARD_COUNT as INDIAN_DECK
 from .game import COLUMNS as INDIAN_COLUMNS
 from .game import PILES as INDIAN_PILES
@@ -96,7 +97,7 @@ def _option(name: str, value: object, other: object, other_means: str) -> str:
     return f" (Option {name}={text(value)}, in force; with {name}={text(other)} {other_means}.)"
 
 
-def indian_choices(options: IndianOptions | dict | None = None) -> tuple[str, ...]:
+def indian_choices(options: OptionsGiven = None) -> tuple[str, ...]:
     """The choices made where the rules of Indian Patience are silent, as `options` sets them
     (the first two and the sixth and eighth are rule options)."""
     o = IndianOptions.of(options)
@@ -180,7 +181,7 @@ KINGS_TIP = (
 )
 
 
-def indian_rules(options: IndianOptions | dict | None = None) -> tuple[Section, ...]:
+def indian_rules(options: OptionsGiven = None) -> tuple[Section, ...]:
     """The complete rules of Indian Patience, with the choices made where the rules are silent
     as the rule options `options` set them (the defaults when None)."""
     o = IndianOptions.of(options)

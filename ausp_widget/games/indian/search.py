@@ -16,14 +16,13 @@ import itertools
 from ausp_widget.core.cards import CARDS
 
 from .basics import FACE_DOWN, FREE, PROTECTED, IndianOptions, fits
+from .legal import HOME, ONTO, PARENTS, WASTE, card_moves, grace
 
-HOME, ONTO, DRAW = 0, 1, 2
-WASTE = -1
+DRAW = 2
 COLUMN_MARK = 64  # a column's first byte in a key: 64 + its bottom state (cards are 0..51)
 FITS = bytes(fits(card, parent) for parent in range(52) for card in range(52))
 """`fits` as a table, read at 52 * parent + card: the search asks it millions of times."""
-PARENTS = tuple(tuple(p for p in range(52) if fits(card, p)) for card in range(52))
-"""The cards each card may go onto in the tableau."""
+__all__ = ["COLUMN_MARK", "DRAW", "FITS", "HOME", "ONTO", "PARENTS", "WASTE", "SearchState", "breaks"]
 
 
 def breaks(col: list[int]) -> int:
@@ -71,6 +70,24 @@ class SearchState:
             return 2 * suit + 1
         return -1
 
+    def card_moves(self, symmetric: bool = True) -> list[tuple[int, int, int, int]]:
+        """The rule table's card moves here (`legal.card_moves`); `symmetric` (the search's
+        view) leaves out the second pile of a suit, all empty columns but the first and a lone
+        card's move into an empty column. The foundation named is a slot of the sorted pair."""
+        top = self.waste[-1] if self.waste else -1
+        options = self.options
+        return list(
+            card_moves(
+                self.cols,
+                self.bottoms,
+                top,
+                self.piles,
+                options,
+                symmetric=symmetric,
+                lone_to_empty=not symmetric,
+            )
+        )
+
     def home_next(self) -> set[int]:
         """The cards the foundations take now."""
         return {13 * (k >> 1) + height for k, height in enumerate(self.piles) if height < 13}
@@ -109,7 +126,7 @@ class SearchState:
             self.waste.append(self.stock[self.drawn])
             self.drawn += 1
             if self.drawn == len(self.stock):
-                self._grace()
+                grace(self.bottoms)
             self.trail.append((move, record_bottoms, record_drawn, pile, self.waste[-1], disorder))
             return
         if src == WASTE:
@@ -130,7 +147,7 @@ class SearchState:
                         self.drawn += n
                         bottoms[src] = FACE_DOWN if n > 1 else FREE
                         if self.drawn == len(self.stock):
-                            self._grace()
+                            grace(self.bottoms)
             elif len(col) == 1 and bottoms[src] == FACE_DOWN:
                 bottoms[src] = PROTECTED if self.drawn < len(self.stock) else FREE
         if kind == HOME:
@@ -167,9 +184,6 @@ class SearchState:
                 col.append(card)
         self.drawn = drawn
         self.bottoms[:] = bottoms
-
-    def _grace(self) -> None:
-        self.bottoms[:] = [FREE if b == PROTECTED else b for b in self.bottoms]
 
     # ---- words ----------------------------------------------------------------------------------
     @staticmethod

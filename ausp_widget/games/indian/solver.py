@@ -42,14 +42,13 @@ into an empty column last) changes only which line is found first, never a verdi
 from __future__ import annotations
 
 import heapq
-import time
 from operator import itemgetter
 
 from ausp_widget.core.moves import Move
-from ausp_widget.core.solving import SlicedSearch
+from ausp_widget.core.solving import Budget, SlicedSearch
 
 from .basics import FACE_DOWN, PROTECTED
-from .search import COLUMN_MARK, DRAW, FITS, HOME, ONTO, PARENTS, WASTE, SearchState
+from .search import COLUMN_MARK, DRAW, FITS, HOME, ONTO, WASTE, SearchState
 
 __all__ = ["DEFAULT_NODE_LIMIT", "Solver"]
 
@@ -139,37 +138,30 @@ class Solver(SlicedSearch):
         return safe
 
     def _moves(self) -> list[tuple]:
-        """Candidate moves, most promising first (safe moves were already played)."""
+        """Candidate moves, most promising first (safe moves were already played): the rule
+        table's moves up to its symmetries (`SearchState.card_moves`), each scored by what it
+        does, then the draw; a stable sort keeps the table's order among equal scores."""
         st = self.state
-        cols, bottoms, waste = st.cols, st.bottoms, st.waste
-        protected_takes = st.options.protected_takes_cards
-        targets: dict[int, list[int]] = {}  # the columns a card may go onto, by their top card
-        empty = -1
-        for t, col in enumerate(cols):
-            if not col:
-                if empty < 0:
-                    empty = t
-            elif bottoms[t] != PROTECTED or len(col) > 1 or protected_takes:
-                targets.setdefault(col[-1], []).append(t)
-        home = st.home_next()
+        cols, bottoms = st.cols, st.bottoms
+        home: set[int] | None = None
         scored: list[tuple[int, tuple]] = []
-        sources = [(c, col) for c, col in enumerate(cols) if col]
-        if waste:
-            sources.append((WASTE, waste))
-        for src, cards in sources:
-            card = cards[-1]
-            lone_guard = src != WASTE and bottoms[src] == PROTECTED and len(cards) == 1
-            if card in home:
+        last, score = None, 0
+        for src, _card, kind, dest in st.card_moves():
+            if kind == HOME:
+                lone_guard = src != WASTE and bottoms[src] == PROTECTED and len(cols[src]) == 1
                 scored.append((1 if lone_guard else 0, (HOME, src, 0)))
-            if lone_guard:
                 continue
-            score = 3 if src == WASTE else self._uncover_score(cards, bottoms[src], home)
-            parents = PARENTS[card]
-            if not targets.keys().isdisjoint(parents):
-                onto = sorted(t for parent in parents for t in targets.get(parent, ()) if t != src)
-                scored.extend((score, (ONTO, src, t)) for t in onto)
-            if empty >= 0 and (src == WASTE or len(cards) > 1) and (not st.kings_only or card % 13 == 12):
-                scored.append((7 if score > 2 else score + 1, (ONTO, src, empty)))
+            if src != last:
+                last = src
+                if src == WASTE:
+                    score = 3
+                else:
+                    home = st.home_next() if home is None else home
+                    score = self._uncover_score(cols[src], bottoms[src], home)
+            if cols[dest]:
+                scored.append((score, (ONTO, src, dest)))
+            else:
+                scored.append((7 if score > 2 else score + 1, (ONTO, src, dest)))
         if st.stock_left():
             scored.append((4, (DRAW, 0, 0)))
         scored.sort(key=itemgetter(0))
@@ -301,15 +293,9 @@ class Solver(SlicedSearch):
         if not self._started:
             self._started = True
             self._expand(-1, None)
-        heap, clock = self.open, time.perf_counter
-        budget = 0
+        heap, budget = self.open, Budget(deadline, node_cap, 16)
         while heap and not self.done and self.endgame is None:
-            budget += 1
-            if budget >= 16:
-                budget = 0
-                if deadline is not None and clock() >= deadline:
-                    return
-            if node_cap is not None and self.nodes >= node_cap:
+            if budget.spent(self.nodes):
                 return
             _, _, parent, move = heapq.heappop(heap)
             st.restore(self.snaps[parent])

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .basics import PILE_SUITS, STUCK_SEARCH_LIMIT, WASTE, IndianOptions
+from .basics import COLUMNS, FREE, PILE_SUITS, PILES, STUCK_SEARCH_LIMIT, WASTE, IndianOptions
+from .legal import card_moves
 
 __all__ = ["STUCK_SEARCH_LIMIT", "StuckSearch"]
 
@@ -50,7 +51,7 @@ class StuckSearch:
                 break
             hot = [not wants.isdisjoint(col) for col in cols]
             later, first = [], []
-            for nxt, src in _stuck_successors(cols, waste, left, kings_only):
+            for nxt, src in _stuck_successors(cols, waste, left, self.options):
                 key = (tuple(sorted(nxt[0])), nxt[1])
                 if key not in seen:
                     seen.add(key)
@@ -72,32 +73,21 @@ class StuckSearch:
 
 
 def _stuck_successors(
-    cols: Columns, waste: tuple[int, ...], left: int, kings_only: bool = False
+    cols: Columns, waste: tuple[int, ...], left: int, options: IndianOptions
 ) -> Iterator[tuple[tuple[Columns, int], int]]:
-    """(position, source) one move away with the stock empty (no protected cards remain).
+    """(position, source) one card move away with the stock empty (no protected cards remain,
+    so every column counts as free): the rule table's moves onto a column, up to its
+    symmetries (only the first empty column, no lone card into an empty one)."""
+    top = waste[left - 1] if left else -1
+    for src, card, _, t in card_moves(
+        cols, _ALL_FREE, top, _NO_HOMES, options, symmetric=True, lone_to_empty=False
+    ):
+        new = list(cols)
+        if src != WASTE:
+            new[src] = cols[src][:-1]
+        new[t] = cols[t] + (card,)
+        yield (tuple(new), left - 1 if src == WASTE else left), src
 
-    Empty columns are alike, so only the first is tried; a lone card moving into an empty
-    column is left out: it only exchanges two columns. With `kings_only` (the option
-    `empty_column="kings"`) only a King goes into an empty column."""
-    by_rank: dict[int, list[tuple[int, int]]] = {}
-    empty = -1
-    for t, col in enumerate(cols):
-        if col:
-            top = col[-1]
-            by_rank.setdefault(top % 13, []).append((t, top // 13))
-        elif empty < 0:
-            empty = t
-    sources = [(c, col[-1]) for c, col in enumerate(cols) if col]
-    if left:
-        sources.append((WASTE, waste[left - 1]))
-    for src, card in sources:
-        suit = card // 13
-        targets = [t for t, s in by_rank.get(card % 13 + 1, ()) if s != suit and t != src]
-        if empty >= 0 and (src == WASTE or len(cols[src]) > 1) and (card % 13 == 12 or not kings_only):
-            targets.append(empty)
-        for t in targets:
-            new = list(cols)
-            if src != WASTE:
-                new[src] = cols[src][:-1]
-            new[t] = cols[t] + (card,)
-            yield (tuple(new), left - 1 if src == WASTE else left), src
+
+_ALL_FREE = (FREE,) * COLUMNS
+_NO_HOMES = (13,) * PILES  # full foundations take nothing: the search looks for wanted cards itself
