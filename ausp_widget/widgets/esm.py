@@ -95,4 +95,6 @@ class EsmWidget(widgets.DOMWidget):
         return f"{type(self).__module__}.{type(self).__qualname__}"
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.model_id}>"
+        # short (ipywidgets' repr lists every trait, the script and stylesheet among them), and
+        # the same on every run, so a saved notebook's text does not change with model ids
+        return f"<{type(self).__name__}>"
