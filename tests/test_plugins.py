@@ -79,3 +79,30 @@ def test_the_registry_finds_the_same_entry_points_as_importlib_metadata():
     theirs = sorted((point.name, point.value) for point in entry_points(group=registry.ENTRY_POINTS))
     ours = sorted((point.name, point.value) for point in registry.entry_points(registry.ENTRY_POINTS))
     assert ours == theirs and ("indian", "ausp_widget.games.indian:ENTRY") in ours
+
+
+def test_importing_the_package_leaves_the_searches_for_their_first_use():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, ausp_widget; print(sorted(m for m in sys.modules if m.startswith('ausp_widget.games')))"
+    )
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    for lazy in ("indian.game", "indian.solver", "indian.hints", "australian.solver", "australian.bot"):
+        assert f"ausp_widget.games.{lazy}'" not in loaded, lazy
+    assert "ausp_widget.games.australian.game'" in loaded  # `ausp_widget.Game` is the Australian game
+
+
+def test_a_later_name_imports_on_first_use_and_stands_for_what_it_names():
+    from ausp_widget.games.indian.game import IndianGame
+
+    entry = registry.entry("indian")
+    assert (entry.name, entry.title) == (IndianGame.name, IndianGame.title)
+    game = entry.deal(5)
+    assert isinstance(game, entry.game_class) and entry.game_class.card_count == IndianGame.card_count
+    assert issubclass(IndianGame, entry.game_class) and entry.hint(game).move in game.legal_moves()
+    with pytest.raises(ValueError, match="module:name"):
+        registry.Later("ausp_widget.games.indian.game")
+    with pytest.raises(ModuleNotFoundError):
+        registry.Later("ausp_widget.games.nowhere:Game")()

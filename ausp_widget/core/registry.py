@@ -5,6 +5,7 @@ by name through it, so nothing below the views needs to know which games exist.
 
 from __future__ import annotations
 
+import importlib
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -13,6 +14,51 @@ from typing import Any
 
 from .errors import NotationError, WrongTypeError
 from .protocol import PatienceGame
+
+
+class Later:
+    """A function or class named by "package.module:name" (a dotted name after the colon for an
+    attribute of it), imported the first time it is called or read.
+
+    Starting an app needs a game's title, modes and guide, not its solver, hints or sampler; in
+    the browser's Python importing those is a tenth of a second of a class's start. An entry
+    names them with `Later`, and the first hint or search imports them.
+    """
+
+    __slots__ = ("_found", "path")
+
+    def __init__(self, path: str) -> None:
+        module, sep, name = path.partition(":")
+        if not (sep and module and name):
+            raise ValueError(f"Later takes 'package.module:name', not {path!r}")
+        self.path = path
+        self._found: Any = None
+
+    def load(self) -> Any:
+        if self._found is None:
+            module, _, name = self.path.partition(":")
+            found: Any = importlib.import_module(module)
+            for part in name.split("."):
+                found = getattr(found, part)
+            self._found = found
+        return self._found
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.load()(*args, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:  # a class's own attributes: `game_class.from_view`
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(self.load(), name)
+
+    def __instancecheck__(self, obj: object) -> bool:  # `isinstance(game, entry.game_class)`
+        return isinstance(obj, self.load())
+
+    def __subclasscheck__(self, cls: type) -> bool:
+        return issubclass(cls, self.load())
+
+    def __repr__(self) -> str:
+        return f"Later({self.path!r})"
 
 
 @dataclass(frozen=True)
@@ -25,7 +71,7 @@ class GameEntry:
 
     name: str
     title: str
-    game_class: type
+    game_class: type  # or a `Later` naming it
     modes: dict[str, tuple[str, str]]
     deal: Callable[..., PatienceGame]  # deal(seed, mode="solo", first=0)
     read_text: Callable[[str], PatienceGame]

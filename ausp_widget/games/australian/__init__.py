@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from ausp_widget.core.registry import GameEntry, register
+from typing import Any
 
-from . import guide, hints, notation, rules, sampling, solver
-from .bot import Bot
+from ausp_widget.core.registry import GameEntry, Later, register
+
+from . import guide, notation, rules
 from .game import Game
 
 ENTRY = GameEntry(  # what the package's entry point names, and what it registers on import
@@ -16,13 +17,13 @@ ENTRY = GameEntry(  # what the package's entry point names, and what it register
     deal=Game.deal,
     read_text=lambda text: notation.parse_position(text, Game),
     read_save=lambda data: notation.load_json(data, Game),
-    solve=solver.solve,
-    solver=solver.Solver,
-    hint=hints.hint,
+    solve=Later(f"{__name__}.solver:solve"),  # the solver, hints, bot and sampler: when first used
+    solver=Later(f"{__name__}.solver:Solver"),
+    hint=Later(f"{__name__}.hints:hint"),
     rules=lambda mode, options=None: rules.rules(mode),  # no rule options
     guide=guide.steps,
-    bot=Bot,
-    sample=sampling.sample_game,
+    bot=Later(f"{__name__}.bot:Bot"),
+    sample=Later(f"{__name__}.sampling:sample_game"),
     tips={
         "solo": "Play alone",
         "turns": "Take turns with the bot",
@@ -30,5 +31,13 @@ ENTRY = GameEntry(  # what the package's entry point names, and what it register
     },
 )
 register(ENTRY)
+
+
+def __getattr__(name: str) -> Any:
+    """`Bot`, imported when first asked for."""
+    if name == "Bot":
+        return Later(f"{__name__}.bot:Bot").load()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["ENTRY", "Game"]

@@ -1,0 +1,35 @@
+"""The Indian game's front doors, as its registry entry names them: solve, hint, rules, guide
+and reading a save."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import hints, notation, portfolio, solver
+from .game import IndianGame
+from .guide import indian_steps
+from .rules import indian_rules
+
+
+def solve(game: IndianGame, time_limit: float | None = 10.0, node_limit: int | None = None):
+    """The front door's budget: no node limit given means the solver's default one, so that
+    `solve(game, time_limit=None)` always ends."""
+    limit = solver.DEFAULT_NODE_LIMIT if node_limit is None else node_limit
+    return portfolio.solve_indian(game, time_limit, limit)
+
+
+def hint(game: IndianGame, player: int = 0):
+    game._check_player(player)  # one player: any other number is refused by name
+    return hints.hint(game)
+
+
+def rules(mode: str, options: Any = None):
+    return indian_rules(options)
+
+
+def guide(mode: str):
+    return indian_steps()
+
+
+def read_save(data: dict) -> IndianGame:
+    return notation.load_json(data, IndianGame)
