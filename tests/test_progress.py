@@ -118,13 +118,13 @@ def test_names_are_kept_without_surrounding_spaces_and_up_to_40_characters(path)
 
 def test_puzzle_tries_solves_and_best_time(path):
     store = Progress(path, student="Ana")
-    assert store.record_puzzle("p1", False, 30.0) == PuzzleRecord(1, 0, None), "an unsolved try has no time"
-    assert store.record_puzzle("p1", True, 20) == PuzzleRecord(2, 1, 20.0)
-    assert store.record_puzzle("p1", True, 25.0) == PuzzleRecord(3, 2, 20.0), "the best time stays"
-    assert store.record_puzzle("p1", True, None) == PuzzleRecord(4, 3, 20.0)
-    assert store.record_puzzle("p1", True, 8.5) == PuzzleRecord(5, 4, 8.5)
+    assert store.record_puzzle("p1", False, 30.0) == PuzzleRecord(1, 0, None, missed=1), "no time, a miss"
+    assert store.record_puzzle("p1", True, 20) == PuzzleRecord(2, 1, 20.0, missed=1, cleared=2)
+    assert store.record_puzzle("p1", True, 25.0) == PuzzleRecord(3, 2, 20.0, 1, 3), "the best time stays"
+    assert store.record_puzzle("p1", True, None) == PuzzleRecord(4, 3, 20.0, 1, 4)
+    assert store.record_puzzle("p1", True, 8.5) == PuzzleRecord(5, 4, 8.5, 1, 5)
     store.record_puzzle("p2", True, None)
-    assert store.puzzles == {"p1": PuzzleRecord(5, 4, 8.5), "p2": PuzzleRecord(1, 1, None)}
+    assert store.puzzles == {"p1": PuzzleRecord(5, 4, 8.5, 1, 5), "p2": PuzzleRecord(1, 1, None)}
     assert Progress(path, student="Ana").puzzles == store.puzzles
     assert Progress(path).puzzles == {}, "puzzles belong to their student"
 
@@ -142,6 +142,8 @@ def test_puzzle_tries_solves_and_best_time(path):
         (("p", True, True), "seconds"),
         (("p", True, 1.0, float("inf")), "rating"),
         (("p", True, 1.0, "1200"), "rating"),
+        (("p", False, None, None, True), "clean"),
+        (("p", True, 1.0, None, "yes"), "clean"),
     ],
 )
 def test_bad_puzzle_arguments_are_refused_and_change_nothing(path, args, words):
@@ -174,7 +176,8 @@ def test_two_stores_for_two_students_on_one_file_never_lose_records(path):
     ben.record("t2", False, 1)
     students = read_students(path.read_text())
     assert students["Ana"].tasks == {"t1": TaskRecord(True, 3)}
-    assert students["Ana"].puzzles == {"p2": PuzzleRecord(1, 0, None)} and students["Ana"].rating == 990.0
+    assert students["Ana"].puzzles == {"p2": PuzzleRecord(1, 0, None, missed=1)}
+    assert students["Ana"].rating == 990.0
     assert students["Ben"].tasks == {"t2": TaskRecord(False, 1)}
     assert students["Ben"].puzzles == {"p1": PuzzleRecord(1, 1, 9.0)} and students["Ben"].rating == 1020.0
 
@@ -193,7 +196,8 @@ def test_two_stores_for_the_same_student_merge_without_losing_records(path):
     first.record_puzzle("p", False, None, rating=1005.0)
     again = Progress(path, student="Ana")
     assert again.get("t") == TaskRecord(True, 2)
-    assert again.puzzles == {"p": PuzzleRecord(4, 3, 12.0), "q": PuzzleRecord(1, 0, None)}
+    # q was missed at Ana's 4th puzzle result, p (first took in second's results) at her 5th
+    assert again.puzzles == {"p": PuzzleRecord(4, 3, 12.0, missed=5), "q": PuzzleRecord(1, 0, None, missed=4)}
     assert (again.rating, again.rated) == (1005.0, 3)
 
 
@@ -560,3 +564,30 @@ def test_bad_settings_and_help_change_nothing(path):
     with pytest.raises(ValueError, match="non-empty text"):
         store.record_help(" ", "hint")
     assert path.read_text() == before and store.settings == Progress(path).settings
+
+
+def test_a_miss_is_due_again_after_three_other_results_until_solved_cleanly(path):
+    store = Progress(path, student="Ana")
+    store.record_puzzle("m", False, None)
+    for number in range(1, 4):
+        assert store.due_again() == [], f"not yet: {number - 1} other results since the miss"
+        store.record_puzzle(f"o{number}", True, 3.0)
+    assert store.due_again() == ["m"] and store.puzzle("m").pending
+    store.record_puzzle("m", True, 9.0, clean=False)  # solved, with a hint: the miss stands
+    assert store.puzzle("m").pending and store.puzzle("m").missed == 5
+    store.record_puzzle("m", True, 4.0)
+    assert not store.puzzle("m").pending and store.due_again(0) == []
+    reread = Progress(path, student="Ana").puzzle("m")
+    assert reread == store.puzzle("m") == PuzzleRecord(3, 2, 4.0, missed=5, cleared=6)
+
+
+@pytest.mark.parametrize(("field", "value"), [("missed", -1), ("cleared", 1.5), ("missed", "3")])
+def test_a_progress_file_with_a_bad_miss_count_is_refused_by_name(path, field, value):
+    store = Progress(path, student="Ana")
+    store.record_puzzle("m", False, None)
+    data = json.loads(path.read_text())
+    record = next(iter(data["students"].values()))["puzzles"]["m"]
+    record[field] = value
+    path.write_text(json.dumps(data))
+    with pytest.raises(ValueError, match=f"'{field}' is a whole number"):
+        read_students(path.read_text())

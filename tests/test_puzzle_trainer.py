@@ -189,3 +189,64 @@ def test_a_progress_location_that_cannot_be_written_still_answers_the_puzzle(tmp
     assert trainer.store.puzzle(puzzle.id).solved == 1 and trainer.rating > DEFAULT_RATING
     judge = open_kind(trainer, "judge")
     assert trainer.answer(judge.goal).correct and "not being kept" in trainer.feedback.value
+
+
+def judge_wrongly(trainer: PuzzleTrainer) -> puzzles.Puzzle:
+    """Open a "winnable or not?" puzzle and give the wrong answer."""
+    puzzle = open_kind(trainer, "judge")
+    feedback = trainer.answer(not puzzle.goal)
+    assert not feedback.correct
+    return puzzle
+
+
+def solve_cleanly(trainer: PuzzleTrainer) -> None:
+    puzzle = trainer.puzzle
+    if puzzle.kind == "judge":
+        assert trainer.answer(puzzle.goal).correct
+        return
+    for move in puzzle.solution:
+        feedback = trainer.attempt(move)
+    assert feedback.correct and feedback.done
+
+
+def test_a_missed_puzzle_comes_back_after_three_others_until_solved_cleanly(store, tmp_path):
+    trainer, _ = trainer_for(store)
+    missed = judge_wrongly(trainer)
+    others = []
+    for _ in range(3):
+        others.append(trainer.next_puzzle())
+        assert trainer.puzzle.id != missed.id, "not before three other puzzles"
+        solve_cleanly(trainer)
+    back = trainer.next_puzzle()
+    assert back.id == missed.id
+    assert "Back again: you missed this puzzle 3 puzzles ago" in trainer.feedback.value
+    assert "1 missed to come back" in trainer.by_theme.value
+    # a restart keeps it: the miss is in the progress file
+    again, _ = trainer_for(Progress(tmp_path / "progress.json"))
+    assert again.store.due_again() == [missed.id]
+    solve_cleanly(trainer)
+    assert store.due_again(0) == [] and not store.puzzle(missed.id).pending
+    assert trainer.next_puzzle().id != missed.id
+
+
+def test_a_solve_with_a_hint_does_not_clear_a_miss(store):
+    trainer, _ = trainer_for(store)
+    puzzle = open_kind(trainer, "free")
+    trainer.hint()
+    solve_cleanly(trainer)
+    assert store.puzzle(puzzle.id).pending, "solved with help: it comes back to be solved alone"
+    assert store.puzzle(puzzle.id).solved == 1
+
+
+def test_results_by_theme_put_the_weakest_theme_first(store):
+    trainer, _ = trainer_for(store)
+    missed = judge_wrongly(trainer)
+    solved = open_kind(trainer, "free")
+    solve_cleanly(trainer)
+    themes = trainer.by_themes()
+    for theme in missed.themes:
+        assert themes[theme][1] >= 1
+    for theme in set(solved.themes) - set(missed.themes):
+        assert themes[theme] == (1, 1)
+    shares = [clean / tried for clean, tried in themes.values()]
+    assert shares == sorted(shares) and trainer.by_theme.value.startswith("<span")

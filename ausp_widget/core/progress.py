@@ -43,6 +43,7 @@ __all__ = [  # the file's keeping, from `progress_file`, is named here too
 FORMAT = "ausp_widget-progress"
 VERSION = 2
 DEFAULT_RATING = 1000.0
+AGAIN_AFTER = 3  # other puzzle results between a miss and its return
 MAX_NAME = 40
 
 T = TypeVar("T")
@@ -86,18 +87,32 @@ class TaskRecord:
 
 @dataclass(frozen=True)
 class PuzzleRecord:
-    """A student's results at one puzzle: tries, solves, and the fastest solve in seconds (None
-    until a timed solve)."""
+    """A student's results at one puzzle: tries, solves, the fastest solve in seconds (None
+    until a timed solve), and when it was last missed and last solved cleanly, counted in the
+    student's puzzle results (`turn`): a miss not yet made good brings the puzzle back."""
 
     tries: int = 0
     solved: int = 0
     best_seconds: float | None = None
+    missed: int = 0  # the student's turn at the latest miss (0: never missed)
+    cleared: int = 0  # the turn of the latest clean solve (no wrong try, no help)
+
+    @property
+    def pending(self) -> bool:
+        """Missed, and not solved cleanly since."""
+        return self.missed > self.cleared
 
     def merged(self, other: PuzzleRecord) -> PuzzleRecord:
         """The larger counts, not their sum: taking in the same file twice must not count a try twice."""
         times = [t for t in (self.best_seconds, other.best_seconds) if t is not None]
         best = min(times, default=None)
-        return PuzzleRecord(max(self.tries, other.tries), max(self.solved, other.solved), best)
+        return PuzzleRecord(
+            max(self.tries, other.tries),
+            max(self.solved, other.solved),
+            best,
+            max(self.missed, other.missed),
+            max(self.cleared, other.cleared),
+        )
 
 
 @dataclass
@@ -129,10 +144,7 @@ class StudentRecords:
     def as_json(self) -> dict[str, Any]:
         kept = {
             "tasks": {k: {"solved": r.solved, "stars": r.stars} for k, r in sorted(self.tasks.items())},
-            "puzzles": {
-                k: {"tries": r.tries, "solved": r.solved, "best_seconds": r.best_seconds}
-                for k, r in sorted(self.puzzles.items())
-            },
+            "puzzles": {k: _puzzle_json(r) for k, r in sorted(self.puzzles.items())},
             "rating": self.rating,
             "rated": self.rated,
         }
@@ -214,6 +226,18 @@ class Progress:
     def puzzles(self) -> dict[str, PuzzleRecord]:
         return dict(self._mine.puzzles)
 
+    @property
+    def turn(self) -> int:
+        """How many puzzle results the student has: the clock misses are counted on."""
+        return _turn(self._mine)
+
+    def due_again(self, gap: int = AGAIN_AFTER) -> list[str]:
+        """The puzzles missed and not yet solved cleanly, with at least `gap` other results since
+        the miss: the oldest miss first."""
+        now = self.turn
+        due = [(r.missed, k) for k, r in self._mine.puzzles.items() if r.pending and now - r.missed >= gap]
+        return [key for _, key in sorted(due)]
+
     def puzzle(self, puzzle_id: str) -> PuzzleRecord:
         return self._mine.puzzles.get(puzzle_id, PuzzleRecord())
 
@@ -232,15 +256,25 @@ class Progress:
         return self._update(change)
 
     def record_puzzle(
-        self, puzzle_id: str, solved: bool, seconds: float | None, rating: float | None = None
+        self,
+        puzzle_id: str,
+        solved: bool,
+        seconds: float | None,
+        rating: float | None = None,
+        clean: bool | None = None,
     ) -> PuzzleRecord:
         """Count one try at a puzzle and, with `rating`, the student's rating after it; then save,
-        so the next puzzle can be chosen for the student even after a restart. Arguments are
-        checked before anything changes."""
+        so the next puzzle can be chosen for the student even after a restart. `clean` (by
+        default `solved`) says the puzzle was solved with no wrong try and no help; anything
+        else is a miss, and the puzzle comes back (`due_again`). Arguments are checked before
+        anything changes."""
         if not isinstance(puzzle_id, str) or not puzzle_id.strip():
             raise ValueError(f"a puzzle id is non-empty text, not {puzzle_id!r}")
         if not isinstance(solved, bool):
             raise ValueError(f"solved is True or False, not {solved!r}")
+        clean = solved if clean is None else clean
+        if not isinstance(clean, bool) or (clean and not solved):
+            raise ValueError(f"clean is True or False, and True only for a solve, not {clean!r}")
         if seconds is not None and not _is_seconds(seconds):
             raise ValueError(f"seconds is a number from 0 up, or None, not {seconds!r}")
         if rating is not None and not _is_number(rating):
@@ -252,7 +286,11 @@ class Progress:
             best = old.best_seconds
             if solved and seconds is not None:
                 best = float(seconds) if best is None else min(best, float(seconds))
-            mine.puzzles[puzzle_id] = new = PuzzleRecord(old.tries + 1, old.solved + int(solved), best)
+            turn = _turn(mine) + 1
+            # a clean solve makes good a miss (there is nothing to clear without one)
+            missed, cleared = (old.missed, turn if old.missed else 0) if clean else (turn, old.cleared)
+            new = PuzzleRecord(old.tries + 1, old.solved + int(solved), best, missed, cleared)
+            mine.puzzles[puzzle_id] = new
             if rating is not None:
                 mine.rating, mine.rated = float(rating), mine.rated + 1
             return new
@@ -412,8 +450,24 @@ def _read_puzzles(puzzles: object, where: str) -> dict[str, PuzzleRecord]:
             raise ValueError(f"{here}'solved' is a whole number from 0 to 'tries' ({tries}), not {solved!r}")
         if best is not None and not (_is_seconds(best) and solved):
             raise ValueError(f"{here}'best_seconds' is null or, once solved, seconds from 0 up, not {best!r}")
-        records[key] = PuzzleRecord(tries, solved, None if best is None else float(best))
+        missed, cleared = value.get("missed", 0), value.get("cleared", 0)
+        for name, count in (("missed", missed), ("cleared", cleared)):
+            if not _is_count(count):
+                raise ValueError(f"{here}{name!r} is a whole number from 0 up, not {count!r}")
+        records[key] = PuzzleRecord(tries, solved, None if best is None else float(best), missed, cleared)
     return records
+
+
+def _turn(records: StudentRecords) -> int:
+    return sum(record.tries for record in records.puzzles.values())
+
+
+def _puzzle_json(record: PuzzleRecord) -> dict[str, Any]:
+    kept: dict[str, Any] = {"tries": record.tries, "solved": record.solved}
+    kept["best_seconds"] = record.best_seconds
+    if record.missed:  # only once missed, so older files and clean records stay as they were
+        kept["missed"], kept["cleared"] = record.missed, record.cleared
+    return kept
 
 
 def read_records(text: str) -> dict[str, TaskRecord]:

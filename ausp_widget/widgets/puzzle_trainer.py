@@ -133,6 +133,7 @@ class PuzzleTrainer(widgets.VBox):
             description="Level",
         )
         self.standing = parts.html("", "ausp-standing")
+        self.by_theme = parts.html("", "ausp-by-theme")
         self.clock_face = parts.html("", "ausp-timer")
         self.timer_shown = parts.make(widgets.ToggleButton, value=True, description="Timer", icon="clock-o")
         self.timer_shown.observe(lambda change: self._render(), names="value")
@@ -172,6 +173,7 @@ class PuzzleTrainer(widgets.VBox):
         self.teacher = TeacherToggles(self.teaching, parts, lambda text: self._say(text, good=None))
         self.children = [
             row([self.student, self.level_menu, self.standing], "ausp-guide-controls"),
+            self.by_theme,
             row([self.heading, self.clock_face, self.timer_shown], "ausp-guide-controls"),
             self.question,
             self.stock_line,
@@ -200,7 +202,20 @@ class PuzzleTrainer(widgets.VBox):
         return self.level_menu.value or level_for(self.rating)
 
     def next_puzzle(self) -> Puzzle:
-        """A puzzle at the student's level: one never tried first, then one not yet solved."""
+        """A missed puzzle whose turn to come back has come (see `Progress.due_again`); else one
+        at the student's level: one never tried first, then one not yet solved."""
+        current = None if self.puzzle is None else self.puzzle.id
+        mine = {p.id: p for p in self.items}
+        due = [key for key in self.store.due_again() if key in mine and key != current]
+        if due:
+            puzzle = self.open_puzzle(mine[due[0]])
+            ago = self.store.turn - self.store.puzzle(puzzle.id).missed
+            self._say(
+                f"Back again: you missed this puzzle {ago} puzzles ago. Solve it cleanly (no wrong "
+                "try, no hint) and it is cleared.",
+                good=None,
+            )
+            return puzzle
         level = self.level
         at_level = [p for p in self.items if p.level == level] or self.items
         others = [p for p in at_level if self.puzzle is None or p.id != self.puzzle.id] or at_level
@@ -336,7 +351,8 @@ class PuzzleTrainer(widgets.VBox):
         solved = feedback.correct and (run is None or run.solved)
         score = score_of(solved, run.wrong if run else 0, run.helped if run else False)
         rating = updated(self.rating, self.puzzle.level, score, self.store.rated)
-        self.store.record_puzzle(self.puzzle.id, solved, float(self.seconds) if solved else None, rating)
+        seconds = float(self.seconds) if solved else None
+        self.store.record_puzzle(self.puzzle.id, solved, seconds, rating, clean=score == 1.0)
 
     # ---- the timer -----------------------------------------------------------------------------
     def _start_timer(self) -> None:
@@ -415,6 +431,7 @@ class PuzzleTrainer(widgets.VBox):
             f"{name}: rating <b>{round(self.rating)}</b> (level {level_for(self.rating)}) · "
             f"{solved} of {len(record)} puzzles solved"
         )
+        self.by_theme.value = self._theme_words()
         self._show_clock()
         judge = puzzle.kind == "judge"
         done = self.result is not None if judge else run.done
@@ -431,6 +448,34 @@ class PuzzleTrainer(widgets.VBox):
         game = puzzle.position if run is None else run.game
         self.stock_line.value = _stock_words(game)
         self.board.show_marks(game, {} if run is None else self.clicks.marks(run))
+
+    def by_themes(self) -> dict[str, tuple[int, int]]:
+        """The student's results by theme, in this game's puzzles: (solved cleanly, tried),
+        weakest first. A puzzle counts as solved cleanly once solved with no miss left standing."""
+        counts: dict[str, list[int]] = {}
+        for puzzle in self.items:
+            record = self.store.puzzle(puzzle.id)
+            if not record.tries:
+                continue
+            for theme in puzzle.themes:
+                tally = counts.setdefault(theme, [0, 0])
+                tally[0] += int(record.solved > 0 and not record.pending)
+                tally[1] += 1
+        order = sorted(counts.items(), key=lambda item: (item[1][0] / item[1][1], -item[1][1], item[0]))
+        return {theme: (clean, tried) for theme, (clean, tried) in order}
+
+    def _theme_words(self) -> str:
+        themes = self.by_themes()
+        mine = {puzzle.id for puzzle in self.items}
+        due = len([key for key in self.store.due_again(0) if key in mine])
+        said = []
+        if themes:
+            shown = " · ".join(f"{escape(name)} {done} of {tried}" for name, (done, tried) in themes.items())
+            said.append(f"By theme: {shown}")
+        if due:
+            said.append(f"{due} missed to come back")
+        tip = "puzzles solved cleanly of those tried, weakest theme first"
+        return f"<span title='{tip}'>{' · '.join(said)}</span>" if said else ""
 
     def _show_clock(self) -> None:
         minutes, seconds = divmod(self.seconds, 60)
