@@ -120,3 +120,54 @@ def test_the_puzzles_tab_answers_and_plays_puzzles(page, lab_url, shots):
     assert re.search(r"\d+:\d\d", timer.inner_text())
     trainer.get_by_role("button", name="Timer").click()
     eventually(page, lambda: timer.evaluate("e => getComputedStyle(e).visibility") == "hidden", seconds=5)
+
+
+def shown_puzzle(page, trainer, exclude: str = "") -> puzzles.Puzzle:
+    """The puzzle on show, read from its heading ("Puzzle aus-…")."""
+    by_id = {p.id: p for p in puzzles.load("australian")}
+
+    def heading():
+        found = re.search(r"Puzzle (aus-\S+)", trainer.inner_text())
+        return found and found.group(1) in by_id and found.group(1) != exclude and found.group(1)
+
+    return by_id[eventually(page, heading, seconds=15)]
+
+
+def test_a_missed_puzzle_comes_back_in_the_browser(page, lab_url, shots):
+    app = open_notebook(page, lab_url, "01_learn_and_play.ipynb")
+    app.get_by_role("tab", name="Puzzles").click()
+    trainer = app.locator(".ausp-trainer")
+    trainer.wait_for()
+    student = trainer.get_by_role("textbox").first  # a student of this test's own
+    student.fill("Mia Miss")
+    student.press("Enter")
+    feedback = trainer.locator(".ausp-feedback").first
+    eventually(page, lambda: "Mia Miss" in feedback.inner_text(), seconds=10)
+
+    # A "winnable or not?" puzzle answered wrongly: a miss.
+    trainer.get_by_role("button", name="Next puzzle").click()
+    missed = shown_puzzle(page, trainer)
+    while missed.kind != "judge":
+        trainer.get_by_role("button", name="Next puzzle").click()
+        missed = shown_puzzle(page, trainer, exclude=missed.id)
+    trainer.get_by_role("button", name="Lost" if missed.goal else "Winnable").click()
+    eventually(page, lambda: "ausp-bad" in (feedback.get_attribute("class") or ""), seconds=20)
+
+    # Three other puzzles finished (answered, or their solution shown), then the miss is back.
+    previous = missed.id
+    for _ in range(3):
+        trainer.get_by_role("button", name="Next puzzle").click()
+        other = shown_puzzle(page, trainer, exclude=previous)
+        assert other.id != missed.id, "a miss waits for three other puzzles"
+        if other.kind == "judge":
+            trainer.get_by_role("button", name="Winnable" if other.goal else "Lost").click()
+        else:
+            trainer.get_by_role("button", name="Show solution").click()
+        eventually(page, lambda: feedback.inner_text().strip(), seconds=20)
+        previous = other.id
+    trainer.get_by_role("button", name="Next puzzle").click()
+    back = shown_puzzle(page, trainer, exclude=previous)
+    assert back.id == missed.id
+    eventually(page, lambda: "Back again" in feedback.inner_text(), seconds=10)
+    assert "missed to come back" in trainer.locator(".ausp-by-theme").inner_text()
+    shots(page, "puzzle-3-back-again", trainer)
