@@ -128,3 +128,13 @@ def test_a_version_read_from_the_dist_info_folder_is_the_one_metadata_gives(pack
     from ausp_widget.widgets.esm import installed_version
 
     assert installed_version(package) == metadata.version(package)  # an editable install asks metadata
+
+
+def test_enter_in_the_deal_field_deals_that_number_and_a_bad_number_changes_nothing():
+    table = GameTable(seed=4)
+    strip, index = table.top, table.top.controls.index(table.deal_field)
+    strip.handle({"id": index, "event": "submit", "value": "77"})
+    assert table.game.seed == 77 and table.deal_field.value == "77"
+    before = table.game
+    strip.handle({"id": index, "event": "submit", "value": "seven"})
+    assert table.game is before and "whole number" in table.status.value
