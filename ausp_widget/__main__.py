@@ -189,9 +189,15 @@ def _cmd_puzzles(args: argparse.Namespace) -> int:
     from ausp_widget.analysis.puzzles_make import write
 
     out = args.out or f"puzzles_{args.game}.json"
-    made = write(
-        args.game, args.make, out, args.level, args.seed, progress=None if args.quiet else progress_bar()
-    )
+    jobs = args.jobs or os.cpu_count() or 1
+    progress = None if args.quiet else progress_bar()
+    try:
+        with cluster(args.scheduler, workers=jobs) as executor:
+            how = {"progress": progress, "jobs": jobs, "executor": executor}
+            made = write(args.game, args.make, out, args.level, args.seed, **how)
+    except ClusterError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     print(
         f"{len(made)} {args.game} puzzles written to {out}"
         + (f" (fewer than {args.make})" if len(made) < args.make else "")
@@ -218,17 +224,10 @@ def build_parser() -> argparse.ArgumentParser:
     many = commands.add_parser("stats", help="win rate over many seeded deals")
     many.add_argument("--deals", type=_positive, default=1000, help="how many deals (default 1000)")
     many.add_argument("--start", type=int, default=1, help="first deal number (default 1)")
-    many.add_argument(
-        "--jobs", type=_count, default=1, help="processes to use; 0 means every core (default 1)"
-    )
     many.add_argument("--time-limit", type=_seconds, default=10.0, help="seconds per deal (default 10)")
     many.add_argument("--quiet", action="store_true", help="no progress bar")
     many.add_argument("--game", choices=games, default="australian", help="which game (default australian)")
-    many.add_argument(
-        "--scheduler",
-        metavar="ADDRESS",
-        help='run on a Dask cluster: its scheduler\'s address, or "local" for --jobs workers here',
-    )
+    _add_workers(many)
     many.set_defaults(run=_cmd_stats)
     cut = commands.add_parser("puzzles", help="make puzzles from deals played forward, checked by the solver")
     cut.add_argument("--make", type=_positive, default=50, help="how many puzzles (default 50)")
@@ -237,8 +236,21 @@ def build_parser() -> argparse.ArgumentParser:
     cut.add_argument("--seed", type=int, default=0, help="the generator's seed (default 0)")
     cut.add_argument("--out", metavar="FILE", help="where to write them (default puzzles_GAME.json)")
     cut.add_argument("--quiet", action="store_true", help="no progress bar")
+    _add_workers(cut)
     cut.set_defaults(run=_cmd_puzzles)
     return parser
+
+
+def _add_workers(command: argparse.ArgumentParser) -> None:
+    """--jobs and --scheduler: where a command's deals run."""
+    command.add_argument(
+        "--jobs", type=_count, default=1, help="processes to use; 0 means every core (default 1)"
+    )
+    command.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help='run on a Dask cluster: its scheduler\'s address, or "local" for --jobs workers here',
+    )
 
 
 def _positive(text: str) -> int:

@@ -96,3 +96,22 @@ def test_a_line_cut_off_by_a_killed_run_is_taken_off_and_nothing_finished_is_los
     result = survey([3, 4], None, SECONDS, game=GAME, saved=saved)
     assert result.verdicts[0] == whole
     assert [line["deal"] for line in lines(saved)] == [3, 4]
+
+
+def test_the_puzzle_maker_makes_the_same_checked_puzzles_on_a_cluster_as_on_one_worker(tmp_path):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from ausp_widget.analysis.puzzles import load, replay_check
+    from ausp_widget.analysis.puzzles_make import make, write
+
+    how = {"kinds": ["free", "home"], "seed": 5, "max_deals": 8}
+    with ThreadPoolExecutor(1) as one:
+        alone = make(GAME, 2, executor=one, **how)
+    with cluster("local", workers=2) as executor:
+        written = write(GAME, 2, tmp_path / "made.json", executor=executor, kinds=how["kinds"], seed=5)
+    assert alone and [p.id for p in alone] == [p.id for p in make(GAME, 2, jobs=2, **how)]
+    # the same draws in the same order: what one worker found in 8 deals, the cluster found too
+    assert {p.id for p in alone} <= {p.id for p in written} and len(written) == 2
+    for puzzle in load(GAME, path=tmp_path / "made.json"):
+        replay_check(puzzle, "made.json")  # raises when a stored line does not reach its goal
+    assert json.loads((tmp_path / "made.json").read_text())["generator"]["rounds"] == 16

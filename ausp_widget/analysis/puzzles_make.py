@@ -42,6 +42,7 @@ import json
 import math
 import random
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from dataclasses import replace
 from typing import Any
 
@@ -51,6 +52,7 @@ from ausp_widget.core.lesson import deal_position, moving_group
 from ausp_widget.core.tasks import Goal, free_goal, shortest_line
 
 from . import hint, solve
+from .parallel import check_jobs, run_each
 from .puzzles import KINDS, LEVELS, Puzzle, check_level, data_file, save
 
 KING = Card.parse("K♠").rank
@@ -67,6 +69,7 @@ TRIES = {"australian": 40, "indian": 8}  # positions tried per deal
 MIX = ("free", "home", "win", "judge", "free", "home", "win")  # the kinds, in turn
 BLIND_PLAYS = {"australian": 200, "indian": 40}  # blind games from a "win" or "judge" puzzle
 BLIND_SEED = 0
+ROUND = 16  # deals tried at once on workers (taken in the order drawn, so any number of workers agrees)
 EFFORT = 0.25  # bits per tenfold more positions in a "free" or "home" puzzle's search tree
 
 
@@ -80,16 +83,24 @@ def make(
     cuts: dict[str, list[float]] | None = None,
     max_deals: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    jobs: int = 1,
+    executor: Executor | None = None,
 ) -> list[Puzzle]:
     """`count` new puzzles of `game` (of one `level`, or spread over all five), cut from deals
     chosen by `seed` (the same seed makes the same puzzles). `kinds` limits the kinds;
     `cuts` gives each kind's four difficulty cut points between levels (by default, those of
     the shipped puzzles when a level is asked for, else the quantiles of the puzzles made).
-    Fewer than `count` come back only when `max_deals` deals (default 40 per puzzle) ran out."""
+    Fewer than `count` come back only when `max_deals` deals (default 40 per puzzle) ran out.
+
+    With `jobs > 1` or an `executor` (a Dask cluster's, see `analysis.cluster`), deals are
+    tried a round at a time on the workers, each with a seed of its own drawn from `seed`, and
+    taken in the order they were drawn: the same seed makes the same puzzles on any number of
+    workers (other puzzles than one process makes, which draws every deal from one stream)."""
     registry.entry(game)
     check_level(level)
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise ValueError(f"count is a whole number of puzzles, at least 1, not {count!r}")
+    check_jobs(jobs)
     order = tuple(kinds) if kinds else MIX
     wrong = [k for k in order if k not in KINDS]
     if wrong:
@@ -100,29 +111,50 @@ def make(
     made: list[Puzzle] = []
     seen: set[str] = set()
     deals = max_deals if max_deals is not None else 40 * count
-    misses = 0  # deals in a row that gave no puzzle: after 12, the next kind has its turn
-    for _ in range(deals):
-        kind = order[(len(made) + misses // 12) % len(order)]
-        deal = rng.randrange(1, 1_000_000)
-        found = cut(game, deal, kind, rng)
+
+    def take(found: Puzzle | None) -> bool:
+        """Keep a puzzle that is new (and of the level asked for); whether it was kept."""
         if found is None or found.id in seen:
-            misses += 1
-            continue
-        misses = 0
+            return False
         if level is not None:
             found = replace(found, level=level_of(found, cuts))
             if found.level != level:
-                continue
+                return True  # a puzzle all the same: the next kind has its turn
         seen.add(found.id)
         made.append(found)
         if progress:
             progress(len(made), count)
-        if len(made) >= count:
-            break
+        return True
+
+    if executor is None and jobs == 1:
+        misses = 0  # deals in a row that gave no puzzle: after 12, the next kind has its turn
+        for _ in range(deals):
+            kind = order[(len(made) + misses // 12) % len(order)]
+            deal = rng.randrange(1, 1_000_000)
+            misses = 0 if take(cut(game, deal, kind, rng)) else misses + 1
+            if len(made) >= count:
+                break
+    else:
+        tried = 0
+        while tried < deals and len(made) < count:
+            batch = min(ROUND, deals - tried)
+            drawn = [(game, order[(tried + k) % len(order)], rng.randrange(2**63)) for k in range(batch)]
+            tried += batch
+            for found in run_each(_cut_seeded, drawn, jobs=jobs, executor=executor):
+                take(found)
+                if len(made) >= count:
+                    break
     if level is None:
         cuts = cuts or quantile_cuts(made)
         made = [replace(p, level=level_of(p, cuts)) for p in made]
     return sorted(made, key=lambda p: (p.level, p.difficulty, p.id))
+
+
+def _cut_seeded(drawn: tuple[str, str, int]) -> Puzzle | None:
+    """One deal's try on a worker: its deal and every random choice come from its own seed."""
+    game, kind, own = drawn
+    rng = random.Random(own)
+    return cut(game, rng.randrange(1, 1_000_000), kind, rng)
 
 
 def shipped_cuts(game: str) -> dict[str, list[float]]:
@@ -458,14 +490,16 @@ def write(
     seed: int = 0,
     kinds: Sequence[str] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    jobs: int = 1,
+    executor: Executor | None = None,
 ) -> list[Puzzle]:
     """Make puzzles and write them to `path` as `load` reads them, with the generator's seed
-    and each kind's level cut points."""
-    made = make(game, count, level, seed, kinds=kinds, progress=progress)
+    (and whether deals were drawn a round at a time for workers) and each kind's level cut points."""
+    made = make(game, count, level, seed, kinds=kinds, progress=progress, jobs=jobs, executor=executor)
     cuts = shipped_cuts(game) if level is not None else quantile_cuts(made)
-    about = {
-        "game": game,
-        "generator": {"seed": seed, "count": count, "level": level, "kinds": list(kinds or MIX)},
-    }
+    generator = {"seed": seed, "count": count, "level": level, "kinds": list(kinds or MIX)}
+    if executor is not None or jobs > 1:
+        generator["rounds"] = ROUND  # remade the same way on any number of workers
+    about = {"game": game, "generator": generator}
     save(made, path, **about, cuts=cuts)
     return made
