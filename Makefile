@@ -45,7 +45,7 @@ node:
 # in a venv of its own; downloads are cached in $(SITE_CACHE). Serve site/ with any static server.
 SITE_CACHE := .site-cache
 SITE_VENV := $(SITE_CACHE)/venv
-SITE_SOURCES := pyproject.toml tools/build_site.py $(wildcard notebooks/*.ipynb) \
+SITE_SOURCES := pyproject.toml tools/build_site.py tools/site_bytecode.py $(wildcard notebooks/*.ipynb) \
 	$(shell find ausp_widget -name '*.py' -o -name '*.css' -o -name '*.json')
 
 SITE_PIP := PIP_CACHE_DIR=$(CURDIR)/$(SITE_CACHE)/pip

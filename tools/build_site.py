@@ -201,6 +201,9 @@ def build(out: Path, cache: Path) -> dict:
         problems = check_offline(partial)
         if problems:
             raise SystemExit(f"the site would fetch from outside itself or not draw its board: {problems}")
+        from site_bytecode import compile_wheels  # beside this script
+
+        compiled = compile_wheels(partial / "static" / "pyodide-lock", partial / "static" / "pyodide")
         info = {
             "pyodide": pyodide,
             "jupyterlite_core": importlib.metadata.version("jupyterlite-core"),
@@ -208,6 +211,7 @@ def build(out: Path, cache: Path) -> dict:
             "ipywidgets": importlib.metadata.version("ipywidgets"),
             "anywidget": importlib.metadata.version("anywidget"),
             "wheel": wheel.name,
+            "compiled": compiled,
             "notebooks": names,
             "build_seconds": round(time.monotonic() - started, 1),
             "size_mb": round(size_mb(partial), 1),

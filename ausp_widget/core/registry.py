@@ -117,13 +117,17 @@ def register(entry: GameEntry) -> None:
 
 def entry_points(group: str) -> list[Any]:
     """The installed packages' entry points in `group`, as `importlib.metadata.entry_points`
-    gives them (the first of two installs of one package wins), looking only in folders: the
-    standard library's zip holds no packages, and listing it is a third of the search in the
-    browser's Python."""
+    gives them (the first of two installs of one package wins), looking only in the folders
+    packages are installed in: the standard library's zip holds none, and listing it is a third
+    of the search in the browser's Python."""
+    import os
     import sys
     from importlib.metadata import distributions
 
-    folders = [entry for entry in sys.path if not entry.endswith(".zip")]
+    # Installed packages live in the path's folders, not in the working folder (a notebook's,
+    # which a classroom site keeps behind its service worker, where each look costs).
+    here = {"", ".", os.getcwd()}
+    folders = [entry for entry in sys.path if not entry.endswith(".zip") and entry not in here]
     seen: set[str] = set()
     found = []
     for dist in distributions(path=folders):

@@ -28,14 +28,23 @@ def installed_version(package: str) -> str:
     forty modules from source (a sixth of a second); it is asked only when the folder is not
     there (an unusual install).
     """
-    spec = importlib.util.find_spec(package)
-    for folder in spec.submodule_search_locations or () if spec else ():
-        found = sorted(pathlib.Path(folder).parent.glob(f"{package}-*.dist-info"))
-        if len(found) == 1:
-            return found[0].name[len(package) + 1 : -len(".dist-info")]
+    # First beside ipywidgets (installed together), which asks nothing of the notebook's folder:
+    # a classroom site keeps that folder behind its service worker, where each look costs.
+    version = _named_version(pathlib.Path(widgets.__file__).resolve().parent.parent, package)
+    if version is None:
+        spec = importlib.util.find_spec(package)
+        if spec is not None and spec.submodule_search_locations:
+            version = _named_version(pathlib.Path(spec.submodule_search_locations[0]).parent, package)
+    if version is not None:
+        return version
     from importlib import metadata
 
     return metadata.version(package)
+
+
+def _named_version(folder: pathlib.Path, package: str) -> str | None:
+    found = sorted(folder.glob(f"{package}-*.dist-info"))
+    return found[0].name[len(package) + 1 : -len(".dist-info")] if len(found) == 1 else None
 
 
 @cache
