@@ -79,3 +79,36 @@ def test_notebook_01_plays_in_the_browser_kernel(lite_page, site_url, shots):
     page.locator(".ausp-app").first.wait_for(timeout=120_000)
     after = run_in_kernel(page, f"print({lesson})")
     assert after.strip() == before, f"after a reload: {after!r}, before: {before!r}"
+
+
+def bytecode_of(source: str) -> str:
+    """The start of a module's bytecode file name in a wheel ("pkg/__pycache__/mod.cpython-")."""
+    folder, _, file = source.rpartition("/")
+    return f"{folder}/__pycache__/{file[: -len('.py')]}.cpython-"
+
+
+def test_the_sites_wheels_carry_the_bytecode_its_kernel_reads(lite_page, site_url):
+    import hashlib
+    import json
+    import zipfile
+
+    from lite_site import SITE
+
+    lock_dir = SITE / "static" / "pyodide-lock"
+    lock = json.loads((lock_dir / "pyodide-lock.json").read_text())
+    for name in ("ausp-widget", "ipywidgets"):
+        entry = lock["packages"][name]
+        wheel = (lock_dir / entry["file_name"]).resolve()
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], f"{name}: the lock's hash"
+        names = set(zipfile.ZipFile(wheel).namelist())
+        sources = [n for n in names if n.endswith(".py") and ".dist-info/" not in n]
+        missing = [n for n in sources if not any(p.startswith(bytecode_of(n)) for p in names)]
+        assert sources and not missing, f"{name}: no bytecode for {missing[:3]}"
+    page = lite_page
+    open_and_run(page, site_url, "01_learn_and_play.ipynb")
+    said = run_in_kernel(
+        page,
+        "import ausp_widget.widgets.board as b, importlib.util, os\n"
+        "print(b.__spec__.cached, os.path.exists(b.__spec__.cached))",
+    )
+    assert said.strip().endswith("True") and "cpython-3" in said, said
