@@ -138,3 +138,11 @@ def test_enter_in_the_deal_field_deals_that_number_and_a_bad_number_changes_noth
     before = table.game
     strip.handle({"id": index, "event": "submit", "value": "seven"})
     assert table.game is before and "whole number" in table.status.value
+
+
+def test_a_malformed_message_to_the_tables_controls_is_said_on_the_board_and_changes_nothing():
+    table = GameTable(seed=4)
+    before = table.game.to_text()
+    table.foot.handle({"id": 99, "event": "click"})
+    assert "changes nothing: there is no control 99" in table.status.value
+    assert table.board.widget.notice["kind"] == "refused" and table.game.to_text() == before

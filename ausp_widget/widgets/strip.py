@@ -11,7 +11,8 @@ list; a table holds the strip's sync while it updates, so one move sends one mes
 
 Presses and edits come back as messages (`{"id", "event", "value"}`) through `Strip.handle`,
 the one path the browser and tests share; a message that names no control, or an event the
-control does not take, is refused with its reason in `errors` and changes nothing.
+control does not take, is refused with its reason in `errors` (and said through `on_error`,
+on a table's status line and board) and changes nothing.
 """
 
 from __future__ import annotations
@@ -260,12 +261,19 @@ class Strip(EsmWidget):
     esm_file = "strip.js"
     items = traitlets.List().tag(sync=True)
 
-    def __init__(self, *classes: str, controls: Sequence[Control] = (), **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *classes: str,
+        controls: Sequence[Control] = (),
+        on_error: Callable[[str], None] | None = None,
+        **kwargs: Any,
+    ) -> None:
         # The controls given here and the classes go out with the model itself: one message.
         items = [control.item() for control in controls]
         super().__init__(_dom_classes=("ausp-strip", *classes), items=items, **kwargs)
         self._controls: list[Control] = []
         self.errors: list[str] = []  # what the strip refused, newest last
+        self.on_error = on_error  # where a refusal is said (a table's status line and board)
         self.on_msg(lambda _widget, content, _buffers=None: self.handle(content))
         for control in controls:
             self._take(control)
@@ -308,6 +316,8 @@ class Strip(EsmWidget):
             self.errors.append(str(exc))
             logger.warning("%s", exc)
             self.refresh()
+            if self.on_error is not None:
+                self.on_error(f"The controls sent a message that changes nothing: {exc}.")
 
 
 __all__ = [

@@ -169,6 +169,7 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widge
         )
         self.solver_question = SolverQuestion(self.clock, self._say, self._show_error)
         # Every control around the board is drawn by two models: above it and below it.
+        shared = {"on_error": lambda text: self._refuse(text), "layout": self.parts.layout}
         self.top = Strip(
             "ausp-topbar",
             controls=[
@@ -181,13 +182,10 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widge
                 self.info,
                 self.banner,
             ],
-            layout=self.parts.layout,
+            **shared,
         )
-        self.foot = Strip(
-            "ausp-controls",
-            controls=[*self.controls.row, self.status, self.move_log],
-            layout=self.parts.layout,
-        )
+        below = [*self.controls.row, self.status, self.move_log]
+        self.foot = Strip("ausp-controls", controls=below, **shared)
         shown = [self.mode_selector] if show_modes else []  # else made only if asked for
         self.children = (*shown, self.top, self.board.box, self.foot)
 
