@@ -146,3 +146,13 @@ def test_a_malformed_message_to_the_tables_controls_is_said_on_the_board_and_cha
     table.foot.handle({"id": 99, "event": "click"})
     assert "changes nothing: there is no control 99" in table.status.value
     assert table.board.widget.notice["kind"] == "refused" and table.game.to_text() == before
+
+
+@pytest.mark.parametrize(
+    ("version", "asked"),
+    [("0.11.0", "~0.11.*"), ("1.2.3", "~1.2.*"), ("0.12.0a1", "0.12.0a1"), ("2", "~2.0.*")],
+)
+def test_a_model_asks_for_the_front_ends_of_its_major_and_minor_version(version, asked):
+    from ausp_widget.widgets.esm import version_range
+
+    assert version_range(version) == asked

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import fcntl
+import hashlib
 import importlib.metadata
 import json
 import os
@@ -29,6 +30,7 @@ import subprocess
 import sys
 import tarfile
 import time
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -171,6 +173,23 @@ def check_offline(out: Path) -> list[str]:
     return problems
 
 
+def name_front_end(lock_dir: Path) -> None:
+    """The site's copy of the package names the anywidget front end the site serves
+    (`widgets/front_end_version.txt`, read by `widgets/esm.py`), and no longer pulls anywidget's
+    Python (with psygnal, a fifth of a second of every start) into the browser's Python: the
+    package never imports it. A notebook that imports anywidget itself still gets it."""
+    lock_path = lock_dir / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
+    ours = lock["packages"]["ausp-widget"]
+    ours["depends"] = [name for name in ours["depends"] if name != "anywidget"]
+    wheel = (lock_dir / ours["file_name"]).resolve()
+    served = lock["packages"]["anywidget"]["version"]
+    with zipfile.ZipFile(wheel, "a") as archive:
+        archive.writestr("ausp_widget/widgets/front_end_version.txt", served)
+    ours["sha256"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    lock_path.write_text(json.dumps(lock, indent=2))
+
+
 def size_mb(folder: Path) -> float:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file()) / 1e6
 
@@ -202,6 +221,8 @@ def build(out: Path, cache: Path) -> dict:
         if problems:
             raise SystemExit(f"the site would fetch from outside itself or not draw its board: {problems}")
         from site_bytecode import compile_wheels  # beside this script
+
+        name_front_end(partial / "static" / "pyodide-lock")
 
         compiled = compile_wheels(partial / "static" / "pyodide-lock", partial / "static" / "pyodide")
         info = {

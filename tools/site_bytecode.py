@@ -21,7 +21,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-COMPILED = ("ausp-widget", "ipywidgets", "filelock")
+COMPILED = ("ausp-widget", "ipywidgets")
 """The lock's packages whose modules the app imports at its start."""
 
 # Runs in Node.js: loads the site's Pyodide and rewrites each wheel given with its bytecode added.

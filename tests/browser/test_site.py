@@ -112,3 +112,11 @@ def test_the_sites_wheels_carry_the_bytecode_its_kernel_reads(lite_page, site_ur
         "print(b.__spec__.cached, os.path.exists(b.__spec__.cached))",
     )
     assert said.strip().endswith("True") and "cpython-3" in said, said
+    # The board is drawn by anywidget's front end, named without anywidget's Python in the kernel.
+    served = lock["packages"]["anywidget"]["version"]
+    said = run_in_kernel(
+        page,
+        "import sys\nfrom ausp_widget.widgets.esm import front_end_version\n"
+        "print(front_end_version(), 'anywidget' in sys.modules, 'psygnal' in sys.modules)",
+    )
+    assert said.split() == [f"~{'.'.join(served.split('.')[:2])}.*", "False", "False"], said
