@@ -313,3 +313,32 @@ def test_the_rules_mark_the_choices_as_choices():
 
 def test_a_card_is_named_in_words():
     assert Card.parse("K♠").name == "king of spades"
+
+
+# ---- the live table and the app --------------------------------------------------------------
+def test_the_live_table_plays_yukon_by_clicks_with_no_draw_button():
+    from test_widget_table import button, card, visible
+
+    from ausp_widget.widgets import strip
+    from ausp_widget.widgets.table import GameTable
+
+    table = GameTable(mode="yukon", seed=1, wait_for_start=False)
+    assert table.game.name == "yukon" and table.game.face_down()[6] == 6
+    shown = {w.description for w in visible(table) if isinstance(w, strip.Button)}
+    assert "Draw" not in shown and {"Undo", "Hint"} <= shown
+    card(table, Card.parse("10♣").name).click()
+    card(table, Card.parse("J♦").name).click()
+    assert table.game.history[-1][1] == Game.deal(1, game="yukon").parse_move("10♣ J♦")
+    assert table.game.face_down()[6] == 5
+    button(table, "Undo").click()
+    assert table.game.face_down()[6] == 6
+    button(table, "Hint").click()
+
+
+def test_the_app_offers_yukon_with_its_rules_and_guide():
+    from ausp_widget import AustralianPatience
+
+    app = AustralianPatience(mode="yukon", seed=1)
+    assert app.game.name == "yukon" and app.game.seed == 1
+    assert app.guide.steps[0].position.name == "yukon" and len(app.guide.steps) >= 5
+    assert "alternating colours" in app.rules.value and "choices" in app.rules.value.lower()

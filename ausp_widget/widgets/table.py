@@ -283,7 +283,7 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widge
         finally:
             self._syncing = False
         self.board.new_deal()
-        self.controls.arrange(game.mode, can_ask(game), can_review(game))
+        self.controls.arrange(game.mode, can_ask(game), can_review(game), getattr(game, "has_stock", True))
         show(self.speed, game.players > 1)
         show(self.bot_level, game.players > 1 and not hasattr(self._bot_given, "choose"))
         self._render()

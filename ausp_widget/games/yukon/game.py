@@ -93,6 +93,7 @@ class YukonGame(ExplainsLoss, PatienceBase):
     mode = "solo"
     players = 1
     first = 0
+    has_stock = False  # every card is dealt: the stock and waste are always empty piles
     columns = COLUMNS
     _pile_suits = PILE_SUITS
     click_help = "Click any face-up card of a column (the cards on it move too), then where it should go."
