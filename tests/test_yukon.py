@@ -333,6 +333,15 @@ def test_the_live_table_plays_yukon_by_clicks_with_no_draw_button():
     button(table, "Undo").click()
     assert table.game.face_down()[6] == 6
     button(table, "Hint").click()
+    kinds = {spot.pile.kind for spot in table.board.views()}
+    assert "stock" not in kinds and "waste" not in kinds and "column" in kinds  # nothing empty to draw
+    assert "stock" not in table.info.value
+
+
+def test_a_picture_of_a_position_draws_no_stock_or_waste():
+    html = deal(1)._repr_html_()
+    assert ">stock<" not in html and ">waste<" not in html
+    assert ">waste<" in Game.deal(1)._repr_html_()  # the empty waste of Australian Patience
 
 
 def test_the_app_offers_yukon_with_its_rules_and_guide():
