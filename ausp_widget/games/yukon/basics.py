@@ -103,7 +103,7 @@ def progress_path(
     The search never turns a card up, so it reads only the face-up cards: whether a game is
     lost depends on nothing its player cannot see."""
     start = tuple(tuple(col) for col in cols)
-    seen = {start}
+    seen = {_canonical(start, down)}
     frontier: list[tuple[tuple[tuple[int, ...], ...], list[tuple[int, int, int]]]] = [(start, [])]
     while frontier:
         following = []
@@ -116,11 +116,17 @@ def progress_path(
                 after = list(position)
                 after[e] = after[e] + after[c][d:]
                 after[c] = after[c][:d]
-                key = tuple(after)
+                key = _canonical(after, down)
                 if key not in seen:
                     if len(seen) >= limit:
                         return None, []
                     seen.add(key)
-                    following.append((key, [*line, (c, d, e)]))
+                    following.append((tuple(after), [*line, (c, d, e)]))
         frontier = following
     return False, []
+
+
+def _canonical(cols, down) -> tuple:
+    """A position with its columns in a fixed order (their order changes nothing that can be
+    done), each with its face-down count."""
+    return tuple(sorted(zip(down, cols)))

@@ -218,8 +218,16 @@ class YukonGame(ExplainsLoss, PatienceBase):
         """ "playing", "won" (all 52 home) or "lost" (see the module docstring)."""
         if sum(self._piles) == CARD_COUNT:
             return "won"
-        found, _ = progress_path(self._cols, self._down, self._piles)
-        return "lost" if found is False else "playing"
+        return "lost" if self.progress()[0] is False else "playing"
+
+    def progress(self) -> tuple[bool | None, list[tuple[int, int, int]]]:
+        """The shortest line of useful moves to turning up a card or bringing one home, as the
+        status search found it (see `basics.progress_path`): (True, line), (False, []) when
+        there is none, (None, []) when the search stopped first. Reads only face-up cards."""
+        key = self.position_key()
+        if getattr(self, "_progress", (None,))[0] != key:  # found once per position
+            self._progress = (key, progress_path(self._cols, self._down, self._piles))
+        return self._progress[1]
 
     # ---- legal moves ------------------------------------------------------------------------
     def _to_move(self, c: int, d: int, e: int) -> Move:

@@ -11,10 +11,13 @@ line to progress, so the next one is shorter, until a card turns up or goes home
 
 from __future__ import annotations
 
+import itertools
+
 from ausp_widget.core.advice import Hint
 from ausp_widget.core.cards import CARDS
+from ausp_widget.core.moves import Move
 
-from .basics import card_moves, is_progress, progress_path, safe_home
+from .basics import STUCK_SEARCH_LIMIT, card_moves, is_progress, safe_home
 
 
 def hint(game, player: int = 0) -> Hint:
@@ -37,16 +40,14 @@ def hint(game, player: int = 0) -> Hint:
     now = sorted((m for m in moves if is_progress(m, down)), key=lambda m: (m[2] < 0, -down[m[0]]))
     if now:
         return Hint(game._to_move(*now[0]), _why(game, now[0], 1))
-    found, line = progress_path(cols, down, heights)
+    found, line = game.progress()
     if found:
         return Hint(game._to_move(*line[0]), _why(game, line[-1], len(line)))
-    useful = game.useful_moves(player)
-    if useful:
-        return Hint(
-            useful[0],
-            "no short line to turn up a card or bring one home was found; this move keeps play going",
-        )
-    return Hint(None, "no useful move is left")
+    return Hint(
+        None,
+        f"no line of moves that turns up a card or brings one home was found within {STUCK_SEARCH_LIMIT:,} "
+        "arrangements of the face-up cards: the game may be lost, and you are free to stop",
+    )
 
 
 def _why(game, last: tuple[int, int, int], length: int) -> str:
@@ -62,3 +63,16 @@ def _why(game, last: tuple[int, int, int], length: int) -> str:
     else:
         goal = f"turn up the last face-down card of column {c + 1}"
     return f"this move will {goal}" if length == 1 else f"the first of {length} moves that {goal}"
+
+
+def hint_from_view(view) -> Hint:
+    """The hint from what the player sees (a `TableView`): the face-down cards are stand-ins,
+    which the hint never reads."""
+    from .game import YukonGame
+
+    return hint(YukonGame.from_view(view, itertools.repeat(0)))
+
+
+def hint_player(view) -> Move | None:
+    """A player that follows the hint every move (for `ausp_widget.analysis.evaluate`)."""
+    return hint_from_view(view).move
