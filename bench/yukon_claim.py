@@ -2,7 +2,7 @@
 deals, compared with the published figure.
 
 Run: .venv/bin/python bench/yukon_claim.py [--first-deal 1001] [--deals 1000] [--seconds 3]
-     [--jobs 1] [--results bench/yukon_claim.jsonl] [--retry-undecided]
+     [--jobs 1] [--results bench/yukon_claim.jsonl] [--retry-undecided] [--hint-deals 0]
      [--scheduler tcp://HOST:8786 | local]
 
 The full-information solver (`ausp_widget.games.yukon.solver`: it knows the face-down cards)
@@ -12,7 +12,9 @@ and a run with the same budget reads those back, so an interrupted run carries o
 stopped; `--scheduler` runs the deals on a Dask cluster instead of local processes.
 It prints the deals proved winnable, proved lost and left undecided; the winnable share as a
 lower bound (undecided counted lost) and an upper bound (undecided counted won), each with
-its 95% Wilson interval; the decided share; and the median seconds to a verdict.
+its 95% Wilson interval; the decided share; and the median seconds to a verdict. With
+`--hint-deals N` a player that follows the hint (it sees only the face-up cards) then plays the
+first N of those deals; its won games prove their deals winnable too.
 
 The budget was chosen on deals 1-100 only (see `--first-deal`); the reported range is
 1001-2000, which no setting was tuned on.
@@ -29,9 +31,11 @@ import statistics
 import time
 from concurrent.futures import Executor
 
+from ausp_widget.analysis import evaluate
 from ausp_widget.analysis.cluster import ClusterError, cluster
 from ausp_widget.analysis.winnability import survey
 from ausp_widget.core.stats import wilson_interval
+from ausp_widget.games.yukon.hints import hint_player
 
 
 def pct(value: float) -> str:
@@ -46,6 +50,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--results", default="bench/yukon_claim.jsonl")
     parser.add_argument("--retry-undecided", action="store_true")
+    parser.add_argument("--hint-deals", type=int, default=0)
     parser.add_argument("--scheduler", help='a Dask scheduler\'s address, or "local"')
     args = parser.parse_args()
     try:
@@ -69,6 +74,16 @@ def run(args: argparse.Namespace, executor: Executor | None) -> None:
         retry_undecided=args.retry_undecided,
     )
     report(result, deals, args.seconds, time.perf_counter() - start)
+    if args.hint_deals:
+        played = range(deals.start, deals.start + args.hint_deals)
+        start = time.perf_counter()
+        hints = evaluate(hint_player, played, args.jobs, executor, game="yukon")
+        print(f"{hints}, deals {played.start}-{played.stop - 1} [{time.perf_counter() - start:.0f} s]")
+        won, share, a, b = result.lower_with(r.deal for r in hints.deals if r.won)
+        print(
+            f"  counting its won games as proofs too: {won} winnable, "
+            f"at least {pct(share)} ({pct(a)}-{pct(b)})"
+        )
 
 
 def report(result, deals: range, seconds: float, took: float) -> None:

@@ -484,9 +484,10 @@ class YukonGame(ExplainsLoss, PatienceBase):
             if cover % 13 == KING:
                 nowhere = f"{CARDS[cover]} is a King, which may only go into an empty column"
             else:
-                nowhere = (
-                    f"{CARDS[cover]} needs {self._parents_words(cover)} on top of a column, and neither is"
-                )
+                needs = self._parents_words(cover)
+                nowhere = f"{CARDS[cover]} needs {needs} on top of a column, and neither is there"
+                if not all(self._cols):
+                    nowhere += ", and only a King may fill an empty column"
             lies = "lies face down" if hidden else "is covered"
             blocks.append(
                 Block(
