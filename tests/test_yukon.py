@@ -351,3 +351,14 @@ def test_the_app_offers_yukon_with_its_rules_and_guide():
     assert app.game.name == "yukon" and app.game.seed == 1
     assert app.guide.steps[0].position.name == "yukon" and len(app.guide.steps) >= 5
     assert "alternating colours" in app.rules.value and "choices" in app.rules.value.lower()
+
+
+def test_the_puzzles_tab_keeps_a_game_that_has_puzzles_while_yukon_has_none():
+    from ausp_widget import AustralianPatience
+
+    app = AustralianPatience(mode="yukon", seed=1)
+    assert app.puzzles.game == "australian" and app.puzzles.puzzle is not None
+    app.mode = "indian"
+    assert app.puzzles.game == "indian"
+    app.mode = "yukon"
+    assert app.puzzles.game == "indian" and app.game.name == "yukon"
