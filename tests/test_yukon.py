@@ -362,3 +362,16 @@ def test_the_puzzles_tab_keeps_a_game_that_has_puzzles_while_yukon_has_none():
     assert app.puzzles.game == "indian"
     app.mode = "yukon"
     assert app.puzzles.game == "indian" and app.game.name == "yukon"
+
+
+def test_a_two_is_not_sent_home_unsearched_while_an_ace_of_the_other_colour_is_in_play():
+    # Winnable, but only if 2♠ stays to carry the A♥ group off the face-down cards of column 6
+    # (found by comparing with a solver that sent every Two home at once, which said lost).
+    game = Game.from_text(
+        "game: yukon\nfoundations: K♣ K♦ A♠\n1: 7♠\n2: Q♥ 9♥ 10♠\n3: [9♠] 8♠ 5♠ 10♥\n"
+        "4: [3♥] [7♥] 8♥ 3♠ Q♠\n5: 6♥ 2♠ K♠ 4♠ 4♥ 5♥ J♠\n6: [J♥] [K♥] A♥ 6♠\n7: 2♥\n"
+    )
+    search = Solver(game)
+    search.run(seconds=None)
+    assert search.winnable is True
+    game.copy().play_winning_line(search.line)

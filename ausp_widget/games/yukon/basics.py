@@ -49,10 +49,12 @@ def yukon_deal(seed: int) -> tuple[tuple[Card, ...], ...]:
 
 
 def safe_home(card: int, heights: list[int] | tuple[int, ...]) -> bool:
-    """Whether `card`, which its foundation takes now, may go home without loss: an Ace or
-    a Two, or a card whose possible children (one rank lower, other colour) are all home."""
+    """Whether `card`, which its foundation takes now, may go home without loss: an Ace, or
+    a card whose possible children (one rank lower, other colour) are both home. A Two is not
+    always safe in Yukon: an Ace with cards on it may need a Two of the other colour to carry
+    them off a face-down card."""
     rank = card % 13
-    return rank <= 1 or all(heights[s] >= rank for s in _OTHER_COLOUR[card // 13])
+    return rank == 0 or all(heights[s] >= rank for s in _OTHER_COLOUR[card // 13])
 
 
 def card_moves(

@@ -11,10 +11,12 @@ transposition table, so "lost" means every reachable position was entered and no
 
 Why the search stays small — each rule with the reason it never loses a win:
 
-* Safe cards go home at once, without branching: an Ace or a Two, and any card whose
-  possible children (one rank lower, of the other colour) are both home. Nothing can ever
-  go onto such a card, so in a column it only covers what lies beneath it; a winning line
-  that leaves it in place still wins when it has gone home first.
+* Safe cards go home at once, without branching: an Ace, and any card whose possible
+  children (one rank lower, of the other colour) are both home. Nothing can ever go onto
+  such a card, so as a column's top card it only covers what lies beneath it; a winning
+  line that leaves it in place still wins when it has gone home first. (A Two is not safe
+  while an Ace of the other colour is in play: that Ace, with cards on it, may have to move
+  onto it to leave a face-down card.)
 * Empty columns are interchangeable: a King goes into the first empty column only, and a
   King at the bottom of its column never moves into another empty one.
 * Positions are compared by a canonical key: the columns sorted, each with its number of
