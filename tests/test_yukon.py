@@ -333,6 +333,7 @@ def test_the_live_table_plays_yukon_by_clicks_with_no_draw_button():
     button(table, "Undo").click()
     assert table.game.face_down()[6] == 6
     button(table, "Hint").click()
+    assert "face down" in table.status.value or "turn up" in table.status.value
     kinds = {spot.pile.kind for spot in table.board.views()}
     assert "stock" not in kinds and "waste" not in kinds and "column" in kinds  # nothing empty to draw
     assert "stock" not in table.info.value
@@ -375,3 +376,10 @@ def test_a_two_is_not_sent_home_unsearched_while_an_ace_of_the_other_colour_is_i
     search.run(seconds=None)
     assert search.winnable is True
     game.copy().play_winning_line(search.line)
+
+
+def test_the_solvers_answer_says_it_knew_the_face_down_cards():
+    from ausp_widget.widgets.solver_question import answer, hidden_words
+
+    assert "every face-down card" in answer(True, None, 0.1, hidden_words(deal(1)))
+    assert "order of the stock" in answer(True, None, 0.1, hidden_words(Game.deal(1)))
