@@ -68,5 +68,15 @@ def yukon_steps() -> list[Step]:
                 _deal1(5),
                 "A♥ F",
             ),
+            make_step(
+                "How often each game can be won",
+                "Measured on real deals: with every card known, 733 of Yukon deals 1001–2000 were proved "
+                "winnable (73%; 24 proved lost, the rest undecided within 5 s each), against 28.5% of "
+                "Australian deals 1–10000. Following the hints, which see only face-up cards, wins 40% of "
+                "those Yukon deals, against 23% of Australian deals 1–1000: with no stock, the face-down "
+                "cards are Yukon's only secret.",
+                _deal1(6),
+                dim=False,
+            ),
         ],
     )
