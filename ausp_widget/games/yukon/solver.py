@@ -30,15 +30,13 @@ another last) changes only which line is found first, never a verdict.
 
 from __future__ import annotations
 
-import heapq
-
 from ausp_widget.core.cards import CARDS
 from ausp_widget.core.moves import Move, to_column, to_foundation
 from ausp_widget.core.solving import Budget, SlicedSearch, SolveResult, TakingTurns, solve_with
 
 from .basics import CARD_COUNT, PARENTS, card_moves, safe_home
 
-__all__ = ["DEFAULT_NODE_LIMIT", "BestFirst", "DealSolver", "Pruned", "Solver", "solve"]
+__all__ = ["DEFAULT_NODE_LIMIT", "DealSolver", "Pruned", "Solver", "solve"]
 
 DEFAULT_NODE_LIMIT = 500_000
 """Positions `solve(game, time_limit=None)` enters at most, so that it always ends."""
@@ -227,106 +225,3 @@ class Pruned(Solver):
         super()._search(deadline, node_cap)
         if self.winnable is False:
             self.winnable, self.exhausted = None, True
-
-
-class BestFirst(SlicedSearch):
-    """A complete best-first search of one Yukon position: the positions still to enter wait
-    in a heap, the one with the fewest face-down cards, cards not home and cards out of
-    sequence first. Every position entered is remembered, so "lost" means every reachable
-    position was entered and none was won; the order only decides how soon a win is found."""
-
-    def __init__(self, game) -> None:
-        self.down0 = tuple(game._down)
-        start = (tuple(game._cols), tuple(game._down), tuple(game._piles))
-        self.parents: list[tuple[int, tuple[Move, ...]]] = []
-        self.seen: set[bytes] = set()
-        self.heap: list = []
-        self.count = 0
-        self.nodes = 0
-        self.elapsed = 0.0
-        self.winnable: bool | None = None
-        self.line: list[Move] = []
-        self._push(start, -1, ())
-
-    @staticmethod
-    def _settle(cols: list, down: list, heights: list) -> list[Move]:
-        """Send home every card that may go home safely (in place); the moves made."""
-        made = []
-        again = True
-        while again:
-            again = False
-            for c, col in enumerate(cols):
-                if col:
-                    top = col[-1]
-                    if heights[top // 13] == top % 13 and safe_home(top, heights):
-                        made.append(to_foundation(CARDS[top]))
-                        heights[top // 13] += 1
-                        col = col[:-1]
-                        if col and len(col) == down[c]:
-                            down[c] -= 1
-                        cols[c] = col
-                        again = True
-        return made
-
-    def _push(self, state: tuple, parent: int, moves: tuple[Move, ...]) -> None:
-        cols, down, heights = list(state[0]), list(state[1]), list(state[2])
-        moves = moves + tuple(self._settle(cols, down, heights))
-        key = b"\xff".join(sorted(bytes((down[c], *col)) for c, col in enumerate(cols)))
-        if key in self.seen:
-            return
-        self.seen.add(key)
-        index = len(self.parents)
-        self.parents.append((parent, moves))
-        home = sum(heights)
-        if home == CARD_COUNT:
-            self._win(index)
-            return
-        loose = 0
-        for c, col in enumerate(cols):
-            for d in range(max(down[c], 1), len(col)):
-                if col[d - 1] not in PARENTS[col[d]]:
-                    loose += 1
-        score = 4 * sum(down) + (CARD_COUNT - home) + 2 * loose
-        self.count += 1
-        heapq.heappush(self.heap, (score, -self.count, index, (tuple(cols), tuple(down), tuple(heights))))
-
-    def _win(self, index: int) -> None:
-        line: list[Move] = []
-        while index >= 0:
-            parent, moves = self.parents[index]
-            line[:0] = moves
-            index = parent
-        self.winnable, self.line = True, line
-
-    def _search(self, deadline: float | None, node_cap: int | None) -> None:
-        budget = Budget(deadline, node_cap, 64)
-        heap = self.heap
-        while heap and self.winnable is None:
-            _, _, index, (cols, down, heights) = heapq.heappop(heap)
-            self.nodes += 1
-            for c, d, e in card_moves(cols, list(down), list(heights), useful_only=True):
-                if e >= 0 and not cols[e] and any(not cols[k] for k in range(e)):
-                    continue  # empty columns are interchangeable: the first one only
-                card = CARDS[cols[c][d]]
-                after = list(cols)
-                new_down = list(down)
-                new_heights = list(heights)
-                if e < 0:
-                    move = to_foundation(card)
-                    new_heights[card.index // 13] += 1
-                elif cols[e]:
-                    move = Move("tableau", card, onto=CARDS[cols[e][-1]])
-                    after[e] = cols[e] + cols[c][d:]
-                else:
-                    move = to_column(card, e + 1)
-                    after[e] = cols[c][d:]
-                after[c] = cols[c][:d]
-                if after[c] and len(after[c]) == new_down[c]:
-                    new_down[c] -= 1
-                self._push((tuple(after), tuple(new_down), tuple(new_heights)), index, (move,))
-                if self.winnable:
-                    return
-            if budget.spent(self.nodes):
-                return
-        if self.winnable is None:
-            self.winnable = False
