@@ -25,6 +25,9 @@ class PatienceBase(Observable):
 
     mode: str
     title: str
+    has_stock: bool = True
+    """Whether the game has a stock to draw from at all: a game that deals every card (Yukon)
+    lists its stock and waste as empty piles, and a view offers no Draw for it."""
     _notation: Any  # the game's notation module: format_position(game) and save_json(game)
     _history: list[tuple[int, Move]]
     _undo: list[Any]

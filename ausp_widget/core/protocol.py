@@ -11,7 +11,9 @@ The contract, in the words of the specification:
   stock, waste, foundation), `owner` (the player; None for foundations shared by two players),
   `index` among the piles of that kind and owner, and `cards` bottom first. A card a player may
   not see is None (never named); a card that obeys a special rule is listed in `protected`.
-  A view draws a game from these alone.
+  A view draws a game from these alone. A game that deals every card (Yukon) lists its stock
+  and waste empty and says `has_stock = False` (the game base's default is True): views then
+  leave them out and offer no Draw.
 - P3 Moves. `game.legal_moves(player)` lists every legal move (a `Move`); `game.useful_moves`
   the card moves that change more than the order of the columns. `game.parse_move(text)` reads
   the game's notation. `game.move_places(move, player)` says where a move takes its cards from

@@ -109,12 +109,13 @@ class _Board:
         for spot, role in self.roles.items():  # a card about to be drawn: not on show anywhere
             if spot.kind == "card" and spot.player == player and self._unseen(spot.card, player):
                 stock_role = role
+        dealt_all = not getattr(self.game, "has_stock", True)  # no stock or waste to show at all
         if stock.size:
             self.parts.append(_back_html(0, top, stock.size, stock_role))
-        else:
+        elif not dealt_all:
             self.parts.append(_slot_html(0, top, "stock", stock_role))
         waste = pile_of(self.piles, PileRef("waste", player)).cards[-3:]
-        if not waste:
+        if not waste and not dealt_all:
             self.parts.append(_slot_html(self.pitch, top, "waste", self.role(Spot("waste", player=player))))
         for i, card in enumerate(waste):
             self.card(card, self.pitch + i * 16, top, player)

@@ -180,14 +180,15 @@ class _Table:
         if name:
             self.ax.text(0, top - 0.12, name, color="white", fontsize=self.font, va="bottom", ha="left")
         stock = pile_of(self.piles, PileRef("stock", player))
+        dealt_all = not getattr(self.game, "has_stock", True)  # no stock or waste to show at all
         if stock.size:
             self.back(0, top, stock.size, f"stock:{player}")
-        else:
+        elif not dealt_all:
             self.slot(0, top, "stock", f"stock:{player}")
         self.places[("stock", player)] = (0, top, H)
         waste = pile_of(self.piles, PileRef("waste", player)).cards
         shown = waste[-3:]
-        if not shown:
+        if not shown and not dealt_all:
             self.slot(step, top, "waste", f"waste:{player}")
         for i, card in enumerate(shown):
             self.card(step + i * WASTE_FAN, top, card, player, big=i == len(shown) - 1)

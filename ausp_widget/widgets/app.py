@@ -131,7 +131,7 @@ class AustralianPatience(Still, widgets.VBox):
             from .puzzle_trainer import PuzzleTrainer
 
             trainer = PuzzleTrainer(
-                registry.for_table_mode(self.mode)[0].name,
+                puzzle_game(registry.for_table_mode(self.mode)[0].name),
                 progress=self.store,
                 large=self._table.large if self._table is not None else large_cards(self._table_options),
                 active=self.tabs.selected_index == PUZZLES,
@@ -184,7 +184,7 @@ class AustralianPatience(Still, widgets.VBox):
             table.new_game(seed=self._deal_number(), mode=mode)
         self.guide.mode = mode
         if self._puzzles is not None:
-            self._puzzles.game = registry.for_table_mode(mode)[0].name
+            self._puzzles.game = puzzle_game(registry.for_table_mode(mode)[0].name, self._puzzles.game)
         self._show_rules()
         self.heading.value = _heading(mode)
 
@@ -253,3 +253,16 @@ def _check_table_options(options: dict[str, Any]) -> None:
         raise TypeError(
             f"AustralianPatience takes mode, seed and {', '.join(known)}; not {', '.join(unknown)}"
         )
+
+
+def puzzle_game(name: str, current: str | None = None) -> str:
+    """The game whose puzzles the Puzzles tab shows while the game `name` is played: its own
+    set, or for a game that has none yet the set on show (`current`), else the first game's
+    that has one."""
+    from ausp_widget.analysis.puzzles import data_file
+
+    if data_file(name).is_file():
+        return name
+    if current is not None:
+        return current
+    return next((e.name for e in registry.games() if data_file(e.name).is_file()), name)

@@ -113,6 +113,14 @@ def card_json(card: Card) -> dict[str, Any]:
     }
 
 
+def on_board(game: Any, piles: Sequence[Pile]) -> tuple[Pile, ...]:
+    """The piles a board draws: all of them, but for a game that deals every card
+    (`has_stock` False) not its stock and waste, which are always empty."""
+    if getattr(game, "has_stock", True):
+        return tuple(piles)
+    return tuple(pile for pile in piles if pile.kind not in ("stock", "waste"))
+
+
 def build(
     piles: Sequence[Pile],
     marks: Marks,

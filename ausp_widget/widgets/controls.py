@@ -40,10 +40,12 @@ class Controls:
             self.buttons[name] = button
         self.row = [self.buttons[name] for name in BUTTONS]
 
-    def arrange(self, mode: str, can_ask_solver: bool, can_review: bool = False) -> None:
-        """Show the buttons the game's mode has (on a new game)."""
+    def arrange(self, mode: str, can_ask_solver: bool, can_review: bool = False, stock: bool = True) -> None:
+        """Show the buttons the game's mode has (on a new game); Draw only when the game has a
+        stock at all (`stock`: the game's `has_stock`)."""
         for name, modes in SHOWN_IN.items():
             show(self.buttons[name], mode in modes)
+        show(self.buttons["Draw"], stock)
         show(self.buttons["Winnable?"], can_ask_solver)
         show(self.buttons["Review"], can_review)
 

@@ -41,7 +41,8 @@ class SolverQuestion:
             self._say("This game has no solver that can answer here.")
             return
         asked = game.to_json()
-        self._say("Thinking… (the solver knows the order of the stock: this is analysis, not a hint)")
+        hidden = hidden_words(game)
+        self._say(f"Thinking… (the solver knows {hidden}: this is analysis, not a hint)")
 
         def think() -> None:
             self._timer = None
@@ -55,15 +56,23 @@ class SolverQuestion:
             if verdict is None and solver.elapsed < SOLVER_SECONDS:
                 self._timer = self.clock.call_later(0.0, think)
                 return
-            self._say(answer(verdict, solver.result.moves if show_line else None, solver.elapsed))
+            self._say(answer(verdict, solver.result.moves if show_line else None, solver.elapsed, hidden))
 
         self._timer = self.clock.call_later(0.0, think)
 
 
-def answer(verdict: bool | None, line: list[Move] | None, seconds: float) -> str:
+def hidden_words(game: Any) -> str:
+    """What the solver knows that the player does not: the order of the stock, or in a game
+    that deals every card, the face-down cards."""
+    return "the order of the stock" if getattr(game, "has_stock", True) else "every face-down card"
+
+
+def answer(
+    verdict: bool | None, line: list[Move] | None, seconds: float, hidden: str = "the order of the stock"
+) -> str:
     """The solver's answer in words; with `line` None, yes or no only (on a projector the line is
-    the answer key)."""
-    knows = "by someone who knew the order of the stock"
+    the answer key). `hidden` is what the solver knows that the player does not."""
+    knows = f"by someone who knew {hidden}"
     if verdict is True and line is None:
         return f"Yes: still winnable {knows} ({seconds:.1f} s)."
     if verdict is True:

@@ -13,7 +13,7 @@ from ausp_widget.core.protocol import Pile, PileRef, Place, place_of
 from ausp_widget.render.colours import ROLE_COLOURS
 
 from .board import Board, BoardSpot, Intents, stylesheet
-from .board_state import legal_dests
+from .board_state import legal_dests, on_board
 from .parts import Parts
 
 # The live table's highlight classes, so a step looks like the same move made in the game:
@@ -118,7 +118,7 @@ class StepBoard:
             self._deal = deal
             self.board.new_deal()
         dests = legal_dests(game) if moves and self.interactive and game.status == "playing" else {}
-        return self.board.show(piles, marks, game.protected_means, dests)
+        return self.board.show(on_board(game, piles), marks, game.protected_means, dests)
 
     def card_views(self) -> list[BoardSpot]:
         """The spots now showing a card (for tests and for the browser)."""

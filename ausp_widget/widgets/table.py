@@ -31,7 +31,7 @@ from ausp_widget.core.text import sentence
 
 from . import words
 from .board import Board, Intents, show, stylesheet
-from .board_state import legal_dests
+from .board_state import legal_dests, on_board
 from .bot_pacing import FIRST_PAUSE, BotPacer
 from .clock import Clock, KernelClock, ManualClock
 from .controls import Controls
@@ -281,7 +281,7 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widge
         finally:
             self._syncing = False
         self.board.new_deal()
-        self.controls.arrange(game.mode, can_ask(game), can_review(game))
+        self.controls.arrange(game.mode, can_ask(game), can_review(game), getattr(game, "has_stock", True))
         show(self.speed, game.players > 1)
         show(self.bot_level, game.players > 1 and not hasattr(self._bot_given, "choose"))
         self._render()
@@ -375,7 +375,7 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widge
         piles = game.piles()
         self._last_piles = piles
         dests = legal_dests(game, 0, legal) if self._may_move() else {}
-        changed = self.board.show(piles, self._marks(), game.protected_means, dests)
+        changed = self.board.show(on_board(game, piles), self._marks(), game.protected_means, dests)
         mine = [] if self.start_gate.waiting else legal  # before Start: no Draw either
         self.controls.enable(game, mine, self._auto_finish_line() is not None, self.teaching.help_locked)
         over = game.status != "playing"

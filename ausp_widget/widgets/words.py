@@ -26,9 +26,10 @@ def welcome(game: Any) -> str:
 def info_text(game: Any, piles: tuple[Pile, ...]) -> str:
     if game.mode == "solo":
         deal = f"Deal {game.seed} · " if game.seed is not None else ""
-        stock = own(piles, "stock")
         home = f"{game.scores[0]} of {game.card_count} cards home"
-        text = f"{deal}{home} · {stock} in the stock"
+        text = f"{deal}{home}"
+        if getattr(game, "has_stock", True):  # a game that deals every card has no stock to count
+            text += f" · {own(piles, 'stock')} in the stock"
         if game.protected_means and any(p.protected for p in piles):
             text += f" · dotted gold frame: protected, {game.protected_means}"
         return text

@@ -1,0 +1,515 @@
+"""Yukon, a patience of one deck with no stock, on the same core as Australian Patience.
+
+The rules, as Pagat gives them (the rules panel quotes `ausp_widget.games.yukon.rules`):
+
+* One 52-card deck. Seven columns: column 1 holds one card face up; columns 2 to 7 hold
+  1 to 6 face-down cards with five face-up cards on them. Every card is dealt: there is
+  no stock and no waste.
+* Four foundations, one per suit (F1 ♣, F2 ♦, F3 ♥, F4 ♠), build up in suit from the Ace.
+  Only the top card of a column goes to a foundation; cards never leave a foundation.
+* The tableau builds down in alternating colours: a card goes onto the top card of another
+  column one rank higher and of the other colour (8♥ onto 9♣ or 9♠).
+* Any face-up card may move, with every card on it, whatever they are (only the card that
+  heads the group must fit where it goes).
+* Only a King, alone or heading its group, may move into an empty column.
+* When the top card of a column is face down, it is turned up.
+* Won: all 52 cards on the foundations.
+
+Choices made where the rules are silent (each said in the rules panel as a choice):
+
+* Lost: no sequence of moves can bring a card home or turn up a face-down card. The game
+  looks at up to `STUCK_SEARCH_LIMIT` arrangements of the face-up cards for one that can;
+  when there are more, it stays "playing" (the player is free to stop). The search never
+  turns a card up, so the verdict reads only cards the player can see.
+* A useful move is any legal move except moving a King that lies at the bottom of its
+  column into another empty column (`useful_moves()`); such moves are legal.
+* Moves may be taken back (undo and redo), as in the other games here.
+
+Notation, as in Australian Patience: `7♥ F` (to its foundation; `7♥ F3` names it), `7♥ 8♠`
+(the group headed by 7♥ onto the top card 8♠), `K♣ 3` (into empty column 3). There is no
+`draw` and no `pass`.
+
+The deal (the same on every platform and version): the deck is shuffled as every deal of
+the package is (`ausp_widget.core.deal`, SplitMix64 and Fisher–Yates); card 0 is column 1,
+and each column from 2 to 7 takes the next cards, bottom first: n - 1 face down for column
+n, then five face up (see `basics.deal_layout`).
+
+Internally a card is its index 0..51, each column a tuple bottom first with a count of its
+face-down cards. Undo restores a saved snapshot, so it is exact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from ausp_widget.core.base import PatienceBase
+from ausp_widget.core.cards import CARDS, SUITS, Card
+from ausp_widget.core.deal import check_first
+from ausp_widget.core.errors import IllegalMoveError
+from ausp_widget.core.loss import Block, ExplainsLoss
+from ausp_widget.core.moves import Move, to_column, to_foundation
+from ausp_widget.core.protocol import Pile, PileRef, Place, check_ref
+from ausp_widget.core.saves import check_seed, decode_save
+from ausp_widget.core.text import sentence
+from ausp_widget.core.view import TableView
+
+from . import notation
+from .basics import (
+    CARD_COUNT,
+    COLUMNS,
+    KING,
+    PARENTS,
+    PILE_SUITS,
+    RED,
+    STUCK_SEARCH_LIMIT,
+    card_moves,
+    deal_layout,
+    progress_path,
+)
+
+__all__ = ["CARD_COUNT", "COLUMNS", "STUCK_SEARCH_LIMIT", "YukonGame"]
+
+NO_STOCK = "Yukon has no stock: every card is dealt at the start"
+
+
+def colour(card: int) -> str:
+    return "red" if RED[card // 13] else "black"
+
+
+class YukonGame(ExplainsLoss, PatienceBase):
+    """A game of Yukon (see the module docstring), implementing the game protocol
+    (`ausp_widget.core.protocol`) as the other games do.
+
+    Reach it with `Game.deal(seed, game="yukon")`, `Game.from_text(...)` of a position that
+    starts `game: yukon`, or `Game.from_json(...)` of a Yukon save.
+    """
+
+    name = "yukon"
+    game = name
+    title = "Yukon"
+    card_count = CARD_COUNT
+    _notation = notation
+    mode = "solo"
+    players = 1
+    first = 0
+    has_stock = False  # every card is dealt: the stock and waste are always empty piles
+    columns = COLUMNS
+    _pile_suits = PILE_SUITS
+    click_help = "Click any face-up card of a column (the cards on it move too), then where it should go."
+    lost_because = "no card can reach a foundation or turn up any more"
+    protected_means = ""
+    _player_range = "in Yukon (a game for one)"
+
+    def __init__(
+        self,
+        cols: Sequence[tuple[int, ...]],
+        down: Sequence[int],
+        piles: Sequence[int] | None = None,
+        *,
+        seed: int | None = None,
+    ) -> None:
+        """Build from checked parts (position text and saves check them first)."""
+        self._cols = [tuple(col) for col in cols]
+        self._down = list(down)
+        self._piles = list(piles) if piles is not None else [0, 0, 0, 0]
+        self.seed = seed
+        self._last_home: int | None = None
+        self._begin()
+
+    # ---- construction -------------------------------------------------------------------
+    @classmethod
+    def deal(cls, seed: int = 0, mode: str = "solo", first: int | str = 0, options: Any = None) -> YukonGame:
+        """A new game from a seed (the algorithm is in the module docstring)."""
+        if options is not None:
+            raise ValueError(f"Yukon has no rule options (options={options!r})")
+        if mode != "solo":
+            raise ValueError(f"Yukon is a solo game: mode must be 'solo', not {mode!r}")
+        check_seed(seed)
+        check_first(first, " (one player: it changes nothing)")
+        cols, down = deal_layout(seed)
+        return cls(cols, down, seed=seed)
+
+    @classmethod
+    def from_text(cls, text: str) -> YukonGame:
+        """A position in Yukon position text (see `ausp_widget.games.yukon.notation`)."""
+        return notation.parse_position(text, cls)
+
+    @classmethod
+    def from_json(cls, text: str | bytes | dict) -> YukonGame:
+        """A Yukon save (any other game's save is refused, naming its game)."""
+        return notation.load_json(decode_save(text), cls)
+
+    @classmethod
+    def from_view(cls, view: TableView, hidden: Iterator[int]) -> YukonGame:
+        """A game with the view's cards as shown and its face-down places dealt from `hidden`."""
+        columns = sorted((p for p in view.piles if p.kind == "column"), key=lambda p: p.index)
+        foundations = sorted((p for p in view.piles if p.kind == "foundation"), key=lambda p: p.index)
+        return cls(
+            [tuple(next(hidden) if card is None else card.index for card in p.cards) for p in columns],
+            [sum(card is None for card in p.cards) for p in columns],
+            [len(p.cards) for p in foundations],
+        )
+
+    def _copy_state(self, clone: YukonGame) -> None:
+        clone._cols = list(self._cols)
+        clone._down = list(self._down)
+        clone._piles = list(self._piles)
+
+    # ---- reading the position -------------------------------------------------------------
+    def tableau(self, p: int = 0) -> tuple[tuple[Card, ...], ...]:
+        """Columns 1–7, bottom card first, top card last, face-down cards included
+        (`face_down()` says how many; `visible_tableau()` hides them)."""
+        self._check_player(p)
+        return tuple(tuple(CARDS[c] for c in col) for col in self._cols)
+
+    def visible_tableau(self, p: int = 0) -> tuple[tuple[Card | None, ...], ...]:
+        """The columns as the player sees them: None for a face-down card."""
+        self._check_player(p)
+        return tuple(
+            tuple(None if d < down else CARDS[c] for d, c in enumerate(col))
+            for col, down in zip(self._cols, self._down)
+        )
+
+    def face_down(self, p: int = 0) -> tuple[int, ...]:
+        """How many face-down cards lie at the bottom of each column."""
+        self._check_player(p)
+        return tuple(self._down)
+
+    def stock(self, p: int = 0) -> tuple[Card, ...]:
+        """Yukon has no stock: always empty."""
+        self._check_player(p)
+        return ()
+
+    def waste(self, p: int = 0) -> tuple[Card, ...]:
+        """Yukon has no waste: always empty."""
+        self._check_player(p)
+        return ()
+
+    def _pile_heights(self) -> list[int]:
+        return self._piles
+
+    @property
+    def score(self) -> int:
+        return sum(self._piles)
+
+    def position_key(self) -> tuple:
+        """A hashable key of the position (columns, face-down counts, foundations)."""
+        return (tuple(self._cols), tuple(self._down), tuple(self._piles))
+
+    def locate(self, card: Card | str, p: int = 0) -> tuple[str, int | None, int | None]:
+        """Where a card is: ("tableau", column 1–7, depth) or ("foundation", pile 1–4, None)."""
+        self._check_player(p)
+        index = Card.parse(card).index
+        for c, col in enumerate(self._cols):
+            if index in col:
+                return ("tableau", c + 1, col.index(index))
+        return ("foundation", index // 13 + 1, None)
+
+    def _where(self, card: int) -> tuple[int, int] | None:
+        """(column, depth) of a card in the tableau, face down or not; None when it is home."""
+        for c, col in enumerate(self._cols):
+            if card in col:
+                return c, col.index(card)
+        return None
+
+    # ---- status --------------------------------------------------------------------------
+    def _compute_status(self) -> str:
+        """ "playing", "won" (all 52 home) or "lost" (see the module docstring)."""
+        if sum(self._piles) == CARD_COUNT:
+            return "won"
+        return "lost" if self.progress()[0] is False else "playing"
+
+    def progress(self) -> tuple[bool | None, list[tuple[int, int, int]]]:
+        """The shortest line of useful moves to turning up a card or bringing one home, as the
+        status search found it (see `basics.progress_path`): (True, line), (False, []) when
+        there is none, (None, []) when the search stopped first. Reads only face-up cards."""
+        key = self.position_key()
+        if getattr(self, "_progress", (None,))[0] != key:  # found once per position
+            self._progress = (key, progress_path(self._cols, self._down, self._piles))
+        return self._progress[1]
+
+    # ---- legal moves ------------------------------------------------------------------------
+    def _to_move(self, c: int, d: int, e: int) -> Move:
+        card = CARDS[self._cols[c][d]]
+        if e < 0:
+            return to_foundation(card)
+        if not self._cols[e]:
+            return to_column(card, e + 1)
+        return Move("tableau", card, onto=CARDS[self._cols[e][-1]])
+
+    def legal_moves(self, player: int = 0) -> list[Move]:
+        """Every move allowed now; empty once the game is over."""
+        self._check_player(player)
+        if self.status != "playing":
+            return []
+        return [self._to_move(*m) for m in card_moves(self._cols, self._down, self._piles, False)]
+
+    def useful_moves(self, player: int = 0) -> list[Move]:
+        """Legal moves without a King's move from the bottom of one column into another empty one."""
+        self._check_player(player)
+        if self.status != "playing":
+            return []
+        return [self._to_move(*m) for m in card_moves(self._cols, self._down, self._piles, True)]
+
+    def parse_move(self, text: str | Move) -> Move:
+        return Move.parse(text)
+
+    # ---- playing ----------------------------------------------------------------------------
+    def _check(self, move: Move, player: int) -> tuple[tuple[int, int, int], Move]:
+        """The action (column, depth, target) and the move as played, or the reason it is refused."""
+        self._check_player(player)
+        status = self.status
+        if status != "playing":
+            raise IllegalMoveError(f"the game is over ({status})")
+        if move.kind == "draw":
+            raise IllegalMoveError(f"there is nothing to draw: {NO_STOCK}")
+        if move.kind == "pass":
+            raise IllegalMoveError("pass is for games against the bot; Yukon is played alone")
+        card = move.card.index
+        where = self._where(card)
+        if where is None:
+            raise IllegalMoveError(f"{move.card} is on a foundation: cards never leave a foundation")
+        c, d = where
+        col = self._cols[c]
+        if d < self._down[c]:
+            raise IllegalMoveError(
+                f"{move.card} is face down: it turns up when it becomes the top card of column {c + 1}"
+            )
+        if move.kind == "foundation":
+            return self._check_foundation(move, c, d), move
+        if move.kind == "column":
+            return self._check_column(move, c, d), move
+        return self._check_tableau(move, c, d, col), move
+
+    def _check_foundation(self, move: Move, c: int, d: int) -> tuple[int, int, int]:
+        card, name = move.card.index, move.card
+        col = self._cols[c]
+        if d != len(col) - 1:
+            raise IllegalMoveError(
+                f"{name} is covered by {CARDS[col[d + 1]]}: "
+                "only the top card of a column goes to a foundation"
+            )
+        suit, rank = divmod(card, 13)
+        if move.pile:
+            if move.pile > len(self._piles):
+                raise IllegalMoveError(f"Yukon has foundations F1 to F{len(self._piles)}, not F{move.pile}")
+            if PILE_SUITS[move.pile - 1] != suit:
+                raise IllegalMoveError(
+                    f"F{move.pile} is a {SUITS[PILE_SUITS[move.pile - 1]]} foundation: {name} builds on "
+                    f"F{suit + 1} ({SUITS[suit]})"
+                )
+        if self._piles[suit] != rank:
+            need = CARDS[suit * 13 + self._piles[suit]]
+            raise IllegalMoveError(
+                f"{name} cannot go to a foundation yet: foundations build up in suit from the Ace, "
+                f"so {need} must be there first"
+            )
+        return (c, d, -1)
+
+    def _check_column(self, move: Move, c: int, d: int) -> tuple[int, int, int]:
+        if move.column > COLUMNS:
+            raise IllegalMoveError(f"there is no column {move.column}: columns are numbered 1 to {COLUMNS}")
+        target = self._cols[move.column - 1]
+        if target:
+            raise IllegalMoveError(f"column {move.column} is not empty: it ends with {CARDS[target[-1]]}")
+        if move.card.rank != 13:
+            raise IllegalMoveError(f"only a King may fill an empty column, not {move.card}")
+        return (c, d, move.column - 1)
+
+    def _check_tableau(self, move: Move, c: int, d: int, col: tuple[int, ...]) -> tuple[int, int, int]:
+        card, onto = move.card.index, move.onto.index
+        name, tname = move.card, move.onto
+        if RED[card // 13] == RED[onto // 13]:
+            raise IllegalMoveError(
+                f"{tname} cannot take {name}: the tableau builds down in alternating colours "
+                f"(a {colour(card)} card goes onto a {'black' if RED[card // 13] else 'red'} one)"
+            )
+        if onto % 13 != card % 13 + 1:
+            needs = f" ({name} needs {self._parents_words(card)})" if card % 13 != KING else ""
+            raise IllegalMoveError(
+                f"{tname} cannot take {name}: a card goes onto a card one rank higher{needs}"
+            )
+        there = self._where(onto)
+        if there is None:
+            raise IllegalMoveError(f"{tname} is on a foundation: write '{name} F' to build there")
+        tc, td = there
+        if tc == c and td > d:
+            raise IllegalMoveError(f"{tname} lies in {name}'s own group: a group cannot move onto itself")
+        if td < self._down[tc]:
+            raise IllegalMoveError(f"{tname} is face down: nothing goes onto a face-down card")
+        if td != len(self._cols[tc]) - 1:
+            raise IllegalMoveError(f"{tname} is covered by {CARDS[self._cols[tc][td + 1]]}")
+        return (c, d, tc)
+
+    def _parents_words(self, card: int) -> str:
+        return " or ".join(str(CARDS[p]) for p in PARENTS[card])
+
+    def _apply(self, action: tuple[int, int, int], player: int) -> None:
+        c, d, e = action
+        group = self._cols[c][d:]
+        self._cols[c] = self._cols[c][:d]
+        if e < 0:
+            self._piles[group[0] // 13] += 1
+            self._last_home = group[0] // 13
+        else:
+            self._cols[e] = self._cols[e] + group
+        if self._cols[c] and len(self._cols[c]) == self._down[c]:
+            self._down[c] -= 1  # the new top card of the column turns up
+        self._status = None
+
+    def play_winning_line(self, moves: Sequence[str | Move]) -> list[Move]:
+        """Play a line (a solver's), each move checked as `play` checks it; a line that does
+        not end in a win raises `IllegalMoveError`, with the game taken back to where it was."""
+        start, redo, played = len(self._history), list(self._redo), []
+        try:
+            for move in moves:
+                played.append(self.play(move))
+            if self.status != "won":
+                raise IllegalMoveError(
+                    f"the line of {len(moves)} moves does not win: the game is {self.status}"
+                )
+        except ValueError:
+            while len(self._history) > start:
+                self._step_back()
+            self._redo, self._status = redo, None
+            raise
+        return played
+
+    # ---- the table for views ----------------------------------------------------------------
+    def piles(self) -> tuple[Pile, ...]:
+        """The stock and waste (always empty: every card is dealt), seven columns whose
+        face-down cards are None, and the four foundations."""
+        piles = [Pile(PileRef("stock", 0), ()), Pile(PileRef("waste", 0), ())]
+        for c, (col, down) in enumerate(zip(self._cols, self._down)):
+            cards = tuple(None if k < down else CARDS[x] for k, x in enumerate(col))
+            piles.append(Pile(PileRef("column", 0, c), cards, takes="only a King", accepts="K"))
+        return (*piles, *self._foundation_piles())
+
+    def view(self, player: int) -> TableView:
+        """What the player may see: the piles as drawn (never a face-down card) and whether play goes on."""
+        self._check_player(player)
+        return TableView(player, self.piles(), self.status == "playing", game=self.name)
+
+    def _card_at(self, place: Place) -> tuple[int, int]:
+        """The (column, depth) of the card a click picks up at `place`, or why it cannot be."""
+        pile = check_ref(self.piles(), getattr(place, "pile", None)).ref
+        if pile.kind == "foundation":
+            raise IllegalMoveError("cards never leave a foundation")
+        if pile.kind != "column":
+            raise IllegalMoveError(f"there is no {pile.kind} in Yukon: {NO_STOCK}")
+        col = self._cols[pile.index]
+        if not 0 <= place.depth < len(col):
+            raise IllegalMoveError(f"there is no card there ({pile} holds {len(col)})")
+        if place.depth < self._down[pile.index]:
+            raise IllegalMoveError("that card is face down: it turns up when it becomes the top card")
+        return pile.index, place.depth
+
+    def move_places(self, move: Move, player: int = 0) -> tuple[Place | None, PileRef | None]:
+        """Where a move takes its cards from and which pile receives them, as played now."""
+        self._check_player(player)
+        if move.card is None:
+            return None, None
+        where = self._where(move.card.index)
+        source = None
+        if where is not None and where[1] >= self._down[where[0]]:
+            source = Place(PileRef("column", 0, where[0]), where[1])
+        if move.kind == "foundation":
+            pile = move.pile - 1 if move.pile else self._first_pile(move.card.index)
+            return source, None if pile is None or pile >= len(self._piles) else PileRef(
+                "foundation", None, pile
+            )
+        if move.kind == "column":
+            return source, PileRef("column", 0, move.column - 1) if move.column <= COLUMNS else None
+        there = self._where(move.onto.index)
+        return source, None if there is None else PileRef("column", 0, there[0])
+
+    def move_between(self, source: Place, target: PileRef, player: int = 0) -> Move:
+        """The move a click means: the card at `source` (with the cards on it) onto `target`;
+        `play` then moves the cards or says which rule forbids it."""
+        self._check_player(player)
+        check_ref(self.piles(), target)
+        c, d = self._card_at(source)
+        card = CARDS[self._cols[c][d]]
+        if target.kind == "foundation":
+            if PILE_SUITS[target.index] == card.index // 13:
+                return to_foundation(card)
+            return Move("foundation", card, pile=target.index + 1)
+        if target.kind != "column":
+            raise IllegalMoveError(f"nothing moves onto the {target.kind}: {NO_STOCK}")
+        column = self._cols[target.index]
+        if not column:
+            return to_column(card, target.index + 1)
+        return Move("tableau", card, onto=CARDS[column[-1]])
+
+    # ---- words ------------------------------------------------------------------------------
+    def explain_stuck(self, place: Place, player: int = 0) -> str:
+        """Why the card at `place` has no legal move now, in the engine's words."""
+        self._check_player(player)
+        c, d = self._card_at(place)
+        card = self._cols[c][d]
+        name = CARDS[card]
+        if card % 13 == KING:
+            if d == 0:
+                there = f"{name} already lies at the bottom of its column"
+            else:
+                there = "a King moves only into an empty column, and none is empty"
+        else:
+            there = f"it needs {self._parents_words(card)} on top of another column, and neither is there"
+        home = self._refusal(to_foundation(name))
+        return sentence(f"{name} cannot move now: {there}; nor can it go home: {home}")
+
+    def news(self, before: Sequence[Pile]) -> str:
+        """What a move turned up besides the move itself: a face-down card."""
+        old = {p.ref: p for p in before if p.kind == "column"}
+        news = []
+        for pile in self.piles():
+            was = old.get(pile.ref)
+            if was is None or pile.kind != "column":
+                continue
+            down_before = sum(card is None for card in was.cards)
+            down_now = sum(card is None for card in pile.cards)
+            if down_now < down_before and len(pile.cards) > down_now:
+                news.append(f" {pile.cards[down_now]} turned up in column {pile.index + 1}.")
+        return "".join(news)
+
+    def _blocks(self, player: int) -> list[Block]:
+        """What holds each card a foundation waits for (the game is lost)."""
+        blocks = []
+        for card, held in self._waiting().items():
+            c, d = self._where(card)
+            col = self._cols[c]
+            hidden = d < self._down[c]
+            cover = col[self._down[c]] if hidden else col[d + 1]
+            if cover % 13 == KING:
+                nowhere = f"{CARDS[cover]} is a King, which may only go into an empty column"
+            else:
+                needs = self._parents_words(cover)
+                nowhere = f"{CARDS[cover]} needs {needs} on top of a column, and neither is there"
+                if not all(self._cols):
+                    nowhere += ", and only a King may fill an empty column"
+            lies = "lies face down" if hidden else "is covered"
+            blocks.append(
+                Block(
+                    CARDS[card],
+                    held,
+                    f"{CARDS[card]} {lies} in column {c + 1} under {CARDS[cover]}: {nowhere}",
+                )
+            )
+        return blocks
+
+    def _into(self, move: Move, player: int) -> str:
+        return "into"
+
+    # ---- internals ----------------------------------------------------------------------------
+    def _snapshot(self) -> tuple:
+        return (tuple(self._cols), tuple(self._down), tuple(self._piles))
+
+    def _take_back(self, snap: tuple) -> None:
+        self._restore(snap)
+
+    def _restore(self, snap: tuple) -> None:
+        cols, down, piles = snap
+        self._cols, self._down, self._piles = list(cols), list(down), list(piles)
+        self._status = None
+        self._last_home = None

@@ -1,0 +1,162 @@
+"""Yukon position text and versioned JSON saves: reading is strict and says what is wrong.
+
+Position text, lines in any order, blank lines and `#` comments ignored::
+
+    game: yukon
+    foundations: 3♣ A♥             # top card of each non-empty foundation, or -
+    1: K♦ Q♠                       # bottom first, top card last, or -
+    2: [9♠] [4♥] 8♦ 7♣ 6♥          # [9♠] is face down
+    …                              # columns 3 to 7
+
+The cards shown plus those implied by the foundations must be exactly the 52 cards. Face-down
+cards lie at the bottom of a column, under at least one face-up card (a face-down top card
+would have been turned up). There is no `stock:` or `waste:` line: Yukon has neither.
+
+A save is JSON: `format`, `version`, `game` ("yukon"), `mode` ("solo"), `seed`, `start`
+(position text), `moves` and `redo` (lists of [0, "move"]) and `position` (the position text
+the moves lead to, so a save whose moves or position were edited is refused).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ausp_widget.core import registry, saves
+from ausp_widget.core.cards import CARDS, SUITS, Card, format_cards, parse_cards
+from ausp_widget.core.decks import check_decks
+from ausp_widget.core.errors import NotationError
+from ausp_widget.core.moves import Move
+from ausp_widget.core.position_text import split_lines
+from ausp_widget.core.saves import SAVE_FORMAT, check_seed_field, short_repr
+
+from .basics import COLUMNS
+
+YukonGame = Any  # the game class (which imports this module): readers are handed it as `cls`
+
+YUKON_SAVE_VERSION = 1
+_LINES = ("foundations", *map(str, range(1, COLUMNS + 1)))
+_EXPECTED = f"'game: yukon', 'foundations:' or '1:' to '{COLUMNS}:' (Yukon has no stock and no waste)"
+
+
+# ---- position text -----------------------------------------------------------------------
+def format_position(game: YukonGame) -> str:
+    tops = [pile[-1] for pile in game.foundations if pile]
+    lines = ["game: yukon", f"foundations: {format_cards(tops)}"]
+    for n, (col, down) in enumerate(zip(game.tableau(), game.face_down()), start=1):
+        words = [f"[{card}]" if depth < down else str(card) for depth, card in enumerate(col)]
+        lines.append(f"{n}: {' '.join(words) or '-'}")
+    return "\n".join(lines) + "\n"
+
+
+def parse_position(text: str, cls: type[YukonGame]) -> YukonGame:
+    lines = split_lines(text, cls.name, cls.title, _LINES, _EXPECTED)
+    tops = lines.read("foundations", parse_cards)
+    if len({card.suit for card in tops}) != len(tops):
+        raise NotationError(
+            f"line {lines.numbers['foundations']} ('foundations:'): two cards of one suit: "
+            "give only each pile's top card"
+        )
+    columns, down = [], []
+    for n in range(1, COLUMNS + 1):
+        cards, hidden = lines.read(str(n), _parse_column)
+        columns.append(cards)
+        down.append(hidden)
+    implied = [CARDS[top.index - r] for top in tops for r in range(top.rank)]
+    check_decks(implied, {str(n): col for n, col in enumerate(columns, start=1)})
+    piles = [0, 0, 0, 0]
+    for top in tops:
+        piles[SUITS.index(top.suit)] = top.rank
+    return cls([tuple(c.index for c in col) for col in columns], down, piles)
+
+
+def _parse_column(rest: str) -> tuple[list[Card], int]:
+    """A column's cards, bottom first, and how many of them are face down."""
+    words = rest.split()
+    if words == ["-"] or not words:
+        return [], 0
+    cards: list[Card] = []
+    down = 0
+    for depth, word in enumerate(words):
+        if word.startswith("[") and word.endswith("]"):
+            if depth != down:
+                raise NotationError(
+                    f"{word}: face-down cards lie at the bottom of a column, under the face-up ones"
+                )
+            down += 1
+            word = word[1:-1]
+        cards.append(Card.parse(word))
+    if cards and down == len(cards):
+        raise NotationError(
+            f"{words[-1]}: the top card of a column is face up (it turns up when it is on top)"
+        )
+    return cards, down
+
+
+# ---- JSON saves ----------------------------------------------------------------------------
+def save_json(game: YukonGame) -> str:
+    start = object.__new__(type(game))
+    start.__dict__.update(game.__dict__)
+    start._restore(game._start)
+    data = {
+        "format": SAVE_FORMAT,
+        "version": YUKON_SAVE_VERSION,
+        "game": "yukon",
+        "mode": "solo",
+        "seed": game.seed,
+        "start": format_position(start),
+        "moves": [[0, str(move)] for _, move in game.history],
+        "redo": [[0, str(move)] for _, move in game._redo],
+        "position": format_position(game),
+    }
+    return json.dumps(data, ensure_ascii=False)
+
+
+def load_json(data: dict, cls: type[YukonGame]) -> YukonGame:
+    """A game from a decoded save (`ausp_widget.core.saves.decode_save`), checked move by move.
+    Every way a save can be wrong is a `NotationError`."""
+    try:
+        return _load(data, cls)
+    except NotationError:
+        raise
+    except ValueError as error:
+        raise NotationError(f"the save cannot be read: {error}") from None
+
+
+def _load(data: dict, cls: type[YukonGame]) -> YukonGame:
+    if data.get("game") != "yukon":
+        raise NotationError(
+            f"this is a save of {_game_name(data)}, not of Yukon: Game.from_json reads a save of any game"
+        )
+    saves.check_version(data, YUKON_SAVE_VERSION, "Yukon save")
+    saves.require_fields(data, ("seed", "start", "moves", "redo", "position"))
+    if data.get("mode", "solo") != "solo":
+        raise NotationError("Yukon is a solo game: its save's mode must be 'solo'")
+    seed = check_seed_field(data["seed"])
+    for key in ("start", "position"):
+        if not isinstance(data[key], str):
+            raise NotationError(
+                f"the save's {key!r} must be Yukon position text, not {type(data[key]).__name__}"
+            )
+    try:
+        game = parse_position(data["start"], cls)
+    except NotationError as error:
+        raise NotationError(f"the save's start position: {error}") from None
+    if seed is not None and format_position(cls.deal(seed)) != format_position(game):
+        raise saves.altered(f"seed {seed} does not match its start position")
+    game.seed = seed
+    saves.replay(game, saves.save_entries(data["moves"], "moves", 1))
+    if format_position(game) != data["position"]:
+        raise saves.altered("position does not match its moves")
+    redo = saves.save_entries(data["redo"], "redo", 1)
+    if redo:
+        saves.restore_redo(game, redo, Move.parse)
+    return game
+
+
+def _game_name(data: dict) -> str:
+    name = data.get("game", "australian")
+    try:
+        return registry.entry(name).title
+    except ValueError:
+        return f"an unknown game {short_repr(name)}"
