@@ -14,13 +14,18 @@ __all__ = [
     "SAVE_FORMAT",
     "altered",
     "check_seed",
+    "check_one_player",
     "check_seed_field",
     "check_version",
     "decode_save",
+    "game_named",
+    "play_back",
+    "reading",
     "replay",
     "require_fields",
     "restore_redo",
     "save_entries",
+    "start_of",
     "short_repr",
 ]
 
@@ -132,3 +137,72 @@ def restore_redo(game: Any, redo: list[tuple[int, str]], parse: Callable[[str], 
 def altered(what: str) -> NotationError:
     """The error for a save whose parts disagree: someone edited the file."""
     return NotationError(f"the save's {what}: the file was altered")
+
+
+def reading(load: Callable[[dict, Any], Any], data: dict, cls: Any) -> Any:
+    """`load(data, cls)`, with every way the save can be wrong a `NotationError`, whatever part
+    of the game noticed it."""
+    try:
+        return load(data, cls)
+    except NotationError:
+        raise
+    except ValueError as error:
+        raise NotationError(f"the save cannot be read: {error}") from None
+
+
+def game_named(data: dict) -> str:
+    """The game a save says it holds, in words (a save without a "game" field is Australian)."""
+    from ausp_widget.core import registry  # the registry knows the games; saves stay below it
+
+    name = data.get("game", "australian")
+    try:
+        return registry.entry(name).title
+    except ValueError:
+        return f"an unknown game {short_repr(name)}"
+
+
+def check_one_player(data: dict, name: str, title: str, version: int, short: str) -> None:
+    """The checks every one-player game's save starts with: its game, its version, its fields
+    and its mode (`short`: the game in a few words, "Indian")."""
+    if data.get("game") != name:
+        raise NotationError(
+            f"this is a save of {game_named(data)}, not of {title}: Game.from_json reads a save of any game"
+        )
+    check_version(data, version, f"{short} save")
+    require_fields(data, ("seed", "start", "moves", "redo", "position"))
+    if data.get("mode", "solo") != "solo":
+        raise NotationError(f"{title} is a solo game: its save's mode must be 'solo'")
+
+
+def start_of(data: dict, cls: Any, parse: Callable[[str, Any], Any], short: str) -> Any:
+    """The game at a save's start position (its text checked, as is the last position's)."""
+    for key in ("start", "position"):
+        if not isinstance(data[key], str):
+            raise NotationError(
+                f"the save's {key!r} must be {short} position text, not {type(data[key]).__name__} "
+                "(is this another game's save?)"
+            )
+    try:
+        return parse(data["start"], cls)
+    except NotationError as error:
+        raise NotationError(f"the save's start position: {error}") from None
+
+
+def play_back(
+    game: Any,
+    data: dict,
+    text_of: Callable[[Any], str],
+    parse_move: Callable[[str], Any],
+    redo_refused: str | None = None,
+) -> Any:
+    """Replay a one-player save's moves on `game`, check they reach its last position, and keep
+    its moves to redo (refused with `redo_refused`, the reason, where the game has no undo)."""
+    replay(game, save_entries(data["moves"], "moves", 1))
+    if text_of(game) != data["position"]:
+        raise altered("position does not match its moves")
+    redo = save_entries(data["redo"], "redo", 1)
+    if redo and redo_refused:
+        raise NotationError(redo_refused)
+    if redo:
+        restore_redo(game, redo, parse_move)
+    return game

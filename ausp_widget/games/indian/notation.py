@@ -35,7 +35,7 @@ from dataclasses import asdict, fields
 from types import MappingProxyType
 from typing import Any
 
-from ausp_widget.core import registry, saves
+from ausp_widget.core import saves
 from ausp_widget.core.cards import CARDS, SUITS, Card, format_cards, parse_cards
 from ausp_widget.core.decks import check_decks
 from ausp_widget.core.errors import NotationError
@@ -225,36 +225,14 @@ def load_json(data: dict, cls: type[IndianGame]) -> IndianGame:
     """A game from a decoded save (`ausp_widget.core.saves.decode_save`), checked move by move.
 
     Every way a save can be wrong is a `NotationError`, whatever part of the game noticed it."""
-    try:
-        return _load(data, cls)
-    except NotationError:
-        raise
-    except ValueError as error:
-        raise NotationError(f"the save cannot be read: {error}") from None
+    return saves.reading(_load, data, cls)
 
 
 def _load(data: dict, cls: type[IndianGame]) -> IndianGame:
-    if data.get("game") != "indian":
-        raise NotationError(
-            f"this is a save of {_game_name(data)}, not of Indian Patience: "
-            "Game.from_json reads a save of any game"
-        )
-    saves.check_version(data, INDIAN_SAVE_VERSION, "Indian save")
-    saves.require_fields(data, ("seed", "start", "moves", "redo", "position"))
-    if data.get("mode", "solo") != "solo":
-        raise NotationError("Indian Patience is a solo game: its save's mode must be 'solo'")
+    saves.check_one_player(data, "indian", "Indian Patience", INDIAN_SAVE_VERSION, "Indian")
     seed = check_seed_field(data["seed"])
     options = _options_field(data)
-    for key in ("start", "position"):
-        if not isinstance(data[key], str):
-            raise NotationError(
-                f"the save's {key!r} must be Indian position text, not {type(data[key]).__name__} "
-                "(is this another game's save?)"
-            )
-    try:
-        game = parse_position(data["start"], cls)
-    except NotationError as error:
-        raise NotationError(f"the save's start position: {error}") from None
+    game = saves.start_of(data, cls, parse_position, "Indian")
     if game.options != options:
         raise saves.altered(
             f"options ({format_options(options) or 'the defaults'}) are not those of its start "
@@ -263,15 +241,10 @@ def _load(data: dict, cls: type[IndianGame]) -> IndianGame:
     if seed is not None and format_position(cls.deal(seed, options=options)) != format_position(game):
         raise saves.altered(f"seed {seed} does not match its start position")
     game.seed = seed
-    saves.replay(game, saves.save_entries(data["moves"], "moves", 1))
-    if format_position(game) != data["position"]:
-        raise saves.altered("position does not match its moves")
-    redo = saves.save_entries(data["redo"], "redo", 1)
-    if redo and not options.undo:
-        raise NotationError("the save has moves to redo, but this game has no undo (option undo=False)")
-    if redo:
-        saves.restore_redo(game, redo, IndianMove.parse)
-    return game
+    no_undo = (
+        None if options.undo else "the save has moves to redo, but this game has no undo (option undo=False)"
+    )
+    return saves.play_back(game, data, format_position, IndianMove.parse, no_undo)
 
 
 def _options_field(data: dict) -> IndianOptions:
@@ -288,12 +261,3 @@ def _options_field(data: dict) -> IndianOptions:
         return IndianOptions.of(given)
     except ValueError as error:
         raise NotationError(f"the save's options: {error}") from None
-
-
-def _game_name(data: dict) -> str:
-    """The game a save says it holds, in words (a save without a "game" field is Australian)."""
-    name = data.get("game", "australian")
-    try:
-        return registry.entry(name).title
-    except ValueError:
-        return f"an unknown game {short_repr(name)}"

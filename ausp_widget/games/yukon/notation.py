@@ -22,13 +22,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ausp_widget.core import registry, saves
+from ausp_widget.core import saves
 from ausp_widget.core.cards import CARDS, SUITS, Card, format_cards, parse_cards
 from ausp_widget.core.decks import check_decks
 from ausp_widget.core.errors import NotationError
 from ausp_widget.core.moves import Move
 from ausp_widget.core.position_text import split_lines
-from ausp_widget.core.saves import SAVE_FORMAT, check_seed_field, short_repr
+from ausp_widget.core.saves import SAVE_FORMAT, check_seed_field
 
 from .basics import COLUMNS
 
@@ -115,48 +115,14 @@ def save_json(game: YukonGame) -> str:
 def load_json(data: dict, cls: type[YukonGame]) -> YukonGame:
     """A game from a decoded save (`ausp_widget.core.saves.decode_save`), checked move by move.
     Every way a save can be wrong is a `NotationError`."""
-    try:
-        return _load(data, cls)
-    except NotationError:
-        raise
-    except ValueError as error:
-        raise NotationError(f"the save cannot be read: {error}") from None
+    return saves.reading(_load, data, cls)
 
 
 def _load(data: dict, cls: type[YukonGame]) -> YukonGame:
-    if data.get("game") != "yukon":
-        raise NotationError(
-            f"this is a save of {_game_name(data)}, not of Yukon: Game.from_json reads a save of any game"
-        )
-    saves.check_version(data, YUKON_SAVE_VERSION, "Yukon save")
-    saves.require_fields(data, ("seed", "start", "moves", "redo", "position"))
-    if data.get("mode", "solo") != "solo":
-        raise NotationError("Yukon is a solo game: its save's mode must be 'solo'")
+    saves.check_one_player(data, "yukon", "Yukon", YUKON_SAVE_VERSION, "Yukon")
     seed = check_seed_field(data["seed"])
-    for key in ("start", "position"):
-        if not isinstance(data[key], str):
-            raise NotationError(
-                f"the save's {key!r} must be Yukon position text, not {type(data[key]).__name__}"
-            )
-    try:
-        game = parse_position(data["start"], cls)
-    except NotationError as error:
-        raise NotationError(f"the save's start position: {error}") from None
+    game = saves.start_of(data, cls, parse_position, "Yukon")
     if seed is not None and format_position(cls.deal(seed)) != format_position(game):
         raise saves.altered(f"seed {seed} does not match its start position")
     game.seed = seed
-    saves.replay(game, saves.save_entries(data["moves"], "moves", 1))
-    if format_position(game) != data["position"]:
-        raise saves.altered("position does not match its moves")
-    redo = saves.save_entries(data["redo"], "redo", 1)
-    if redo:
-        saves.restore_redo(game, redo, Move.parse)
-    return game
-
-
-def _game_name(data: dict) -> str:
-    name = data.get("game", "australian")
-    try:
-        return registry.entry(name).title
-    except ValueError:
-        return f"an unknown game {short_repr(name)}"
+    return saves.play_back(game, data, format_position, Move.parse)
