@@ -14,12 +14,6 @@ from .board import close_tree
 
 W = TypeVar("W", bound=widgets.DOMWidget)
 
-STYLE_OPTIONS: dict[type[widgets.Widget], dict[str, Any]] = {
-    widgets.ToggleButtons.class_traits()["style"].klass: {
-        "button_width": "auto"
-    },  # options as wide as their words
-}
-
 
 class Parts:
     """One app's shared layout and style models, and the controls made with them.
@@ -34,7 +28,7 @@ class Parts:
     def style(self, kind: type[widgets.Widget]) -> widgets.Widget:
         """The one style model of this kind (made when first asked for)."""
         if kind not in self._styles:
-            self._styles[kind] = kind(**STYLE_OPTIONS.get(kind, {}))
+            self._styles[kind] = kind()
         return self._styles[kind]
 
     def make(self, kind: type[W], *classes: str, **options: Any) -> W:

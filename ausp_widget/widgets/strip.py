@@ -74,7 +74,7 @@ class Control(traitlets.HasTraits):
 
     def _changed(self, _change: Any) -> None:
         if self._strip is not None:
-            self._strip.refresh()
+            self._strip.refresh(self)
 
 
 class Button(Control):
@@ -297,9 +297,14 @@ class Strip(EsmWidget):
         self.refresh()
         return control
 
-    def refresh(self) -> None:
-        """Send the controls as they are now (nothing when nothing changed)."""
-        items = [control.item() for control in self._controls]
+    def refresh(self, control: Control | None = None) -> None:
+        """Send the controls as they are now (nothing when nothing changed): only `control`'s
+        entry is drawn again when one control changed."""
+        if control is None or len(self.items) != len(self._controls):
+            items = [each.item() for each in self._controls]
+        else:
+            items = list(self.items)
+            items[self._controls.index(control)] = control.item()
         if items != self.items:
             self.items = items
 
@@ -315,7 +320,6 @@ class Strip(EsmWidget):
         except (ValueError, traitlets.TraitError) as exc:
             self.errors.append(str(exc))
             logger.warning("%s", exc)
-            self.refresh()
             if self.on_error is not None:
                 self.on_error(f"The controls sent a message that changes nothing: {exc}.")
 
