@@ -178,6 +178,16 @@ def test_the_lost_game_is_lost_and_the_solver_agrees_no_line_wins_its_deal():
     assert solve(Game.deal(step.position.seed), time_limit=30).winnable is False
 
 
+def test_the_lost_game_is_where_the_hints_leave_its_deal():
+    from ausp_widget.games.australian.hints import hint
+
+    step = step_titled("When the game is lost")
+    game = Game.deal(step.position.seed)
+    while (move := hint(game).move) is not None:
+        game.play(move)
+    assert game.history == step.position.history, "the lesson's line is the hints' line, move for move"
+
+
 def test_every_lesson_ends_with_a_task_and_the_rules_end_with_a_check_up():
     lessons = list(dict.fromkeys(s.lesson for s in COURSE))
     assert len(lessons) >= 8

@@ -473,7 +473,8 @@ def test_in_the_browser_progress_goes_to_the_sites_drive_without_a_lock(tmp_path
     assert sorted(p.name for p in drive.iterdir()) == ["ausp_widget-progress.json"], "no lock file"
     monkeypatch.setenv("AUSP_WIDGET_PROGRESS", str(tmp_path / "named.json"))
     assert progress.default_path() == tmp_path / "named.json", "the variable still names the file"
-    drive.rename(tmp_path / "gone")  # no drive mounted: the usual place, in the kernel's memory
+    drive.rename(tmp_path / "gone")  # a kernel with no drive mounted: the usual place, in its memory
+    progress._mounted.cache_clear()
     monkeypatch.delenv("AUSP_WIDGET_PROGRESS")
     assert progress.default_path().name == "progress.json"
 

@@ -11,7 +11,9 @@ package registries, and nothing in the site points anywhere else:
   kernel's lock add-on (`uv`, never downloading a Python of its own) and copied into the site;
 - `ausp_widget` built from the checkout; it declares ipywidgets, anywidget and filelock, so the
   lock holds them (and psygnal, typing_extensions) and importing it in a notebook loads what the
-  widgets need. matplotlib has no WebAssembly build on PyPI: plots say so.
+  widgets need (the site's copy then drops anywidget's Python and filelock, which it never
+  imports in the browser: see `name_front_end`). matplotlib has no WebAssembly build on PyPI:
+  plots say so.
 The board is an anywidget: its front end is the labextension of the `site` group's anywidget,
 and the kernel's anywidget is locked to that version (a different minor draws no board).
 Downloads (pip's, npm's, uv's) are cached under `.site-cache/`, which `make clean` removes.
@@ -177,11 +179,12 @@ def name_front_end(lock_dir: Path) -> None:
     """The site's copy of the package names the anywidget front end the site serves
     (`widgets/front_end_version.txt`, read by `widgets/esm.py`), and no longer pulls anywidget's
     Python (with psygnal, a fifth of a second of every start) into the browser's Python: the
-    package never imports it. A notebook that imports anywidget itself still gets it."""
+    package never imports it. A notebook that imports anywidget itself still gets it. filelock
+    goes too: the browser's Python is one process, where the package takes no file locks."""
     lock_path = lock_dir / "pyodide-lock.json"
     lock = json.loads(lock_path.read_text())
     ours = lock["packages"]["ausp-widget"]
-    ours["depends"] = [name for name in ours["depends"] if name != "anywidget"]
+    ours["depends"] = [name for name in ours["depends"] if name not in ("anywidget", "filelock")]
     wheel = (lock_dir / ours["file_name"]).resolve()
     served = lock["packages"]["anywidget"]["version"]
     with zipfile.ZipFile(wheel, "a") as archive:

@@ -21,9 +21,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from filelock import FileLock
-
 from ausp_widget.core import registry
+from ausp_widget.core.files import file_lock
 from ausp_widget.core.progress_file import lock_path
 from ausp_widget.core.stats import wilson_interval
 from ausp_widget.data import path as data_path
@@ -152,7 +151,7 @@ def append_verdict(path: str | os.PathLike, verdict: DealVerdict) -> None:
     verdict, never a finished one) is taken off first."""
     target = Path(path)
     line = json.dumps(asdict(verdict), ensure_ascii=False) + "\n"
-    with FileLock(lock_path(target)):
+    with file_lock(lock_path(target)):
         if target.exists():
             with open(target, "r+b") as file:
                 end = file.seek(0, os.SEEK_END)

@@ -1,11 +1,26 @@
-"""Files a user owns are written whole or not at all."""
+"""Files a user owns are written whole or not at all, and one writer at a time."""
 
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
+
+BROWSER = sys.platform == "emscripten"  # Pyodide: one process, no file locks
+
+
+def file_lock(lock_file: Path, timeout: float = -1) -> AbstractContextManager[Any]:
+    """A lock other processes respect while one writes (`timeout` seconds to wait for it, -1 for
+    as long as it takes). The browser's Python is one process and has no file locks: there it
+    is no lock, and filelock is never loaded."""
+    if BROWSER:
+        return nullcontext()
+    from filelock import FileLock
+
+    return FileLock(lock_file, timeout=timeout)
 
 
 def write_atomic(path: Path, write: Callable[[IO[str]], object]) -> None:

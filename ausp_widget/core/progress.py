@@ -304,6 +304,12 @@ class Progress:
             self._file.peek(self._take_in)
         return self._settings
 
+    @property
+    def settings_read(self) -> ClassSettings:
+        """The class's settings as last read from the file, without looking again (just after
+        opening it: in the browser each look is a round trip)."""
+        return self._settings
+
     def set_settings(self, *, teacher: bool | None = None, locked: bool | None = None) -> ClassSettings:
         """Change the class's settings and keep them in the file, for every app that shares it."""
         changed = self._settings.with_changes(teacher, locked)  # checks the values first

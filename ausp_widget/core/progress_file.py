@@ -10,17 +10,16 @@ JupyterLite's drive stores a file whole when it is closed, and may not rename.
 from __future__ import annotations
 
 import os
-import sys
 import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager, ExitStack, nullcontext, suppress
+from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .files import write_atomic
+from .files import BROWSER, file_lock, write_atomic
 
 LOCK_WAIT = 10.0  # seconds to wait for another kernel's write before giving up on keeping this one
-BROWSER = sys.platform == "emscripten"  # Pyodide: one process, no file locks
 BROWSER_DRIVE = Path("/drive")  # JupyterLite's files, kept by the browser across reloads
 UNREADABLE = (OSError, UnicodeDecodeError, ValueError, RecursionError)  # what a bad file raises when read
 
@@ -33,7 +32,7 @@ def default_path() -> Path:
     named = os.environ.get("AUSP_WIDGET_PROGRESS")
     if named:
         return Path(named)
-    if BROWSER and BROWSER_DRIVE.is_dir():  # the browser's memory would forget it on a reload
+    if BROWSER and _mounted(BROWSER_DRIVE):  # the browser's memory would forget it on a reload
         return BROWSER_DRIVE / "ausp_widget-progress.json"
     try:
         from jupyter_core.paths import jupyter_data_dir
@@ -42,6 +41,14 @@ def default_path() -> Path:
     else:
         base = Path(jupyter_data_dir())
     return base / "ausp_widget" / "progress.json"
+
+
+@cache
+def _mounted(drive: Path) -> bool:
+    """Whether JupyterLite's drive is there, looked at once: it stays for the kernel's life, and
+    each look is a round trip to the page's service worker. The kernel starts in the drive when
+    it mounts one, so its working folder tells without a look."""
+    return Path.cwd().is_relative_to(drive) or drive.is_dir()
 
 
 def lock_path(path: Path) -> Path:
@@ -65,7 +72,9 @@ class KeptFile:
 
     def load(self, take_in: TakeIn) -> None:
         """Read the file, setting it aside if it cannot be read; nothing is written."""
-        if not (self.path.exists() or self.path.is_symlink()):
+        try:
+            self.path.lstat()  # one look (a link counts, even a broken one): each costs in the browser
+        except OSError:  # nothing there to read
             return
         try:
             self._refuse_folder()
@@ -106,9 +115,7 @@ class KeptFile:
         if BROWSER:
             return nullcontext()
         if self._lock is None:
-            from filelock import FileLock
-
-            self._lock = FileLock(lock_path(self.path), timeout=LOCK_WAIT)
+            self._lock = file_lock(lock_path(self.path), LOCK_WAIT)
         return self._lock
 
     def _refuse_folder(self) -> None:

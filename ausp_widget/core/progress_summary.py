@@ -3,7 +3,6 @@ spreadsheet (kept apart from `progress` so the store itself stays small)."""
 
 from __future__ import annotations
 
-import csv
 from pathlib import Path
 from typing import IO, Any
 
@@ -55,6 +54,8 @@ def export_csv(rows: list[dict[str, str | int]], path: Path | str, *, overwrite:
         raise FileExistsError(f"{target} already exists; pass overwrite=True to replace it")
 
     def write(handle: IO[str]) -> None:
+        import csv  # here, not at the top: in the browser it costs every start a few hundredths of a second
+
         writer = csv.DictWriter(handle, fieldnames=SUMMARY_FIELDS)
         writer.writeheader()
         writer.writerows({**row, "student": as_text_cell(str(row["student"]))} for row in rows)

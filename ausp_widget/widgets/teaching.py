@@ -15,7 +15,7 @@ import ipywidgets as widgets
 import traitlets
 
 from ausp_widget.core.progress import Progress
-from ausp_widget.core.teaching import HINT, SOLUTION, SOLVER
+from ausp_widget.core.teaching import HINT, SOLUTION, SOLVER, ClassSettings
 
 from .parts import Parts
 
@@ -38,7 +38,7 @@ class Teaching(traitlets.HasTraits):
         super().__init__()
         self.store = store
         self._following = False
-        self._follow()
+        self._follow(self.store.settings_read if store is not None else None)
         self.follow(self._keep)
 
     @property
@@ -64,11 +64,12 @@ class Teaching(traitlets.HasTraits):
         if self.store is not None:
             self.store.record_help(item, kind)
 
-    def _follow(self) -> None:
-        """Take the settings another app wrote to the shared file."""
+    def _follow(self, settings: ClassSettings | None = None) -> None:
+        """Take the settings another app wrote to the shared file (or `settings`, as just read)."""
         if self.store is None:
             return
-        settings = self.store.settings
+        if settings is None:
+            settings = self.store.settings
         self._following = True
         try:
             self.teacher, self.locked = settings.teacher, settings.locked

@@ -115,4 +115,6 @@ def test_the_sites_wheels_carry_bytecode_and_the_lock_their_hashes(site_url):
         sources = [n for n in names if n.endswith(".py") and ".dist-info/" not in n]
         missing = [n for n in sources if not any(p.startswith(bytecode_of(n)) for p in names)]
         assert sources and not missing, f"{name}: no bytecode for {missing[:3]}"
-    assert "anywidget" not in lock["packages"]["ausp-widget"]["depends"], "the kernel needs no anywidget"
+    depends = lock["packages"]["ausp-widget"]["depends"]
+    assert "anywidget" not in depends, "the kernel needs no anywidget"
+    assert "filelock" not in depends, "the browser's one process takes no file locks"
