@@ -98,7 +98,7 @@ def bytecode_of(source: str) -> str:
     return f"{folder}/__pycache__/{file[: -len('.py')]}.cpython-"
 
 
-def test_the_sites_wheels_carry_bytecode_and_the_lock_their_hashes(site_url):
+def test_the_sites_python_carries_bytecode_and_the_lock_the_wheels_hashes(site_url):
     import hashlib
     import json
     import zipfile
@@ -107,7 +107,7 @@ def test_the_sites_wheels_carry_bytecode_and_the_lock_their_hashes(site_url):
 
     lock_dir = SITE / "static" / "pyodide-lock"
     lock = json.loads((lock_dir / "pyodide-lock.json").read_text())
-    for name in ("ausp-widget", "ipywidgets"):
+    for name in ("ausp-widget", "ipywidgets", "ipython", "traitlets"):  # the app's, and the kernel's
         entry = lock["packages"][name]
         wheel = (lock_dir / entry["file_name"]).resolve()
         assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], f"{name}: the lock's hash"
@@ -115,6 +115,9 @@ def test_the_sites_wheels_carry_bytecode_and_the_lock_their_hashes(site_url):
         sources = [n for n in names if n.endswith(".py") and ".dist-info/" not in n]
         missing = [n for n in sources if not any(p.startswith(bytecode_of(n)) for p in names)]
         assert sources and not missing, f"{name}: no bytecode for {missing[:3]}"
+    stdlib = set(zipfile.ZipFile(SITE / "static" / "pyodide" / "python_stdlib.zip").namelist())
+    for module in ("json/__init__.py", "mimetypes.py", "asyncio/events.py"):
+        assert module in stdlib and module + "c" in stdlib, f"{module}: no bytecode beside it"
     depends = lock["packages"]["ausp-widget"]["depends"]
     assert "anywidget" not in depends, "the kernel needs no anywidget"
     assert "filelock" not in depends, "the browser's one process takes no file locks"
