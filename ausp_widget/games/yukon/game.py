@@ -45,12 +45,10 @@ from typing import Any
 
 from ausp_widget.core.base import PatienceBase
 from ausp_widget.core.cards import CARDS, SUITS, Card
-from ausp_widget.core.deal import check_first
 from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.loss import Block, ExplainsLoss
 from ausp_widget.core.moves import Move, to_column, to_foundation
 from ausp_widget.core.protocol import Pile, PileRef, Place, check_ref
-from ausp_widget.core.saves import check_seed, decode_save
 from ausp_widget.core.text import sentence
 from ausp_widget.core.view import TableView
 
@@ -123,22 +121,9 @@ class YukonGame(ExplainsLoss, PatienceBase):
         """A new game from a seed (the algorithm is in the module docstring)."""
         if options is not None:
             raise ValueError(f"Yukon has no rule options (options={options!r})")
-        if mode != "solo":
-            raise ValueError(f"Yukon is a solo game: mode must be 'solo', not {mode!r}")
-        check_seed(seed)
-        check_first(first, " (one player: it changes nothing)")
+        cls._check_solo_deal(seed, mode, first)
         cols, down = deal_layout(seed)
         return cls(cols, down, seed=seed)
-
-    @classmethod
-    def from_text(cls, text: str) -> YukonGame:
-        """A position in Yukon position text (see `ausp_widget.games.yukon.notation`)."""
-        return notation.parse_position(text, cls)
-
-    @classmethod
-    def from_json(cls, text: str | bytes | dict) -> YukonGame:
-        """A Yukon save (any other game's save is refused, naming its game)."""
-        return notation.load_json(decode_save(text), cls)
 
     @classmethod
     def from_view(cls, view: TableView, hidden: Iterator[int]) -> YukonGame:
@@ -357,24 +342,6 @@ class YukonGame(ExplainsLoss, PatienceBase):
         if self._cols[c] and len(self._cols[c]) == self._down[c]:
             self._down[c] -= 1  # the new top card of the column turns up
         self._status = None
-
-    def play_winning_line(self, moves: Sequence[str | Move]) -> list[Move]:
-        """Play a line (a solver's), each move checked as `play` checks it; a line that does
-        not end in a win raises `IllegalMoveError`, with the game taken back to where it was."""
-        start, redo, played = len(self._history), list(self._redo), []
-        try:
-            for move in moves:
-                played.append(self.play(move))
-            if self.status != "won":
-                raise IllegalMoveError(
-                    f"the line of {len(moves)} moves does not win: the game is {self.status}"
-                )
-        except ValueError:
-            while len(self._history) > start:
-                self._step_back()
-            self._redo, self._status = redo, None
-            raise
-        return played
 
     # ---- the table for views ----------------------------------------------------------------
     def piles(self) -> tuple[Pile, ...]:
