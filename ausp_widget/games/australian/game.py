@@ -287,7 +287,7 @@ class Game(Checks, Places, Loss, PatienceBase):
             if kind == TO_HOME:
                 moves += self._foundation_moves(card)
             elif card % 13 == 12:
-                moves.append(_KING_MOVES[card][dest])
+                moves.append(_KING_MOVES[card // 13][dest])
             else:
                 moves.append(onto_parent(CARDS[card]))
         return moves
@@ -393,4 +393,5 @@ class Game(Checks, Places, Loss, PatienceBase):
         self._turn = 1 - self._turn
 
 
-_KING_MOVES = {king: tuple(to_column(CARDS[king], e + 1) for e in range(COLUMNS)) for king in KINGS}
+_KING_MOVES = tuple(tuple(to_column(CARDS[king], e + 1) for e in range(COLUMNS)) for king in KINGS)
+"""Each King's moves into columns 1–7, by suit."""
