@@ -280,16 +280,17 @@ class Game(Checks, Places, Loss, PatienceBase):
         """The rule table's card moves (`legal.card_moves`) in the game's notation."""
         lay = self._layouts[player]
         waste_top = lay.waste[-1] if lay.waste else -1
+        solo = self.mode == "solo"
         moves: list[Move] = []
         for kind, card, _, dest in card_moves(
             lay.cols, lay.loc, waste_top, self._foundation_wants(), useful_only=useful_only
         ):
-            if kind == TO_HOME:
-                moves += self._foundation_moves(card)
-            elif card % 13 == 12:
-                moves.append(_KING_MOVES[card // 13][dest])
+            if kind != TO_HOME:
+                moves.append(_ONTO[card] or _KING_MOVES[card // 13][dest])
+            elif solo:
+                moves.append(_HOME[card])
             else:
-                moves.append(onto_parent(CARDS[card]))
+                moves += self._foundation_moves(card)
         return moves
 
     # ---- playing ----------------------------------------------------------------------------
@@ -395,3 +396,6 @@ class Game(Checks, Places, Loss, PatienceBase):
 
 _KING_MOVES = tuple(tuple(to_column(CARDS[king], e + 1) for e in range(COLUMNS)) for king in KINGS)
 """Each King's moves into columns 1–7, by suit."""
+_ONTO = tuple(onto_parent(card) for card in CARDS)
+"""Each card's one move onto the tableau (None for a King: it goes into an empty column)."""
+_HOME = tuple(to_foundation(card) for card in CARDS)
