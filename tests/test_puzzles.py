@@ -13,7 +13,8 @@ import pytest
 from ausp_widget import puzzles
 from ausp_widget.__main__ import main
 from ausp_widget.analysis import solve
-from ausp_widget.analysis.puzzles_make import blind_chance, difficulty, level_of, sensible
+from ausp_widget.analysis.puzzle_difficulty import blind_chance, difficulty, sensible
+from ausp_widget.analysis.puzzles_make import level_of
 from ausp_widget.core import registry
 from ausp_widget.core.tasks import Goal, TaskRun, shortest_line
 

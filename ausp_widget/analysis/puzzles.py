@@ -63,7 +63,7 @@ class Puzzle:
     """One puzzle: deal `seed` of `game` after `moves` (the history that reaches the
     position), what to do (`kind`, `goal`), a `solution` line (move texts), its `level`
     (1–5), `themes` and `difficulty` (bits of insight against a blind player, from the solver's
-    work: see `puzzles_make`; higher is harder)."""
+    work: see `puzzle_difficulty`; higher is harder)."""
 
     id: str
     game: str

@@ -3,43 +3,19 @@ lessons' search) shows the task is possible and not trivial.
 
 A position is kept only when it offers at least two legal moves and at least one of them
 loses the goal (after it the goal can no longer be reached in the moves left, or the solver
-proves the game lost); for "free" and "home", a move other than a pointless one (below) must
-lose somewhere along the way, or no player could go wrong. Levels 1–5 are difficulty
-quantiles within each kind; a request for one level uses the cut points stored with the
-shipped puzzles, so level 3 means the same to every teacher.
+proves the game lost); for "free" and "home", a move other than a pointless one
+(`puzzle_difficulty.sensible`) must lose somewhere along the way, or no player could go
+wrong. Levels 1–5 are difficulty quantiles within each kind; a request for one level uses
+the cut points stored with the shipped puzzles, so level 3 means the same to every teacher.
 
-Difficulty is measured against a blind player, who picks uniformly among the sensible
-moves (every legal move but those the game itself calls pointless: a King, or a lone card,
-shuffled from one empty column to another) and never looks ahead. If such a player reaches
-the goal with chance p, the puzzle asks for log2(1/p) bits of insight: the surprisal of the
-solution, a classic measure of how hard a puzzle is. One number takes in what the solver's
-work shows: every move of a longer line thins p again, so does every move that loses — at
-each step of the line, not only the first — and a goal reached by many lines keeps p high.
-The pointless moves are left out because no player weighs them: counted in, a position with
-two empty columns and a King would look hard only for its shuffles. Nothing here asks the
-hint player, so the benchmark that measures the hint player level by level
-(`bench/puzzles.py`) is not circular.
-
-- "free" and "home": p is exact, a memoised recursion over every sensible line of at most
-  the par moves. Search effort adds `EFFORT` bits per tenfold more positions in the tree of
-  every legal line (the search that proves the losing moves lose); it mostly orders puzzles
-  of equal p, which the small trees make common.
-- "win": p is the share of `BLIND_PLAYS` blind games (one fixed seed, so the same position
-  always gets the same difficulty) that win, as (wins + ½)/(games + 1) so that it is never
-  0; plus log10 of the positions the solver searched, its effort to find the line.
-- "judge": "winnable or not?" is hard when the position points the wrong way. A winnable one
-  that blind games seldom win looks lost: log2(1/p) as above. A lost one where blind games
-  still bring many cards home looks alive: log2(1/(1 − f)), f being the mean share of the
-  cards still out that they get home. Both add log2 of the legal moves (each a line the
-  student must follow before answering) and the solver's effort, log10 of its positions.
-
-`difficulty(puzzle)` works the number out again from a puzzle as stored.
+Difficulty is measured against a blind player (`puzzle_difficulty`); nothing here asks the
+hint player, so the benchmark that measures it level by level (`bench/puzzles.py`) is not
+circular.
 """
 
 from __future__ import annotations
 
 import json
-import math
 import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
@@ -51,26 +27,29 @@ from ausp_widget.core.cards import Card
 from ausp_widget.core.lesson import deal_position, moving_group
 from ausp_widget.core.tasks import Goal, free_goal, shortest_line
 
-from . import hint, solve
+from . import hint
 from .parallel import check_jobs, run_each
+from .puzzle_difficulty import (
+    MAX_PLIES,
+    after_move,
+    blind_chance,
+    decide,
+    judge_difficulty,
+    search_difficulty,
+    win_difficulty,
+)
 from .puzzles import KINDS, LEVELS, Puzzle, check_level, data_file, save
 
 KING = Card.parse("K♠").rank
-MAX_PLIES = 300
 WIN_LINE = 55  # the longest solution of a "win" puzzle (its last 20 or so send cards home)
 SHORT = 4  # the longest solution of a "free" or "home" puzzle
 LATE_STOCK = {"australian": 8, "indian": 4}  # "win": a short stock or an empty one
 JUDGE_STOCK = {"australian": 12, "indian": 6}
-NODES = 60_000  # the solver's budget for one check while making puzzles
-SECONDS = 3.0
 SCAN_STOCK = {"australian": 24, "indian": 8}  # how far back to look for a winnable position
 SCANS = {"australian": 120, "indian": 6}
 TRIES = {"australian": 40, "indian": 8}  # positions tried per deal
 MIX = ("free", "home", "win", "judge", "free", "home", "win")  # the kinds, in turn
-BLIND_PLAYS = {"australian": 200, "indian": 40}  # blind games from a "win" or "judge" puzzle
-BLIND_SEED = 0
 ROUND = 16  # deals tried at once on workers (taken in the order drawn, so any number of workers agrees)
-EFFORT = 0.25  # bits per tenfold more positions in a "free" or "home" puzzle's search tree
 
 
 def make(
@@ -259,7 +238,7 @@ def winning_line(game: str, deal: int, moves: list[str]) -> list[str] | None:
             return moves[:ply]
         if checked > SCANS[game]:
             break
-        result = _decide(position)
+        result = decide(position)
         if result.winnable:
             return moves[:ply] + [str(m) for m in result.moves]
     return None
@@ -268,10 +247,6 @@ def winning_line(game: str, deal: int, moves: list[str]) -> list[str] | None:
 def _hidden(position: Any) -> bool:
     """Whether a column holds a face-down card (a puzzle shows every card)."""
     return any(None in p.cards for p in position.piles() if p.kind == "column")
-
-
-def _decide(position: Any) -> Any:
-    return solve(position, time_limit=SECONDS, node_limit=NODES)
 
 
 def _first_moves(position: Any, lost: Callable[[Any], bool | None]) -> tuple[int, int, int] | None:
@@ -290,18 +265,18 @@ def _first_moves(position: Any, lost: Callable[[Any], bool | None]) -> tuple[int
 def _win(position: Any, rng: random.Random) -> tuple[Goal, tuple, float] | None:
     if len(position.stock()) > LATE_STOCK[position.name]:
         return None
-    result = _decide(position)
+    result = decide(position)
     if result.winnable is not True or not 3 <= len(result.moves) <= WIN_LINE:
         return None
 
     def lost(after: Any) -> bool | None:
-        verdict = _decide(after)
+        verdict = decide(after)
         return None if verdict.winnable is None else not verdict.winnable and after.status != "won"
 
     _, losing, undecided = _first_moves(position, lost)
     if losing < 1 or undecided:
         return None
-    return Goal("won"), tuple(result.moves), _win_difficulty(position, result)
+    return Goal("won"), tuple(result.moves), win_difficulty(position, result)
 
 
 def _search_task(position: Any, goal: Goal) -> tuple[Goal, tuple, float] | None:
@@ -310,108 +285,14 @@ def _search_task(position: Any, goal: Goal) -> tuple[Goal, tuple, float] | None:
         return None
     tree: dict = {}  # every line of legal moves: the search that proves a first move loses
     firsts = [
-        blind_chance(_after(position, m), goal, len(line) - 1, tree, every=True)
+        blind_chance(after_move(position, m), goal, len(line) - 1, tree, every=True)
         for m in position.legal_moves()
     ]
     if min(firsts) > 0:  # no first move loses
         return None
     if blind_chance(position, goal, len(line)) == 1:  # only the pointless moves lose
         return None
-    return goal, line, _search_difficulty(position, goal, len(line), tree)
-
-
-# ---- difficulty -------------------------------------------------------------------------------
-def difficulty(puzzle: Puzzle) -> float:
-    """`puzzle`'s difficulty worked out again from its position, goal and solution, as `make`
-    works it out (see the module's docstring); higher is harder."""
-    position = puzzle.position
-    if puzzle.kind in ("free", "home"):
-        assert isinstance(puzzle.goal, Goal)
-        return _search_difficulty(position, puzzle.goal, len(puzzle.solution), {})
-    result = _decide(position)
-    return _win_difficulty(position, result) if puzzle.kind == "win" else _judge_difficulty(position, result)
-
-
-def _search_difficulty(position: Any, goal: Goal, par: int, tree: dict) -> float:
-    """Bits of the sensible blind player's chance within `par` moves, and the search effort:
-    `tree` (filled here when empty) memoises every line of legal moves."""
-    every = blind_chance(position, goal, par, tree, every=True)
-    chance = blind_chance(position, goal, par) or every
-    return _bits(chance) + EFFORT * math.log10(1 + len(tree))
-
-
-def _win_difficulty(position: Any, result: Any) -> float:
-    wins, _ = blind_games(position)
-    return _bits(wins) + math.log10(1 + result.nodes)
-
-
-def _judge_difficulty(position: Any, result: Any) -> float:
-    wins, brought = blind_games(position)
-    misleading = _bits(wins) if result.winnable else _bits(1 - min(brought, 0.999))
-    return misleading + math.log2(len(position.legal_moves())) + math.log10(1 + result.nodes)
-
-
-def blind_chance(
-    position: Any, goal: Goal, moves: int, memo: dict | None = None, every: bool = False
-) -> float:
-    """The chance that a blind player reaches `goal` from `position` within `moves` moves:
-    exact, memoised on the position and the moves left. The player picks uniformly among the
-    sensible moves (`sensible`), or among every legal move when `every` is true."""
-    if goal.reached(position):
-        return 1.0
-    if moves < 1 or position.status != "playing":
-        return 0.0
-    memo = {} if memo is None else memo
-    key = (position.piles(), moves)
-    if key not in memo:
-        choices = position.legal_moves() if every else sensible(position)
-        chances = [blind_chance(_after(position, m), goal, moves - 1, memo, every) for m in choices]
-        memo[key] = sum(chances) / len(chances) if chances else 0.0
-    return memo[key]
-
-
-def sensible(position: Any) -> list:
-    """The legal moves less those the game calls pointless (`useful_moves` leaves out a King,
-    or a lone card, shuffled from one empty column to another): every card move that changes
-    something, and the draw. All the legal moves when that leaves none."""
-    legal = position.legal_moves()
-    useful = set(position.useful_moves())
-    return [m for m in legal if m in useful or m.kind in ("draw", "pass")] or legal
-
-
-def blind_games(position: Any, plays: int | None = None, seed: int = BLIND_SEED) -> tuple[float, float]:
-    """Blind games from `position` (uniform among the `sensible` moves, at most `MAX_PLIES`
-    moves each): their chance to win, (wins + ½)/(games + 1), and the mean share of the cards
-    still out that they bring home. The same seed gives the same games."""
-    plays = BLIND_PLAYS.get(position.name, 40) if plays is None else plays
-    rng = random.Random(seed)
-    home = _cards_home(position)
-    out = sum(p.size for p in position.piles()) - home
-    wins = brought = 0
-    for _ in range(plays):
-        game = position.copy()
-        for _ply in range(MAX_PLIES):
-            choices = sensible(game) if game.status == "playing" else []
-            if not choices:
-                break
-            game.play(rng.choice(choices))
-        wins += game.status == "won"
-        brought += _cards_home(game) - home
-    return (wins + 0.5) / (plays + 1), brought / max(1, out * plays)
-
-
-def _bits(chance: float) -> float:
-    return math.log2(1 / chance)
-
-
-def _after(position: Any, move: Any) -> Any:
-    after = position.copy()
-    after.play(move)
-    return after
-
-
-def _cards_home(position: Any) -> int:
-    return sum(p.size for p in position.piles() if p.kind == "foundation")
+    return goal, line, search_difficulty(position, goal, len(line), tree)
 
 
 def _free(position: Any, rng: random.Random) -> tuple[Goal, tuple, float] | None:
@@ -442,12 +323,12 @@ def _home(position: Any, rng: random.Random) -> tuple[Goal, tuple, float] | None
 def _judge(position: Any, want: bool) -> tuple[bool, tuple, float] | None:
     if len(position.stock()) > JUDGE_STOCK[position.name]:
         return None
-    result = _decide(position)
+    result = decide(position)
     if result.winnable is not want:
         return None
     if result.winnable and len(result.moves) > 2 * WIN_LINE:
         return None
-    return want, tuple(result.moves) if want else (), _judge_difficulty(position, result)
+    return want, tuple(result.moves) if want else (), judge_difficulty(position, result)
 
 
 # ---- themes -----------------------------------------------------------------------------------

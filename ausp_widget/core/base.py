@@ -14,10 +14,12 @@ from typing import Any
 
 from . import display
 from .cards import CARDS, SUIT_NAMES, SUITS
+from .deal import check_first
 from .errors import IllegalMoveError, WrongTypeError, short_repr
 from .moves import Move
 from .observers import Observable
 from .protocol import Pile, PileRef, Place, check_ref
+from .saves import check_seed, decode_save
 
 
 class PatienceBase(Observable):
@@ -221,6 +223,48 @@ class PatienceBase(Observable):
         clone._listeners = []
         self._copy_state(clone)
         return clone
+
+    @classmethod
+    def from_text(cls, text: str) -> Any:
+        """A position in this game's position text (its notation module reads it)."""
+        return cls._notation.parse_position(text, cls)
+
+    @classmethod
+    def from_json(cls, text: str | bytes | dict) -> Any:
+        """A save of this game (another game's save is refused, naming its game)."""
+        return cls._notation.load_json(decode_save(text), cls)
+
+    @classmethod
+    def _check_solo_deal(cls, seed: object, mode: object, first: object) -> None:
+        """What a one-player game's `deal` checks: the solo mode, a deal number, a first player
+        (which changes nothing)."""
+        if mode != "solo":
+            raise ValueError(f"{cls.title} is a solo game: mode must be 'solo', not {mode!r}")
+        check_seed(seed)
+        check_first(first, " (one player: it changes nothing)")
+
+    def play_winning_line(self, moves: Sequence[str | Move]) -> list[Move]:
+        """Play a line a solver says wins, each move checked as `play` checks it, except that
+        no position on the way is searched for being stuck: a line that ends with every card
+        home never passes a lost position. A line that does not end in a win raises
+        `IllegalMoveError`, with the game taken back to where it was."""
+        start, redo, played = len(self._history), list(self._redo), []
+        try:
+            for move in moves:
+                self._status = "playing"  # see the docstring; the last status is computed below
+                played.append(self.play(move))
+            if self.status != "won":
+                raise IllegalMoveError(
+                    f"the line of {len(moves)} moves does not win: the game is {self.status}"
+                )
+        except ValueError:
+            while len(self._history) > start:
+                self._step_back()
+            self._redo, self._status = redo, None
+            if played:
+                self._notify("undo", played[0])  # a table showing the game redraws it
+            raise
+        return played
 
     def _copy_state(self, clone: Any) -> None:  # pragma: no cover - each game's own
         """Give `clone` its own copies of the game's changing state."""

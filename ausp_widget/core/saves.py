@@ -19,6 +19,7 @@ __all__ = [
     "check_version",
     "decode_save",
     "game_named",
+    "one_player_save",
     "play_back",
     "reading",
     "replay",
@@ -206,3 +207,24 @@ def play_back(
     if redo:
         restore_redo(game, redo, parse_move)
     return game
+
+
+def one_player_save(game: Any, version: int, text_of: Callable[[Any], str], **fields: Any) -> str:
+    """A one-player game's save: the envelope, its start and last positions as text, its moves
+    and those to redo; `fields` are the game's own (its rule options), after the seed."""
+    start = object.__new__(type(game))
+    start.__dict__.update(game.__dict__)
+    start._restore(game._start)
+    data = {
+        "format": SAVE_FORMAT,
+        "version": version,
+        "game": game.name,
+        "mode": "solo",
+        "seed": game.seed,
+        **fields,
+        "start": text_of(start),
+        "moves": [[0, str(move)] for _, move in game.history],
+        "redo": [[0, str(move)] for _, move in game._redo],
+        "position": text_of(game),
+    }
+    return json.dumps(data, ensure_ascii=False)

@@ -34,6 +34,7 @@ from ausp_widget.core.teaching import HINT, SOLUTION
 from .board import show
 from .clock import Clock, KernelClock, Timer
 from .parts import Parts
+from .puzzle_words import by_themes, heading_words, standing_words, stock_words, theme_words
 from .step_board import StepBoard
 from .task_play import TaskPlay
 from .teaching import LOCKED, LOCKED_TIP, TeacherToggles, Teaching
@@ -41,25 +42,7 @@ from .teaching import LOCKED, LOCKED_TIP, TeacherToggles, Teaching
 SOLUTION_PAUSE = 0.8  # seconds between two moves of a shown solution
 HINT_TIP = "Highlight the card to move"
 SOLUTION_TIP = "Play a solution on the board, one move at a time"
-KIND_WORDS = {
-    "win": "win from here",
-    "free": "free a card",
-    "home": "cards home",
-    "judge": "winnable or not?",
-}
 AUTO = 0  # the level menu's "at my rating"
-
-
-STOCK_SHOWN = 30  # stock cards named before "…" (an Indian stock holds up to 74)
-
-
-def _stock_words(game: Any) -> str:
-    """The stock's order, next card first: a puzzle's answer may depend on it."""
-    stock = game.stock(0)
-    if not stock:
-        return "<p style='margin:2px 0'>The stock is empty.</p>"
-    shown = " ".join(str(card) for card in stock[:STOCK_SHOWN]) + (" …" if len(stock) > STOCK_SHOWN else "")
-    return f"<p style='margin:2px 0'>The stock, next card first ({len(stock)}): {escape(shown)}</p>"
 
 
 class PuzzleTrainer(widgets.VBox):
@@ -419,19 +402,10 @@ class PuzzleTrainer(widgets.VBox):
         puzzle, run = self.puzzle, self.run
         if puzzle is None:
             return
-        themes = f" · {escape(', '.join(puzzle.themes))}" if puzzle.themes else ""
-        self.heading.value = (
-            f"<b>Puzzle {escape(puzzle.id)}</b> · level {puzzle.level} · {KIND_WORDS[puzzle.kind]}{themes}"
-        )
+        self.heading.value = heading_words(puzzle)
         self.question.value = f"<p style='margin:2px 0'><b>{escape(puzzle.words)}</b></p>"
-        record = self.store.puzzles
-        solved = sum(r.solved > 0 for r in record.values())
-        name = escape(self.store.student) or "Unnamed student"
-        self.standing.value = (
-            f"{name}: rating <b>{round(self.rating)}</b> (level {level_for(self.rating)}) · "
-            f"{solved} of {len(record)} puzzles solved"
-        )
-        self.by_theme.value = self._theme_words()
+        self.standing.value = standing_words(self.store)
+        self.by_theme.value = theme_words(self.items, self.store)
         self._show_clock()
         judge = puzzle.kind == "judge"
         done = self.result is not None if judge else run.done
@@ -446,36 +420,12 @@ class PuzzleTrainer(widgets.VBox):
         show(self.buttons["Try again"], not judge)
         self.buttons["Try again"].disabled = judge or not (run.played or run.wrong)
         game = puzzle.position if run is None else run.game
-        self.stock_line.value = _stock_words(game)
+        self.stock_line.value = stock_words(game)
         self.board.show_marks(game, {} if run is None else self.clicks.marks(run))
 
     def by_themes(self) -> dict[str, tuple[int, int]]:
-        """The student's results by theme, in this game's puzzles: (solved cleanly, tried),
-        weakest first. A puzzle counts as solved cleanly once solved with no miss left standing."""
-        counts: dict[str, list[int]] = {}
-        for puzzle in self.items:
-            record = self.store.puzzle(puzzle.id)
-            if not record.tries:
-                continue
-            for theme in puzzle.themes:
-                tally = counts.setdefault(theme, [0, 0])
-                tally[0] += int(record.solved > 0 and not record.pending)
-                tally[1] += 1
-        order = sorted(counts.items(), key=lambda item: (item[1][0] / item[1][1], -item[1][1], item[0]))
-        return {theme: (clean, tried) for theme, (clean, tried) in order}
-
-    def _theme_words(self) -> str:
-        themes = self.by_themes()
-        mine = {puzzle.id for puzzle in self.items}
-        due = len([key for key in self.store.due_again(0) if key in mine])
-        said = []
-        if themes:
-            shown = " · ".join(f"{escape(name)} {done} of {tried}" for name, (done, tried) in themes.items())
-            said.append(f"By theme: {shown}")
-        if due:
-            said.append(f"{due} missed to come back")
-        tip = "puzzles solved cleanly of those tried, weakest theme first"
-        return f"<span title='{tip}'>{' · '.join(said)}</span>" if said else ""
+        """The student's results by theme, in this game's puzzles (see `puzzle_words.by_themes`)."""
+        return by_themes(self.items, self.store)
 
     def _show_clock(self) -> None:
         minutes, seconds = divmod(self.seconds, 60)

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from ausp_widget.core.plugin import lazy_attributes
 from ausp_widget.core.registry import GameEntry, Later, register
 
 from . import guide, notation, rules
@@ -32,12 +31,6 @@ ENTRY = GameEntry(  # what the package's entry point names, and what it register
 )
 register(ENTRY)
 
-
-def __getattr__(name: str) -> Any:
-    """`Bot`, imported when first asked for."""
-    if name == "Bot":
-        return Later(f"{__name__}.bot:Bot").load()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
+__getattr__ = lazy_attributes(__name__, {"Bot": "bot:Bot"})
 
 __all__ = ["ENTRY", "Game"]

@@ -3,8 +3,7 @@ play can get round (see the solver's module docstring for the rules it derives).
 
 from __future__ import annotations
 
-HOME = -3  # where a card is once it is on a foundation (a column card: column * 64 + depth)
-KINGS = (12, 25, 38, 51)
+from .legal import HOME, KINGS
 
 
 class Deadlock:

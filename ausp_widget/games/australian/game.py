@@ -23,6 +23,7 @@ from ausp_widget.core.saves import check_seed, decode_save
 from . import notation
 from .checks import Checks
 from .layout import COLUMNS, FOUNDATION, MODES, STOCK, WASTE, _Layout
+from .legal import KINGS, TO_HOME, card_moves
 from .loss import Loss
 from .places import Places
 from .view import View
@@ -276,31 +277,20 @@ class Game(Checks, Places, Loss, PatienceBase):
         ]
 
     def _moves(self, player: int, useful_only: bool) -> list[Move]:
+        """The rule table's card moves (`legal.card_moves`) in the game's notation."""
         lay = self._layouts[player]
-        loc = lay.loc
-        wants = self._foundation_wants()
+        waste_top = lay.waste[-1] if lay.waste else -1
+        solo = self.mode == "solo"
         moves: list[Move] = []
-        top = lay.waste[-1] if lay.waste else -1
-        empty: list[int] = []
-        for c, col in enumerate(lay.cols):
-            if not col:
-                empty.append(c)
-                continue
-            card = col[-1]
-            if card in wants:
+        for kind, card, _, dest in card_moves(
+            lay.cols, lay.loc, waste_top, self._foundation_wants(), useful_only=useful_only
+        ):
+            if kind != TO_HOME:
+                moves.append(_ONTO[card] or _KING_MOVES[card // 13][dest])
+            elif solo:
+                moves.append(_HOME[card])
+            else:
                 moves += self._foundation_moves(card)
-            if card % 13:  # an exposed card other than an Ace takes the next lower card of its suit
-                child = card - 1
-                where = loc[child]
-                if (where >= 0 and where >> 6 != c) or (where == WASTE and child == top):
-                    moves.append(onto_parent(CARDS[child]))
-        if top in wants:
-            moves += self._foundation_moves(top)
-        if empty:
-            for king, king_moves in _KING_MOVES:
-                where = loc[king]
-                if (where >= 0 and not (useful_only and where & 63 == 0)) or (where == WASTE and king == top):
-                    moves += [king_moves[e] for e in empty]
         return moves
 
     # ---- playing ----------------------------------------------------------------------------
@@ -404,6 +394,8 @@ class Game(Checks, Places, Loss, PatienceBase):
         self._turn = 1 - self._turn
 
 
-_KING_MOVES = tuple(
-    (king, tuple(to_column(CARDS[king], e + 1) for e in range(COLUMNS))) for king in (12, 25, 38, 51)
-)
+_KING_MOVES = tuple(tuple(to_column(CARDS[king], e + 1) for e in range(COLUMNS)) for king in KINGS)
+"""Each King's moves into columns 1–7, by suit."""
+_ONTO = tuple(onto_parent(card) for card in CARDS)
+"""Each card's one move onto the tableau (None for a King: it goes into an empty column)."""
+_HOME = tuple(to_foundation(card) for card in CARDS)

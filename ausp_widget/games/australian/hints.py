@@ -15,8 +15,9 @@ card it can ever join), so following hints always makes progress and ends.
 from __future__ import annotations
 
 from ausp_widget.core.advice import Hint
-from ausp_widget.core.cards import Card
+from ausp_widget.core.cards import CARDS, Card
 from ausp_widget.core.moves import DRAW, PASS, Move, onto_parent, to_column, to_foundation
+from ausp_widget.games.australian.legal import HOME, TO_COLUMN, TO_HOME, WASTE, CardMove, card_moves
 from ausp_widget.games.australian.view import View
 
 __all__ = ["Hint", "hint", "hint_from_view"]
@@ -80,20 +81,37 @@ class _Board:
                 self.where[card] = (c, depth)
         self.exposed = {col[-1]: c for c, col in enumerate(self.columns) if col}
         self.empty = [c for c, col in enumerate(self.columns) if not col]
+        self.table = self._table_moves()
         self.group_moves = self._group_moves()
         self.emptying_moves = [(m, c) for m, c, depth in self.group_moves if depth == 0]
 
+    def _table_moves(self) -> list[CardMove]:
+        """The rule table's useful moves here (`legal.card_moves`), the first empty column only."""
+        loc = [HOME] * 52
+        for card, (c, depth) in self.where.items():
+            loc[card.index] = c * 64 + depth
+        for card in self.view.waste:
+            loc[card.index] = WASTE
+        top = self.waste_top.index if self.waste_top else -1
+        columns = [[card.index for card in col] for col in self.columns]
+        wanted = {card.index for card in self.wanted}
+        return card_moves(columns, loc, top, wanted, useful_only=True, symmetric=True)
+
     def _group_moves(self) -> list[tuple[Move, int, int]]:
         """Every tableau card whose parent is exposed elsewhere: (move, column, depth)."""
-        moves = []
-        for parent, pc in self.exposed.items():
-            if parent.rank == 1:
-                continue
-            child = Card(parent.rank - 1, parent.suit)
-            if child in self.where and self.where[child][0] != pc:
-                c, depth = self.where[child]
-                moves.append((onto_parent(child), c, depth))
+        moves = [
+            (onto_parent(CARDS[card]), src, self.where[CARDS[card]][1])
+            for kind, card, src, dest in self.table
+            if kind == TO_COLUMN and src != WASTE and self.columns[dest]
+        ]
         return sorted(moves, key=lambda item: (item[2] == 0, -item[2], str(item[0])))
+
+    def from_waste(self) -> Move | None:
+        """The top waste card's move to the tableau, if it has one (a King: the first empty column)."""
+        for kind, card, src, dest in self.table:
+            if kind == TO_COLUMN and src == WASTE:
+                return to_column(CARDS[card], dest + 1) if card % 13 == 12 else onto_parent(CARDS[card])
+        return None
 
     def uncovered_by(self, c: int, depth: int) -> Card | None:
         return self.columns[c][depth - 1] if depth else None
@@ -118,40 +136,30 @@ class _Board:
         ]
 
     def to_foundation(self) -> Hint | None:
-        candidates = [col[-1] for col in self.columns if col]
-        if self.waste_top:
-            candidates.append(self.waste_top)
-        for card in sorted(candidates, key=lambda card: (card.rank, card.index)):
-            if card in self.wanted:
-                if card.rank == 1:
-                    return Hint(to_foundation(card), f"{card} starts its foundation: aces go up first")
-                below = Card(card.rank - 1, card.suit)
-                return Hint(to_foundation(card), f"{card} goes home on {below}: foundations build up in suit")
-        return None
+        home = [CARDS[card] for kind, card, _, _ in self.table if kind == TO_HOME]
+        if not home:
+            return None
+        card = min(home, key=lambda card: (card.rank, card.index))
+        if card.rank == 1:
+            return Hint(to_foundation(card), f"{card} starts its foundation: aces go up first")
+        below = Card(card.rank - 1, card.suit)
+        return Hint(to_foundation(card), f"{card} goes home on {below}: foundations build up in suit")
 
     def freeing_for_foundation(self) -> Hint | None:
         for move, c, depth in self.group_moves:
             freed = self.uncovered_by(c, depth)
             if freed in self.wanted:
                 return Hint(move, f"frees {freed} for its foundation")
-        top = self.waste_top
-        if top and self.waste_below in self.wanted and self._waste_destination(top):
-            move = self._waste_destination(top)
+        move = self.from_waste()
+        if move and self.waste_below in self.wanted:
             return Hint(move, f"uncovers {self.waste_below} on the waste for its foundation")
         return None
 
-    def _waste_destination(self, card: Card) -> Move | None:
-        if card.rank == 13:
-            return to_column(card, self.empty[0] + 1) if self.empty else None
-        parent = Card(card.rank + 1, card.suit)
-        return onto_parent(card) if parent in self.exposed else None
-
     def waste_to_tableau(self) -> Hint | None:
-        top = self.waste_top
-        if top and top.rank < 13 and Card(top.rank + 1, top.suit) in self.exposed:
+        move = self.from_waste()
+        if move and move.kind == "tableau":
             nxt = f"{self.waste_below} becomes playable" if self.waste_below else "the waste is cleared"
-            parent = Card(top.rank + 1, top.suit)
-            return Hint(onto_parent(top), f"moves {top} from the waste onto {parent}, so {nxt}")
+            return Hint(move, f"moves {move.card} from the waste onto {move.onto}, so {nxt}")
         return None
 
     def kings_waiting(self) -> list[tuple[bool, Card, Card | None]]:
@@ -180,7 +188,10 @@ class _Board:
         if not self.empty:
             return None
         column = self.empty[0] + 1
+        movable = {card for kind, card, _, dest in self.table if card % 13 == 12 and not self.columns[dest]}
         for _, king, freed in self.kings_waiting():
+            if king.index not in movable:
+                continue
             if freed is None:
                 return Hint(to_column(king, column), f"{king} leaves the waste for the empty column")
             return Hint(to_column(king, column), f"{king} fills the empty column and uncovers {freed}")

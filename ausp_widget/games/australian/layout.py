@@ -7,11 +7,13 @@ from collections.abc import Iterable
 
 from ausp_widget.core.cards import Card
 
+from .legal import HOME, STOCK, WASTE
+
 MODES: tuple[str, ...] = ("solo", "turns", "simultaneous")
 COLUMNS = 7
 
-# Where a card lies, in `_Layout.loc`: a tableau card stores column * 64 + depth.
-STOCK, WASTE, FOUNDATION = -1, -2, -3
+# Where a card lies, in `_Layout.loc`: a tableau card stores column * 64 + depth (`legal`).
+FOUNDATION = HOME
 PLAYER_NAMES = ("you", "the bot")
 
 

@@ -73,12 +73,12 @@ from ausp_widget.core.cards import CARDS
 from ausp_widget.core.moves import DRAW, Move, onto_parent, to_column, to_foundation
 from ausp_widget.core.solving import Budget, SlicedSearch, SolveResult, check_limits, solve_with
 
-from .deadlock import HOME, KINGS, Deadlock
+from .deadlock import Deadlock
+from .legal import HOME, STOCK, TO_HOME, WASTE, CardMove, card_moves
 
 __all__ = ["SolveResult", "Solver", "solve"]
 
 COLUMNS = 7
-STOCK, WASTE = -1, -2  # where a card is, when it is not in a column (column * 64 + depth)
 
 # Internal moves are small tuples; the first item says what kind.
 _DRAW, _HOME_COL, _HOME_WASTE, _GROUP, _WASTE_TO = range(5)
@@ -223,27 +223,32 @@ class Solver(Deadlock, SlicedSearch):
                         continue
                 break
 
+    def card_moves(self, *, useful_only: bool = True, symmetric: bool = True) -> list[CardMove]:
+        """The rule table's card moves here (`legal.card_moves`); by default as the search
+        sees them, without King shuffles and with the first empty column only."""
+        wanted = [s * 13 + h for s, h in enumerate(self.home) if h < 13]
+        top = self.waste[-1] if self.waste else -1
+        return card_moves(self.cols, self.pos, top, wanted, useful_only=useful_only, symmetric=symmetric)
+
     def _moves(self) -> list[tuple]:
-        """Candidate moves, most promising first (safe moves were already played)."""
+        """Candidate moves, most promising first: the rule table's moves but those played
+        without branching (foundation moves, the waste card onto its parent), then a draw."""
         cols, pos, home, waste = self.cols, self.pos, self.home, self.waste
         scored: list[tuple[int, tuple]] = []
-        empty = -1
-        for t in range(COLUMNS):
-            col = cols[t]
-            if not col:
-                if empty < 0:
-                    empty = t
+        kings: list[tuple] = []
+        for kind, card, c, t in self.card_moves():
+            if kind == TO_HOME:
                 continue
-            parent = col[-1]
-            if parent % 13 == 0:
+            if c == WASTE:
+                if not cols[t]:
+                    kings.insert(0, (_WASTE_TO, t, card))
                 continue
-            where = pos[parent - 1]
-            if where < 0 or where >> 6 == t:
+            depth = pos[card] & 63
+            if not cols[t]:
+                kings.append((_GROUP, c, depth, t, 0, card))
                 continue
-            c, depth = where >> 6, where & 63
-            src = cols[c]
             if depth:
-                below = src[depth - 1]
+                below = cols[c][depth - 1]
                 if below % 13 == home[below // 13]:
                     score = 5
                 elif below % 13 and (
@@ -255,19 +260,12 @@ class Solver(Deadlock, SlicedSearch):
                     score = 1
             else:
                 score = 3
-            scored.append((score, (_GROUP, c, depth, t, len(col), parent - 1)))
+            scored.append((score, (_GROUP, c, depth, t, len(cols[t]), card)))
         scored.sort(key=lambda item: -item[0])
         moves = [move for _, move in scored]
         if self.drawn < len(self.stock):
             moves.append((_DRAW,))
-        if empty >= 0:
-            if waste and waste[-1] % 13 == 12:
-                moves.append((_WASTE_TO, empty, waste[-1]))
-            for king in KINGS:
-                where = pos[king]
-                if where >= 0 and where & 63:
-                    moves.append((_GROUP, where >> 6, where & 63, empty, 0, king))
-        return moves
+        return moves + kings
 
     def _enter(self, check: int) -> bool:
         """Start searching the current position; False if it is known or proved lost.

@@ -1,14 +1,10 @@
-"""The Indian game's front doors, as its registry entry names them: solve, hint, rules, guide
-and reading a save."""
+"""The Indian game's own front doors, as its registry entry names them: solve (its solver's
+budget) and hint (one player)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from . import hints, notation, portfolio, solver
+from . import hints, portfolio, solver
 from .game import IndianGame
-from .guide import indian_steps
-from .rules import indian_rules
 
 
 def solve(game: IndianGame, time_limit: float | None = 10.0, node_limit: int | None = None):
@@ -21,15 +17,3 @@ def solve(game: IndianGame, time_limit: float | None = 10.0, node_limit: int | N
 def hint(game: IndianGame, player: int = 0):
     game._check_player(player)  # one player: any other number is refused by name
     return hints.hint(game)
-
-
-def rules(mode: str, options: Any = None):
-    return indian_rules(options)
-
-
-def guide(mode: str):
-    return indian_steps()
-
-
-def read_save(data: dict) -> IndianGame:
-    return notation.load_json(data, IndianGame)

@@ -81,10 +81,8 @@ from __future__ import annotations
 
 from ausp_widget.core.base import PatienceBase
 from ausp_widget.core.cards import CARDS, Card
-from ausp_widget.core.deal import check_first
 from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.moves import DRAW, Move
-from ausp_widget.core.saves import check_seed, decode_save
 
 from . import notation
 from .basics import (
@@ -183,10 +181,7 @@ class IndianGame(Legal, Checks, Places, Loss, StuckSearch, PatienceBase):
         """A new game from a seed (the algorithm is in the module docstring), played under
         `options` (see `IndianOptions`; the deal itself is the same whatever they are)."""
         options = IndianOptions.of(options)  # a bad option is refused before anything else
-        if mode != "solo":
-            raise ValueError(f"Indian Patience is a solo game: mode must be 'solo', not {mode!r}")
-        check_seed(seed)
-        check_first(first, " (one player: it changes nothing)")
+        cls._check_solo_deal(seed, mode, first)
         columns, stock = indian_deal(seed)
         return cls(
             [tuple(c.index for c in col) for col in columns],
@@ -195,16 +190,6 @@ class IndianGame(Legal, Checks, Places, Loss, StuckSearch, PatienceBase):
             seed=seed,
             options=options,
         )
-
-    @classmethod
-    def from_text(cls, text: str) -> IndianGame:
-        """A position in Indian position text (see `ausp_widget.games.indian.notation`)."""
-        return notation.parse_position(text, cls)
-
-    @classmethod
-    def from_json(cls, text: str | bytes | dict) -> IndianGame:
-        """An Indian Patience save (any other game's save is refused, naming its game)."""
-        return notation.load_json(decode_save(text), cls)
 
     def _copy_state(self, clone: IndianGame) -> None:
         clone._cols = list(self._cols)
@@ -306,29 +291,6 @@ class IndianGame(Legal, Checks, Places, Loss, StuckSearch, PatienceBase):
         """The action and the move in canonical form, or the reason it is refused."""
         self._check_player(player)
         return self._resolve(move)
-
-    def play_winning_line(self, moves: list[str]) -> list[Move]:
-        """Play a line a solver says wins, each move checked as `play` checks it, except that
-        no position on the way is searched for being stuck: a line that ends with every card
-        home never passes a lost position. A line that does not end in a win raises
-        `IllegalMoveError`, with the game taken back to where it was."""
-        start, redo, played = len(self._history), list(self._redo), []
-        try:
-            for move in moves:
-                self._status = "playing"  # see the docstring; the last status is computed below
-                played.append(self.play(move))
-            if self.status != "won":
-                raise IllegalMoveError(
-                    f"the line of {len(moves)} moves does not win: the game is {self.status}"
-                )
-        except ValueError:
-            while len(self._history) > start:
-                self._step_back()
-            self._redo, self._status = redo, None
-            if played:
-                self._notify("undo", played[0])  # a table showing the game redraws it
-            raise
-        return played
 
     @property
     def can_undo(self) -> bool:

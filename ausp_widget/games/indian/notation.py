@@ -30,7 +30,6 @@ position text the moves lead to, so a save whose moves or position were edited i
 
 from __future__ import annotations
 
-import json
 from dataclasses import asdict, fields
 from types import MappingProxyType
 from typing import Any
@@ -40,7 +39,7 @@ from ausp_widget.core.cards import CARDS, SUITS, Card, format_cards, parse_cards
 from ausp_widget.core.decks import check_decks
 from ausp_widget.core.errors import NotationError
 from ausp_widget.core.position_text import split_lines
-from ausp_widget.core.saves import SAVE_FORMAT, check_seed_field, short_repr
+from ausp_widget.core.saves import check_seed_field, short_repr
 
 from .basics import (
     COLUMNS,
@@ -203,22 +202,7 @@ def check_two_decks(piles: list[int], places: dict[str, list[Card]]) -> None:
 
 # ---- JSON saves ----------------------------------------------------------------------------
 def save_json(game: IndianGame) -> str:
-    start = object.__new__(type(game))
-    start.__dict__.update(game.__dict__)
-    start._restore(game._start)
-    data = {
-        "format": SAVE_FORMAT,
-        "version": INDIAN_SAVE_VERSION,
-        "game": "indian",
-        "mode": "solo",
-        "seed": game.seed,
-        "options": asdict(game.options),
-        "start": format_position(start),
-        "moves": [[0, str(move)] for _, move in game.history],
-        "redo": [[0, str(move)] for _, move in game._redo],
-        "position": format_position(game),
-    }
-    return json.dumps(data, ensure_ascii=False)
+    return saves.one_player_save(game, INDIAN_SAVE_VERSION, format_position, options=asdict(game.options))
 
 
 def load_json(data: dict, cls: type[IndianGame]) -> IndianGame:

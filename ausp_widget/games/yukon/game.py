@@ -44,13 +44,11 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ausp_widget.core.base import PatienceBase
-from ausp_widget.core.cards import CARDS, SUITS, Card
-from ausp_widget.core.deal import check_first
+from ausp_widget.core.cards import CARDS, Card
 from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.loss import Block, ExplainsLoss
 from ausp_widget.core.moves import Move, to_column, to_foundation
 from ausp_widget.core.protocol import Pile, PileRef, Place, check_ref
-from ausp_widget.core.saves import check_seed, decode_save
 from ausp_widget.core.text import sentence
 from ausp_widget.core.view import TableView
 
@@ -59,25 +57,18 @@ from .basics import (
     CARD_COUNT,
     COLUMNS,
     KING,
-    PARENTS,
     PILE_SUITS,
-    RED,
     STUCK_SEARCH_LIMIT,
     card_moves,
     deal_layout,
     progress_path,
 )
+from .checks import NO_STOCK, Checks
 
 __all__ = ["CARD_COUNT", "COLUMNS", "STUCK_SEARCH_LIMIT", "YukonGame"]
 
-NO_STOCK = "Yukon has no stock: every card is dealt at the start"
 
-
-def colour(card: int) -> str:
-    return "red" if RED[card // 13] else "black"
-
-
-class YukonGame(ExplainsLoss, PatienceBase):
+class YukonGame(Checks, ExplainsLoss, PatienceBase):
     """A game of Yukon (see the module docstring), implementing the game protocol
     (`ausp_widget.core.protocol`) as the other games do.
 
@@ -123,22 +114,9 @@ class YukonGame(ExplainsLoss, PatienceBase):
         """A new game from a seed (the algorithm is in the module docstring)."""
         if options is not None:
             raise ValueError(f"Yukon has no rule options (options={options!r})")
-        if mode != "solo":
-            raise ValueError(f"Yukon is a solo game: mode must be 'solo', not {mode!r}")
-        check_seed(seed)
-        check_first(first, " (one player: it changes nothing)")
+        cls._check_solo_deal(seed, mode, first)
         cols, down = deal_layout(seed)
         return cls(cols, down, seed=seed)
-
-    @classmethod
-    def from_text(cls, text: str) -> YukonGame:
-        """A position in Yukon position text (see `ausp_widget.games.yukon.notation`)."""
-        return notation.parse_position(text, cls)
-
-    @classmethod
-    def from_json(cls, text: str | bytes | dict) -> YukonGame:
-        """A Yukon save (any other game's save is refused, naming its game)."""
-        return notation.load_json(decode_save(text), cls)
 
     @classmethod
     def from_view(cls, view: TableView, hidden: Iterator[int]) -> YukonGame:
@@ -256,95 +234,6 @@ class YukonGame(ExplainsLoss, PatienceBase):
         return Move.parse(text)
 
     # ---- playing ----------------------------------------------------------------------------
-    def _check(self, move: Move, player: int) -> tuple[tuple[int, int, int], Move]:
-        """The action (column, depth, target) and the move as played, or the reason it is refused."""
-        self._check_player(player)
-        status = self.status
-        if status != "playing":
-            raise IllegalMoveError(f"the game is over ({status})")
-        if move.kind == "draw":
-            raise IllegalMoveError(f"there is nothing to draw: {NO_STOCK}")
-        if move.kind == "pass":
-            raise IllegalMoveError("pass is for games against the bot; Yukon is played alone")
-        card = move.card.index
-        where = self._where(card)
-        if where is None:
-            raise IllegalMoveError(f"{move.card} is on a foundation: cards never leave a foundation")
-        c, d = where
-        col = self._cols[c]
-        if d < self._down[c]:
-            raise IllegalMoveError(
-                f"{move.card} is face down: it turns up when it becomes the top card of column {c + 1}"
-            )
-        if move.kind == "foundation":
-            return self._check_foundation(move, c, d), move
-        if move.kind == "column":
-            return self._check_column(move, c, d), move
-        return self._check_tableau(move, c, d, col), move
-
-    def _check_foundation(self, move: Move, c: int, d: int) -> tuple[int, int, int]:
-        card, name = move.card.index, move.card
-        col = self._cols[c]
-        if d != len(col) - 1:
-            raise IllegalMoveError(
-                f"{name} is covered by {CARDS[col[d + 1]]}: "
-                "only the top card of a column goes to a foundation"
-            )
-        suit, rank = divmod(card, 13)
-        if move.pile:
-            if move.pile > len(self._piles):
-                raise IllegalMoveError(f"Yukon has foundations F1 to F{len(self._piles)}, not F{move.pile}")
-            if PILE_SUITS[move.pile - 1] != suit:
-                raise IllegalMoveError(
-                    f"F{move.pile} is a {SUITS[PILE_SUITS[move.pile - 1]]} foundation: {name} builds on "
-                    f"F{suit + 1} ({SUITS[suit]})"
-                )
-        if self._piles[suit] != rank:
-            need = CARDS[suit * 13 + self._piles[suit]]
-            raise IllegalMoveError(
-                f"{name} cannot go to a foundation yet: foundations build up in suit from the Ace, "
-                f"so {need} must be there first"
-            )
-        return (c, d, -1)
-
-    def _check_column(self, move: Move, c: int, d: int) -> tuple[int, int, int]:
-        if move.column > COLUMNS:
-            raise IllegalMoveError(f"there is no column {move.column}: columns are numbered 1 to {COLUMNS}")
-        target = self._cols[move.column - 1]
-        if target:
-            raise IllegalMoveError(f"column {move.column} is not empty: it ends with {CARDS[target[-1]]}")
-        if move.card.rank != 13:
-            raise IllegalMoveError(f"only a King may fill an empty column, not {move.card}")
-        return (c, d, move.column - 1)
-
-    def _check_tableau(self, move: Move, c: int, d: int, col: tuple[int, ...]) -> tuple[int, int, int]:
-        card, onto = move.card.index, move.onto.index
-        name, tname = move.card, move.onto
-        if RED[card // 13] == RED[onto // 13]:
-            raise IllegalMoveError(
-                f"{tname} cannot take {name}: the tableau builds down in alternating colours "
-                f"(a {colour(card)} card goes onto a {'black' if RED[card // 13] else 'red'} one)"
-            )
-        if onto % 13 != card % 13 + 1:
-            needs = f" ({name} needs {self._parents_words(card)})" if card % 13 != KING else ""
-            raise IllegalMoveError(
-                f"{tname} cannot take {name}: a card goes onto a card one rank higher{needs}"
-            )
-        there = self._where(onto)
-        if there is None:
-            raise IllegalMoveError(f"{tname} is on a foundation: write '{name} F' to build there")
-        tc, td = there
-        if tc == c and td > d:
-            raise IllegalMoveError(f"{tname} lies in {name}'s own group: a group cannot move onto itself")
-        if td < self._down[tc]:
-            raise IllegalMoveError(f"{tname} is face down: nothing goes onto a face-down card")
-        if td != len(self._cols[tc]) - 1:
-            raise IllegalMoveError(f"{tname} is covered by {CARDS[self._cols[tc][td + 1]]}")
-        return (c, d, tc)
-
-    def _parents_words(self, card: int) -> str:
-        return " or ".join(str(CARDS[p]) for p in PARENTS[card])
-
     def _apply(self, action: tuple[int, int, int], player: int) -> None:
         c, d, e = action
         group = self._cols[c][d:]
@@ -357,24 +246,6 @@ class YukonGame(ExplainsLoss, PatienceBase):
         if self._cols[c] and len(self._cols[c]) == self._down[c]:
             self._down[c] -= 1  # the new top card of the column turns up
         self._status = None
-
-    def play_winning_line(self, moves: Sequence[str | Move]) -> list[Move]:
-        """Play a line (a solver's), each move checked as `play` checks it; a line that does
-        not end in a win raises `IllegalMoveError`, with the game taken back to where it was."""
-        start, redo, played = len(self._history), list(self._redo), []
-        try:
-            for move in moves:
-                played.append(self.play(move))
-            if self.status != "won":
-                raise IllegalMoveError(
-                    f"the line of {len(moves)} moves does not win: the game is {self.status}"
-                )
-        except ValueError:
-            while len(self._history) > start:
-                self._step_back()
-            self._redo, self._status = redo, None
-            raise
-        return played
 
     # ---- the table for views ----------------------------------------------------------------
     def piles(self) -> tuple[Pile, ...]:

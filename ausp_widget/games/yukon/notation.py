@@ -19,7 +19,6 @@ the moves lead to, so a save whose moves or position were edited is refused).
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from ausp_widget.core import saves
@@ -28,7 +27,7 @@ from ausp_widget.core.decks import check_decks
 from ausp_widget.core.errors import NotationError
 from ausp_widget.core.moves import Move
 from ausp_widget.core.position_text import split_lines
-from ausp_widget.core.saves import SAVE_FORMAT, check_seed_field
+from ausp_widget.core.saves import check_seed_field
 
 from .basics import COLUMNS
 
@@ -95,21 +94,7 @@ def _parse_column(rest: str) -> tuple[list[Card], int]:
 
 # ---- JSON saves ----------------------------------------------------------------------------
 def save_json(game: YukonGame) -> str:
-    start = object.__new__(type(game))
-    start.__dict__.update(game.__dict__)
-    start._restore(game._start)
-    data = {
-        "format": SAVE_FORMAT,
-        "version": YUKON_SAVE_VERSION,
-        "game": "yukon",
-        "mode": "solo",
-        "seed": game.seed,
-        "start": format_position(start),
-        "moves": [[0, str(move)] for _, move in game.history],
-        "redo": [[0, str(move)] for _, move in game._redo],
-        "position": format_position(game),
-    }
-    return json.dumps(data, ensure_ascii=False)
+    return saves.one_player_save(game, YUKON_SAVE_VERSION, format_position)
 
 
 def load_json(data: dict, cls: type[YukonGame]) -> YukonGame:

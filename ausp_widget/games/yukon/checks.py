@@ -1,0 +1,118 @@
+"""Whether a move is legal in Yukon, and if not, which rule it breaks: every refusal names the
+rule in the player's terms, so a click, a move typed in code and a wrong try in a lesson get
+the same words."""
+
+from __future__ import annotations
+
+from ausp_widget.core.cards import CARDS, SUITS
+from ausp_widget.core.errors import IllegalMoveError
+from ausp_widget.core.moves import Move
+
+from .basics import COLUMNS, KING, PARENTS, PILE_SUITS, RED
+
+__all__ = ["NO_STOCK", "Checks", "colour"]
+
+NO_STOCK = "Yukon has no stock: every card is dealt at the start"
+
+
+def colour(card: int) -> str:
+    """A card's colour in words, for the alternating-colour refusal."""
+    return "red" if RED[card // 13] else "black"
+
+
+class Checks:
+    """The rule checks of `YukonGame`: `_check` returns what to do, or raises with the reason."""
+
+    _cols: list[tuple[int, ...]]
+    _down: list[int]
+    _piles: list[int]
+    status: str
+
+    def _check(self, move: Move, player: int) -> tuple[tuple[int, int, int], Move]:
+        """The action (column, depth, target) and the move as played, or the reason it is refused."""
+        self._check_player(player)
+        status = self.status
+        if status != "playing":
+            raise IllegalMoveError(f"the game is over ({status})")
+        if move.kind == "draw":
+            raise IllegalMoveError(f"there is nothing to draw: {NO_STOCK}")
+        if move.kind == "pass":
+            raise IllegalMoveError("pass is for games against the bot; Yukon is played alone")
+        card = move.card.index
+        where = self._where(card)
+        if where is None:
+            raise IllegalMoveError(f"{move.card} is on a foundation: cards never leave a foundation")
+        c, d = where
+        col = self._cols[c]
+        if d < self._down[c]:
+            raise IllegalMoveError(
+                f"{move.card} is face down: it turns up when it becomes the top card of column {c + 1}"
+            )
+        if move.kind == "foundation":
+            return self._check_foundation(move, c, d), move
+        if move.kind == "column":
+            return self._check_column(move, c, d), move
+        return self._check_tableau(move, c, d, col), move
+
+    def _check_foundation(self, move: Move, c: int, d: int) -> tuple[int, int, int]:
+        card, name = move.card.index, move.card
+        col = self._cols[c]
+        if d != len(col) - 1:
+            raise IllegalMoveError(
+                f"{name} is covered by {CARDS[col[d + 1]]}: "
+                "only the top card of a column goes to a foundation"
+            )
+        suit, rank = divmod(card, 13)
+        if move.pile:
+            if move.pile > len(self._piles):
+                raise IllegalMoveError(f"Yukon has foundations F1 to F{len(self._piles)}, not F{move.pile}")
+            if PILE_SUITS[move.pile - 1] != suit:
+                raise IllegalMoveError(
+                    f"F{move.pile} is a {SUITS[PILE_SUITS[move.pile - 1]]} foundation: {name} builds on "
+                    f"F{suit + 1} ({SUITS[suit]})"
+                )
+        if self._piles[suit] != rank:
+            need = CARDS[suit * 13 + self._piles[suit]]
+            raise IllegalMoveError(
+                f"{name} cannot go to a foundation yet: foundations build up in suit from the Ace, "
+                f"so {need} must be there first"
+            )
+        return (c, d, -1)
+
+    def _check_column(self, move: Move, c: int, d: int) -> tuple[int, int, int]:
+        if move.column > COLUMNS:
+            raise IllegalMoveError(f"there is no column {move.column}: columns are numbered 1 to {COLUMNS}")
+        target = self._cols[move.column - 1]
+        if target:
+            raise IllegalMoveError(f"column {move.column} is not empty: it ends with {CARDS[target[-1]]}")
+        if move.card.rank != 13:
+            raise IllegalMoveError(f"only a King may fill an empty column, not {move.card}")
+        return (c, d, move.column - 1)
+
+    def _check_tableau(self, move: Move, c: int, d: int, col: tuple[int, ...]) -> tuple[int, int, int]:
+        card, onto = move.card.index, move.onto.index
+        name, tname = move.card, move.onto
+        if RED[card // 13] == RED[onto // 13]:
+            raise IllegalMoveError(
+                f"{tname} cannot take {name}: the tableau builds down in alternating colours "
+                f"(a {colour(card)} card goes onto a {'black' if RED[card // 13] else 'red'} one)"
+            )
+        if onto % 13 != card % 13 + 1:
+            needs = f" ({name} needs {self._parents_words(card)})" if card % 13 != KING else ""
+            raise IllegalMoveError(
+                f"{tname} cannot take {name}: a card goes onto a card one rank higher{needs}"
+            )
+        there = self._where(onto)
+        if there is None:
+            raise IllegalMoveError(f"{tname} is on a foundation: write '{name} F' to build there")
+        tc, td = there
+        if tc == c and td > d:
+            raise IllegalMoveError(f"{tname} lies in {name}'s own group: a group cannot move onto itself")
+        if td < self._down[tc]:
+            raise IllegalMoveError(f"{tname} is face down: nothing goes onto a face-down card")
+        if td != len(self._cols[tc]) - 1:
+            raise IllegalMoveError(f"{tname} is covered by {CARDS[self._cols[tc][td + 1]]}")
+        return (c, d, tc)
+
+    def _parents_words(self, card: int) -> str:
+        return " or ".join(str(CARDS[p]) for p in PARENTS[card])

@@ -1,0 +1,155 @@
+"""One rule table for Australian Patience's moves (`ausp_widget.games.australian.legal.card_moves`):
+the game, the solver's compact state (kept up to date move by move, never rebuilt), the
+solver's candidate moves and the hints all list the same moves, up to the symmetries each
+declares, on thousands of positions reached by seeded random play."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from ausp_widget import Game
+from ausp_widget.games.australian import solver as solver_module
+from ausp_widget.games.australian.hints import _Board
+from ausp_widget.games.australian.legal import TO_HOME, WASTE, card_moves
+from ausp_widget.games.australian.solver import Solver
+
+DEALS = 100
+MOVES_PER_DEAL = 200
+
+
+def game_moves(game, moves, player: int = 0) -> Counter:
+    """Card moves as (card, source, "home") or (card, source, "onto", column)."""
+    found: Counter = Counter()
+    for move in moves:
+        if move.kind in ("draw", "pass"):
+            continue
+        place, target = game.move_places(move, player)
+        src = WASTE if place.pile.kind == "waste" else place.pile.index
+        if target.kind == "foundation":
+            found[(move.card.index, src, "home")] += 1
+        else:
+            found[(move.card.index, src, "onto", target.index)] += 1
+    return found
+
+
+def table_moves(moves) -> Counter:
+    """Rule-table tuples (kind, card, source, destination) in the same words."""
+    return Counter(
+        (card, src, "home") if kind == TO_HOME else (card, src, "onto", dest)
+        for kind, card, src, dest in moves
+    )
+
+
+def first_empty_only(moves: Counter, cols) -> Counter:
+    """What a search keeps: moves into the first empty column only."""
+    empty = [c for c, col in enumerate(cols) if not col]
+    return Counter(
+        {m: n for m, n in moves.items() if not (m[2] == "onto" and not cols[m[3]] and m[3] != empty[0])}
+    )
+
+
+def compact(state: Solver, game, move) -> tuple:
+    """The solver's tuple for a game move, in the solver's current position."""
+    if move.kind == "draw":
+        return (solver_module._DRAW,)
+    card = move.card.index
+    place, target = game.move_places(move)
+    if place.pile.kind == "waste":
+        if target.kind == "foundation":
+            return (solver_module._HOME_WASTE, card)
+        return (solver_module._WASTE_TO, target.index, card)
+    c = place.pile.index
+    if target.kind == "foundation":
+        return (solver_module._HOME_COL, c, card)
+    t = target.index
+    return (solver_module._GROUP, c, place.depth, t, len(state.cols[t]), card)
+
+
+def search_moves(state: Solver) -> Counter:
+    """The search's candidate card moves in the table's words (draws left out)."""
+    found: Counter = Counter()
+    for move in state._moves():
+        kind = move[0]
+        if kind == solver_module._GROUP:
+            found[(move[5], move[1], "onto", move[3])] += 1
+        elif kind == solver_module._WASTE_TO:
+            found[(move[2], WASTE, "onto", move[1])] += 1
+    return found
+
+
+def same_position(state: Solver, game) -> bool:
+    return (
+        state.cols == [[card.index for card in col] for col in game.tableau()]
+        and state.waste == [card.index for card in game.waste()]
+        and state.stock[state.drawn :] == tuple(card.index for card in game.stock())
+        and state.home == [len(pile) for pile in game.foundations]
+    )
+
+
+def test_the_game_the_solver_and_the_hints_list_the_same_moves():
+    rng = random.Random(2024)
+    positions = kings = homes = 0
+    for deal in range(1, DEALS + 1):
+        game = Game.deal(deal)
+        state = Solver(game)  # made once, then only moved along with the game
+        for _ in range(MOVES_PER_DEAL):
+            if game.status != "playing":
+                break
+            assert same_position(state, game), game.to_text()
+            cols = [[card.index for card in col] for col in game.tableau()]
+            full = game_moves(game, game.legal_moves())
+            assert table_moves(state.card_moves(useful_only=False, symmetric=False)) == full, game.to_text()
+            useful = game_moves(game, game.useful_moves())
+            assert table_moves(state.card_moves(symmetric=False)) == useful, game.to_text()
+            reduced = first_empty_only(useful, cols)
+            assert table_moves(state.card_moves()) == reduced, game.to_text()
+            assert table_moves(_Board(game.view(0)).table) == reduced, game.to_text()
+            branching = Counter(
+                {m: n for m, n in reduced.items() if m[2] == "onto" and (m[1] != WASTE or not cols[m[3]])}
+            )
+            assert search_moves(state) == branching, game.to_text()
+            kings += any(m[2] == "onto" and not cols[m[3]] for m in full)
+            homes += any(m[2] == "home" for m in full)
+            positions += 1
+            legal = game.legal_moves()
+            cards = [m for m in legal if m.kind != "draw"]
+            move = (
+                rng.choice(cards) if cards and (legal[-1].kind != "draw" or rng.random() < 0.6) else legal[-1]
+            )
+            state._make(compact(state, game, move))
+            game.play(move)
+            if game.can_undo and rng.random() < 0.05:
+                game.undo()
+                state._undo()
+    assert positions >= 5000 and kings >= 2000 and homes >= 1000, (positions, kings, homes)
+
+
+def test_the_two_player_games_list_each_layouts_table_moves():
+    """Against the bot, each player's card moves are the table's moves of their own layout,
+    with a foundation move named once per pile that takes the card."""
+    rng = random.Random(7)
+    checked = 0
+    for deal in range(1, 11):
+        game = Game.deal(deal, mode="simultaneous")
+        for _ in range(150):
+            if game.status != "playing":
+                break
+            p = rng.randrange(2)
+            lay = game._layouts[p]
+            top = lay.waste[-1] if lay.waste else -1
+            table = card_moves(lay.cols, lay.loc, top, game._foundation_wants())
+            expected = Counter()
+            for kind, card, src, dest in table:
+                if kind == TO_HOME:
+                    piles = [k for k in game._suit_piles[card // 13] if len(game._piles[k]) == card % 13]
+                    expected[(card, src, "home")] += len(piles)
+                else:
+                    expected[(card, src, "onto", dest)] += 1
+            legal = game.legal_moves(p)
+            got = game_moves(game, legal, p)
+            assert got == expected, game.to_json()
+            checked += 1
+            if legal:
+                game.play(rng.choice(legal), p)
+    assert checked >= 1000, checked
