@@ -45,7 +45,7 @@ def test_a_worker_killed_mid_survey_loses_no_deal_and_counts_none_twice(tmp_path
     deals = list(range(1, 17))  # Indian deals: most take a second or more, so some are in flight
     with (
         distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
         ) as local,
         distributed.Client(local, set_as_default=False) as client,
     ):
