@@ -47,7 +47,10 @@ def cluster(
     with ExitStack() as stack:
         if address == LOCAL:
             local = LocalCluster(
-                n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0"  # free port
+                n_workers=workers,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=":0",  # free port
             )
             stack.enter_context(local)
             address = local.scheduler_address
