@@ -11,7 +11,6 @@ from __future__ import annotations
 from ausp_widget.core.lesson import Step
 
 from .course import rules_lessons
-from .guide_versus import simultaneous_chapter, turns_chapter
 from .rules import MODE_NAMES
 from .strategy import strategy_lessons
 
@@ -24,4 +23,6 @@ def steps(mode: str = "solo") -> list[Step]:
     rules = rules_lessons()
     if mode == "solo":
         return rules + strategy_lessons()
+    from .guide_versus import simultaneous_chapter, turns_chapter  # only the two-player guides read it
+
     return rules + (turns_chapter() if mode == "turns" else simultaneous_chapter())
