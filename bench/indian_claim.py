@@ -119,11 +119,13 @@ def run(args: argparse.Namespace, executor: Executor | None) -> None:
             f"[{time.perf_counter() - start:.0f} s this run]",
             flush=True,
         )
-        played = read_patient(args.player_results)
-        if not options and played.games:
-            won, share, share_a, share_b = result.lower_with(r.deal for r in played.deals if r.won)
+        surveyed = range(args.first_deal, args.deals + 1)
+        games = [r for r in read_patient(args.player_results).deals if r.deal in surveyed]
+        if not options and games:
+            wins = [r.deal for r in games if r.won]
+            won, share, share_a, share_b = result.lower_with(wins)
             print(
-                f"  counting the patient player's {played.wins} won games (of {played.games}) as proofs too"
+                f"  counting the patient player's {len(wins)} won games (of {len(games)}) as proofs too"
                 f": {won} winnable, at least {pct(share)} ({pct(share_a)}-{pct(share_b)})",
                 flush=True,
             )
