@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from .lesson_progress import LessonProgress, lessons_progress, task_id
 from .progress_file import BROWSER, BROWSER_DRIVE, LOCK_WAIT, KeptFile, default_path, lock_path
 from .progress_summary import export_csv, summary_rows
 from .teaching import HELP_KINDS, ClassSettings, HelpUsed, help_json, merged_help, read_help, read_settings
@@ -480,47 +481,3 @@ def read_records(text: str) -> dict[str, TaskRecord]:
     """The default student's task records (all a version 1 file held); the whole file is checked,
     and anything else is refused with a `ValueError` that says what is wrong."""
     return read_students(text).get("", StudentRecords()).tasks
-
-
-@dataclass(frozen=True)
-class LessonProgress:
-    """One lesson as the student has done it: `done` when every task in it is solved; `stars`
-    earned of `most` (three a task)."""
-
-    tasks: int
-    solved: int
-    stars: int
-
-    @property
-    def done(self) -> bool:
-        return self.solved == self.tasks
-
-    @property
-    def most(self) -> int:
-        return 3 * self.tasks
-
-    def __str__(self) -> str:
-        if not self.tasks:
-            return "to read"
-        return (
-            "done" if self.done else f"{self.solved} of {self.tasks} tasks"
-        ) + f", {self.stars}/{self.most} ★"
-
-
-def task_id(game: str, lesson: str, title: str) -> str:
-    """The key a task's record is kept under: stable while the lesson and step keep their names,
-    and shared by every mode's guide that teaches the same lesson."""
-    return f"{game}/{lesson}/{title}"
-
-
-def lessons_progress(game: str, steps: list, progress: Progress) -> dict[str, LessonProgress]:
-    """Each lesson of a guide (in order) with the tasks solved and stars earned."""
-    found: dict[str, list[TaskRecord]] = {}
-    for step in steps:
-        records = found.setdefault(step.lesson, [])
-        if step.task is not None:
-            records.append(progress.get(task_id(game, step.lesson, step.title)))
-    return {
-        lesson: LessonProgress(len(r), sum(x.solved for x in r), sum(x.stars for x in r))
-        for lesson, r in found.items()
-    }
