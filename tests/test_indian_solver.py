@@ -190,3 +190,20 @@ def test_a_winning_line_is_played_whole_or_not_at_all():
     assert g.to_text() == before and g.history == history and g.can_redo
     trial = g.copy()
     assert [str(m) for m in trial.play_winning_line(line)] == line and trial.status == "won"
+
+
+@pytest.mark.parametrize(("game_name", "module"), [("indian", "indian.solver"), ("yukon", "yukon.solver")])
+def test_a_time_limit_alone_is_the_whole_budget_of_the_public_solve(game_name, module, monkeypatch):
+    """`solve(game, time_limit=60)` must not stop at a hidden node cap after half its time;
+    with no limit at all, the default node cap keeps it finite. The cap is made tiny here,
+    so the node counts tell which budget ended each search, whatever the machine's speed."""
+    import importlib
+
+    from ausp_widget import solve
+
+    monkeypatch.setattr(importlib.import_module(f"ausp_widget.games.{module}"), "DEFAULT_NODE_LIMIT", 40)
+    g = Game.deal(202, game=game_name)
+    capped = solve(g, time_limit=None)
+    timed = solve(g, time_limit=0.5)
+    assert capped.winnable is None and capped.nodes <= 60
+    assert timed.nodes > 200

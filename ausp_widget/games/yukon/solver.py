@@ -207,9 +207,9 @@ class DealSolver(TakingTurns):
 
 
 def solve(game, time_limit: float | None = 10.0, node_limit: int | None = None) -> SolveResult:
-    """The front door's budget: no node limit given means `DEFAULT_NODE_LIMIT`, so that
-    `solve(game, time_limit=None)` always ends."""
-    limit = DEFAULT_NODE_LIMIT if node_limit is None else node_limit
+    """The front door's budget: with neither limit given, `DEFAULT_NODE_LIMIT`, so that
+    `solve(game, time_limit=None)` always ends; a time limit alone is the whole budget."""
+    limit = DEFAULT_NODE_LIMIT if node_limit is None and time_limit is None else node_limit
     return solve_with(DealSolver(game), time_limit, limit)
 
 
