@@ -16,7 +16,7 @@ uncovered again it is still protected, until the stock is used up (the grace).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from ausp_widget.core.moves import Move
 
@@ -31,6 +31,9 @@ PARENTS = tuple(tuple(p for p in range(52) if fits(card, p)) for card in range(5
 """The cards each card may go onto in the tableau (none for a King)."""
 
 CardMove = tuple[int, int, int, int]  # (source column or WASTE, card, HOME or ONTO, pile or column)
+RANKS = tuple(card % 13 for card in range(52))
+LOW_PILES = tuple(2 * (card // 13) for card in range(52))
+"""The first of the two foundation piles that take each card's suit."""
 
 
 def card_moves(
@@ -42,7 +45,7 @@ def card_moves(
     *,
     symmetric: bool = False,
     lone_to_empty: bool = True,
-) -> Iterator[CardMove]:
+) -> list[CardMove]:
     """Every card move of a position, as (source, card, kind, destination).
 
     `cols` are bottom first (a negative card is one nobody has seen: it is never a source),
@@ -57,32 +60,46 @@ def card_moves(
     kings_only = options.empty_column == "kings"
     targets: dict[int, list[int]] = {}  # the columns a card may go onto, by their top card
     empty: list[int] = []
+    sources: list[tuple[int, int, int]] = []  # (column or WASTE, its top card, its height)
     for t, col in enumerate(cols):
         if not col:
             empty.append(t)
-        elif protected_takes or bottoms[t] != PROTECTED or len(col) > 1:
-            targets.setdefault(col[-1], []).append(t)
+            continue
+        top = col[-1]
+        if protected_takes or bottoms[t] != PROTECTED or len(col) > 1:
+            if top in targets:
+                targets[top].append(t)
+            else:
+                targets[top] = [t]
+        if top >= 0:
+            sources.append((t, top, len(col)))
     if symmetric:
         del empty[1:]
-    sources = [(c, col[-1], len(col)) for c, col in enumerate(cols) if col and col[-1] >= 0]
     if waste_top >= 0:
         sources.append((WASTE, waste_top, 0))
+    moves: list[CardMove] = []
+    add = moves.append
     for src, card, height in sources:
-        suit, rank = divmod(card, 13)
-        for k in (2 * suit, 2 * suit + 1):
-            if piles[k] == rank:
-                yield src, card, HOME, k
-                if symmetric:
-                    break
+        rank, low = RANKS[card], LOW_PILES[card]
+        if piles[low] == rank:
+            add((src, card, HOME, low))
+            if not symmetric and piles[low + 1] == rank:
+                add((src, card, HOME, low + 1))
+        elif piles[low + 1] == rank:
+            add((src, card, HOME, low + 1))
         if height == 1 and bottoms[src] == PROTECTED:
             continue  # a protected card goes only to a foundation
         parents = PARENTS[card]
         if not targets.keys().isdisjoint(parents):
-            for t in sorted(t for parent in parents for t in targets.get(parent, ()) if t != src):
-                yield src, card, ONTO, t
+            onto = [t for parent in parents if parent in targets for t in targets[parent] if t != src]
+            if len(onto) > 1:
+                onto.sort()
+            for t in onto:
+                add((src, card, ONTO, t))
         if empty and (rank == 12 or not kings_only) and (lone_to_empty or height != 1):
             for e in empty:
-                yield src, card, ONTO, e
+                add((src, card, ONTO, e))
+    return moves
 
 
 class Legal:

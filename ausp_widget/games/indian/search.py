@@ -11,6 +11,7 @@ suit are interchangeable, so a card goes onto the lower one that takes it.
 from __future__ import annotations
 
 import copy
+import functools
 import itertools
 
 from ausp_widget.core.cards import CARDS
@@ -20,9 +21,17 @@ from .legal import HOME, ONTO, PARENTS, WASTE, card_moves, grace
 
 DRAW = 2
 COLUMN_MARK = 64  # a column's first byte in a key: 64 + its bottom state (cards are 0..51)
+MARKS = tuple(bytes((COLUMN_MARK + bottom,)) for bottom in sorted((FREE, FACE_DOWN, PROTECTED)))
+"""A column's first byte in a key, by its bottom state."""
 FITS = bytes(fits(card, parent) for parent in range(52) for card in range(52))
 """`fits` as a table, read at 52 * parent + card: the search asks it millions of times."""
 __all__ = ["COLUMN_MARK", "DRAW", "FITS", "HOME", "ONTO", "PARENTS", "WASTE", "SearchState", "breaks"]
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def wanted_by(piles: tuple[int, ...]) -> frozenset[int]:
+    """The cards foundations of these heights take (cached: searches ask again and again)."""
+    return frozenset(13 * (k >> 1) + height for k, height in enumerate(piles) if height < 13)
 
 
 def breaks(col: list[int]) -> int:
@@ -58,8 +67,8 @@ class SearchState:
 
     def key(self) -> bytes:
         """The position, up to the order of the columns (the foundations follow from the rest)."""
-        cols = sorted([bytes((COLUMN_MARK + b, *col)) for col, b in zip(self.cols, self.bottoms)])
-        return b"".join(cols) + bytes((255, self.drawn, *self.waste))
+        cols = sorted([MARKS[b] + bytes(col) for col, b in zip(self.cols, self.bottoms)])
+        return b"".join(cols) + bytes((255, self.drawn)) + bytes(self.waste)
 
     def pile_for(self, card: int) -> int:
         """The pile index (0..7) that takes `card` now, or -1."""
@@ -76,26 +85,24 @@ class SearchState:
         card's move into an empty column. The foundation named is a slot of the sorted pair."""
         top = self.waste[-1] if self.waste else -1
         options = self.options
-        return list(
-            card_moves(
-                self.cols,
-                self.bottoms,
-                top,
-                self.piles,
-                options,
-                symmetric=symmetric,
-                lone_to_empty=not symmetric,
-            )
+        return card_moves(
+            self.cols,
+            self.bottoms,
+            top,
+            self.piles,
+            options,
+            symmetric=symmetric,
+            lone_to_empty=not symmetric,
         )
 
-    def home_next(self) -> set[int]:
+    def home_next(self) -> frozenset[int]:
         """The cards the foundations take now."""
-        return {13 * (k >> 1) + height for k, height in enumerate(self.piles) if height < 13}
+        return wanted_by(tuple(self.piles))
 
     def snapshot(self) -> tuple:
         """The whole state, compact and hashable, to come back to with `restore`."""
         return (
-            tuple(bytes(col) for col in self.cols),
+            tuple(map(bytes, self.cols)),
             tuple(self.bottoms),
             self.drawn,
             bytes(self.waste),
@@ -111,7 +118,7 @@ class SearchState:
 
     def restore(self, snap: tuple) -> None:
         cols, bottoms, self.drawn, waste, piles, self.disorder = snap
-        self.cols = [list(col) for col in cols]
+        self.cols = list(map(list, cols))
         self.bottoms = list(bottoms)
         self.waste = list(waste)
         self.piles = list(piles)

@@ -41,6 +41,7 @@ into an empty column last) changes only which line is found first, never a verdi
 
 from __future__ import annotations
 
+import functools
 import heapq
 from operator import itemgetter
 
@@ -55,6 +56,21 @@ __all__ = ["DEFAULT_NODE_LIMIT", "Solver"]
 DEFAULT_NODE_LIMIT = 200_000
 DEFAULT_TABLE_LIMIT = 4_000_000
 """Positions remembered before the table is emptied (about 1 GiB; emptying costs only repeated work)."""
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def safe_for(piles: tuple[int, ...]) -> frozenset[int]:
+    """The safe cards for foundations of these heights (see `Solver._safe_cards`; cached: a
+    search meets the same heights again and again)."""
+    lows = piles[0::2]
+    least, second = sorted(lows)[:2]
+    safe = set()
+    for suit in range(4):
+        ceiling = min(second if lows[suit] == least else least, 12)  # the other suits' lowest
+        for height in (piles[2 * suit], piles[2 * suit + 1]):
+            if height == 0 or height <= ceiling:
+                safe.add(13 * suit + height)
+    return frozenset(safe)
 
 
 class Solver(SlicedSearch):
@@ -123,19 +139,10 @@ class Solver(SlicedSearch):
                 safe = self._safe_cards()
                 changed = True
 
-    def _safe_cards(self) -> set[int]:
+    def _safe_cards(self) -> frozenset[int]:
         """The cards that are safe to play home now: each the next card of one of its suit's
         piles, and an Ace or no higher than every other suit's lower pile."""
-        piles = self.state.piles
-        lows = piles[0::2]
-        least, second = sorted(lows)[:2]
-        safe = set()
-        for suit in range(4):
-            ceiling = min(second if lows[suit] == least else least, 12)  # the other suits' lowest
-            for height in (piles[2 * suit], piles[2 * suit + 1]):
-                if height == 0 or height <= ceiling:
-                    safe.add(13 * suit + height)
-        return safe
+        return safe_for(tuple(self.state.piles))
 
     def _moves(self) -> list[tuple]:
         """Candidate moves, most promising first (safe moves were already played): the rule
