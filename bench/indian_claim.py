@@ -19,7 +19,7 @@ deals as a lower bound (undecided deals counted lost) and an upper bound (undeci
 won), each with its 95% Wilson interval.
 
 The patient player (`PatientPlayer`: it never sees a hidden card, and plans with the solver on
-guesses of them) then plays deals 1..`--player-deals` under the rules as played here; its
+guesses of them) then plays `--player-deals` deals from `--first-deal` on, under the rules as played here; its
 results are kept in `--player-results` the same way, one deal per line. Its won games prove their
 deals winnable, so the first reading's line is followed by the lower bound that counts them too.
 
@@ -93,7 +93,8 @@ def main() -> None:
 def run(args: argparse.Namespace, executor: Executor | None) -> None:
     for name in args.readings.split(","):
         if name == "player":
-            patient(args.player_deals, args.jobs, Path(args.player_results), executor)
+            deals = range(args.first_deal, args.first_deal + args.player_deals)
+            patient(deals, args.jobs, Path(args.player_results), executor)
             continue
         options, words = READINGS[name]
         start = time.perf_counter()
@@ -135,8 +136,8 @@ def _patient_deal(deal: int) -> DealResult:
     return play_deal(PatientPlayer(), deal, "indian", move_seconds=60.0)
 
 
-def patient(deals: int, jobs: int, saved: Path, executor: Executor | None = None) -> None:
-    """The patient player's wins on deals 1..`deals`, reading back the deals already played."""
+def patient(deals: range, jobs: int, saved: Path, executor: Executor | None = None) -> None:
+    """The patient player's wins on `deals`, reading back the deals already played."""
     start = time.perf_counter()
     known = {r.deal: r for r in read_patient(saved).deals}
 
@@ -145,10 +146,10 @@ def patient(deals: int, jobs: int, saved: Path, executor: Executor | None = None
         with saved.open("a", encoding="utf-8") as file:
             file.write(json.dumps(asdict(result)) + "\n")
 
-    todo = [deal for deal in range(1, deals + 1) if deal not in known]
+    todo = [deal for deal in deals if deal not in known]
     run_each(_patient_deal, todo, jobs=jobs, executor=executor, done=keep)
-    result = Evaluation("patient player", tuple(known[deal] for deal in range(1, deals + 1)))
-    print(f"{result}, deals 1-{deals} [{time.perf_counter() - start:.0f} s this run]", flush=True)
+    result = Evaluation("patient player", tuple(known[deal] for deal in deals))
+    print(f"{result}, deals {deals[0]}-{deals[-1]} [{time.perf_counter() - start:.0f} s this run]", flush=True)
 
 
 if __name__ == "__main__":
