@@ -7,7 +7,8 @@ import pytest
 
 from ausp_widget import Game, IllegalMoveError
 from ausp_widget.core.lesson import Step
-from ausp_widget.core.progress import Progress, task_id
+from ausp_widget.core.lesson_progress import task_id
+from ausp_widget.core.progress import Progress
 from ausp_widget.core.tasks import TaskRun, shortest_line
 from ausp_widget.games.australian.guide_versus import simultaneous_chapter, turns_chapter
 from ausp_widget.games.indian.guide import indian_steps

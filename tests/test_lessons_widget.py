@@ -5,7 +5,8 @@ import json
 
 import pytest
 
-from ausp_widget.core.progress import Progress, read_records, task_id
+from ausp_widget.core.lesson_progress import task_id
+from ausp_widget.core.progress import Progress, read_records
 from ausp_widget.core.protocol import PileRef, Place
 from ausp_widget.widgets.clock import ManualClock
 from ausp_widget.widgets.guide import ROLE_CLASSES, GuideView

@@ -1,5 +1,6 @@
 """A guide's lessons as one student has done them: tasks solved and stars, lesson by lesson (kept
-apart from `progress`, the store, which only keeps the records these are read from)."""
+apart from `progress`, the store, which only keeps the records these are read from; the store
+does not import this module, so the two make no circle)."""
 
 from __future__ import annotations
 

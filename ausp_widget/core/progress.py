@@ -29,16 +29,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .lesson_progress import LessonProgress, lessons_progress, task_id
 from .progress_file import BROWSER, BROWSER_DRIVE, LOCK_WAIT, KeptFile, default_path, lock_path
 from .progress_summary import export_csv, summary_rows
 from .teaching import HELP_KINDS, ClassSettings, HelpUsed, help_json, merged_help, read_help, read_settings
 
 __all__ = [  # the file's keeping, from `progress_file`, is named here too
     "BROWSER", "BROWSER_DRIVE", "DEFAULT_RATING", "FORMAT", "LOCK_WAIT", "MAX_NAME", "VERSION",
-    "ClassSettings", "LessonProgress", "Progress", "PuzzleRecord", "StudentRecords", "TaskRecord",
-    "default_path", "lessons_progress", "lock_path", "read_file", "read_records", "read_students",
-    "student_name", "task_id",
+    "ClassSettings", "Progress", "PuzzleRecord", "StudentRecords", "TaskRecord",
+    "default_path", "lock_path", "read_file", "read_records", "read_students", "student_name",
 ]  # fmt: skip
 
 FORMAT = "ausp_widget-progress"

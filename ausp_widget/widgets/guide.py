@@ -24,7 +24,8 @@ import traitlets
 
 from ausp_widget.core.lesson import Spot, Step, steps
 from ausp_widget.core.lesson import figure as guide_figure
-from ausp_widget.core.progress import LessonProgress, Progress, lessons_progress, task_id
+from ausp_widget.core.lesson_progress import LessonProgress, lessons_progress, task_id
+from ausp_widget.core.progress import Progress
 from ausp_widget.core.protocol import PatienceGame as Game
 from ausp_widget.core.registry import for_table_mode, table_modes
 from ausp_widget.core.saves import short_repr
