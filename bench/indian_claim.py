@@ -4,7 +4,7 @@ under each reading of the rules the published page leaves open.
 Run: .venv/bin/python bench/indian_claim.py [--deals 200] [--first-deal 1] [--seconds 60] [--jobs 2]
      [--readings default,protected,kings,refill] [--results ausp_widget/data/indian_claim.jsonl]
      [--player-deals 100] [--player-results ausp_widget/data/indian_patient.jsonl]
-     [--retry-undecided] [--scheduler tcp://HOST:8786 | local]
+     [--retry-undecided] [--scheduler tcp://HOST:8786 | local] [--report]
 
 For each reading, the full-information solver (it knows the stock and the face-down cards:
 what a player who may take back any move could learn) is asked about deals 1..N for up to
@@ -46,8 +46,11 @@ Fresh deals (no setting chosen on them), 60 s each, rules as played here:
     --first-deal 1301 --deals 1900: 538 winnable, 0 lost, 62 undecided (89.7% decided; median
         3.3 s to decide); at least 89.7% (87.0%-91.9%) [4367 s this run]
     --first-deal 201 --deals 300: 81 winnable, 0 lost, 19 undecided (81.0% decided)
-    all 1,000 fresh deals: 884 winnable, 0 lost, 116 undecided: 88.4% decided (86.3%-90.2%),
-        median 3.4 s to decide
+    --report (every saved verdict, by range of 100, searching nothing; excerpt):
+    deals 1301-1400 (100): 87 winnable, 0 lost, 13 undecided: 87.0% decided (79.0%-92.2%),
+        median 4.0 s to decide
+    never tuned on, 1000 deals: 884 winnable, 0 lost, 116 undecided: 88.4% decided
+        (86.3%-90.2%), median 3.4 s to decide
     --first-deal 1001 --player-deals 30 --readings player: won 9 of 30 (30.0%, 16.7-47.9%),
         54.7 cards home on average, 2 failed
 """
@@ -65,7 +68,8 @@ from ausp_widget.analysis.arena import DealResult, Evaluation, play_deal
 from ausp_widget.analysis.cluster import ClusterError, cluster
 from ausp_widget.analysis.parallel import run_each
 from ausp_widget.analysis.patient import PatientPlayer
-from ausp_widget.analysis.winnability import read_patient, survey
+from ausp_widget.analysis.winnability import Survey, read_patient, read_survey, survey
+from ausp_widget.core.stats import wilson_interval
 
 READINGS = {
     "default": (
@@ -78,8 +82,42 @@ READINGS = {
 }
 
 
+TUNED = range(1, 201)  # the deals the solver's settings were chosen on
+
+
 def pct(value: float) -> str:
     return f"{100 * value:.1f}%"
+
+
+def median_to_decide(result: Survey) -> float:
+    seconds = sorted(v.seconds for v in result.verdicts if v.winnable is not None)
+    return seconds[len(seconds) // 2] if seconds else float("nan")
+
+
+def decided_words(result: Survey) -> str:
+    """Counts, the decided share with its 95% interval, and the median time to decide."""
+    low, high = wilson_interval(result.won + result.lost, result.deals)
+    return (
+        f"{result.won} winnable, {result.lost} lost, {result.undecided} undecided: "
+        f"{pct(result.decided)} decided ({pct(low)}-{pct(high)}), "
+        f"median {median_to_decide(result):.1f} s to decide"
+    )
+
+
+def report(results: str) -> None:
+    """The saved verdicts under the rules as played here at 60 s, searching nothing: each
+    surveyed range of 100 deals, every deal never tuned on together, and the tuned deals."""
+    saved = read_survey({}, 60.0, path=results).verdicts
+    hundreds: dict[int, list] = {}
+    for verdict in saved:
+        hundreds.setdefault((verdict.deal - 1) // 100, []).append(verdict)
+    for hundred, verdicts in sorted(hundreds.items()):
+        first = 100 * hundred + 1
+        print(f"deals {first}-{first + 99} ({len(verdicts)}): {decided_words(Survey(tuple(verdicts)))}")
+    fresh = Survey(tuple(v for v in saved if v.deal not in TUNED))
+    tuned = Survey(tuple(v for v in saved if v.deal in TUNED))
+    print(f"never tuned on, {fresh.deals} deals: {decided_words(fresh)}")
+    print(f"tuned on (1-200, every run together), {tuned.deals} deals: {decided_words(tuned)}")
 
 
 def main() -> None:
@@ -94,7 +132,13 @@ def main() -> None:
     parser.add_argument("--player-results", default="ausp_widget/data/indian_patient.jsonl")
     parser.add_argument("--retry-undecided", action="store_true")
     parser.add_argument("--scheduler", help='a Dask scheduler\'s address, or "local"')
+    parser.add_argument(
+        "--report", action="store_true", help="print the saved verdicts by range, searching nothing"
+    )
     args = parser.parse_args()
+    if args.report:
+        report(args.results)
+        return
     try:
         with cluster(args.scheduler, workers=args.jobs) as executor:
             run(args, executor)
@@ -121,8 +165,7 @@ def run(args: argparse.Namespace, executor: Executor | None) -> None:
         )
         low, low_a, low_b = result.lower
         high, high_a, high_b = result.upper
-        seconds = sorted(v.seconds for v in result.verdicts if v.winnable is not None)
-        median = seconds[len(seconds) // 2] if seconds else float("nan")
+        median = median_to_decide(result)
         print(
             f"{name} ({words}), deals {args.first_deal}-{args.deals}, {args.seconds:g} s each: "
             f"{result.won} winnable, {result.lost} lost, {result.undecided} undecided "
