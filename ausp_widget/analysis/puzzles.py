@@ -184,7 +184,8 @@ def lost_reason(position: Any) -> str:
     """Why a lost position is lost, in words: the moves it offers, each leading nowhere."""
     moves = [str(m) for m in position.legal_moves()]
     result = solve(position, time_limit=SOLVER_SECONDS, node_limit=SOLVER_NODES)
-    searched = f"The solver searched every line from here ({result.nodes} positions)"
+    counted = f"{result.nodes} position" + ("" if result.nodes == 1 else "s")
+    searched = f"The solver searched every line from here ({counted})"
     if not moves:
         return f"No move is left: {position.lost_because}."
     shown = ", ".join(moves[:8]) + (" …" if len(moves) > 8 else "")

@@ -123,7 +123,7 @@ class PuzzleTrainer(widgets.VBox):
         self.heading = parts.html()
         self.question = parts.html()
         self.stock_line = parts.html("", "ausp-stock-line")
-        self.feedback = parts.html()
+        self.feedback = parts.html("", "ausp-feedback-line")
         actions = {
             "Hint": self.hint,
             "Show solution": self.show_solution,

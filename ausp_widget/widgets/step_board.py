@@ -41,6 +41,10 @@ GUIDE_CSS = """
 :is(.ausp-guide, .ausp-trainer) .ausp-hidden { display: none !important; }
 :is(.ausp-guide, .ausp-trainer) .ausp-invisible { visibility: hidden; }
 :is(.ausp-guide, .ausp-trainer) .ausp-auto-width { width: auto; }
+/* The trainer's lines above its buttons keep their height when empty, so an answer's feedback or
+   a miss noted (on a line of its own) does not move the buttons under the student's pointer. */
+.ausp-trainer .ausp-by-theme { min-height: var(--jp-widgets-inline-height, 28px); }
+.ausp-trainer .ausp-feedback-line { min-height: 5.25em; }  /* two lines of feedback */
 .ausp-guide .ausp-guide-speed { width: 240px; }
 """
 

@@ -123,7 +123,7 @@ def test_the_puzzles_tab_answers_and_plays_puzzles(page, lab_url, shots):
 
 
 def shown_puzzle(page, trainer, exclude: str = "") -> puzzles.Puzzle:
-    """The puzzle on show, read from its heading ("Puzzle aus-…")."""
+    """The puzzle on show, read from its heading ("Puzzle aus-…"), once it is not `exclude`."""
     by_id = {p.id: p for p in puzzles.load("australian")}
 
     def heading():
@@ -131,6 +131,14 @@ def shown_puzzle(page, trainer, exclude: str = "") -> puzzles.Puzzle:
         return found and found.group(1) in by_id and found.group(1) != exclude and found.group(1)
 
     return by_id[eventually(page, heading, seconds=15)]
+
+
+def next_puzzle(page, trainer) -> puzzles.Puzzle:
+    """Press "Next puzzle" and wait for its heading: until then the old puzzle is still on show,
+    and a button pressed would answer it."""
+    shown = shown_puzzle(page, trainer)
+    trainer.get_by_role("button", name="Next puzzle").click()
+    return shown_puzzle(page, trainer, exclude=shown.id)
 
 
 def test_a_missed_puzzle_comes_back_in_the_browser(page, lab_url, shots):
@@ -145,28 +153,28 @@ def test_a_missed_puzzle_comes_back_in_the_browser(page, lab_url, shots):
     eventually(page, lambda: "Mia Miss" in feedback.inner_text(), seconds=10)
 
     # A "winnable or not?" puzzle answered wrongly: a miss.
-    trainer.get_by_role("button", name="Next puzzle").click()
-    missed = shown_puzzle(page, trainer)
+    missed = next_puzzle(page, trainer)
     while missed.kind != "judge":
-        trainer.get_by_role("button", name="Next puzzle").click()
-        missed = shown_puzzle(page, trainer, exclude=missed.id)
+        missed = next_puzzle(page, trainer)
+    next_button = trainer.get_by_role("button", name="Next puzzle")
+    where = next_button.bounding_box()
     trainer.get_by_role("button", name="Lost" if missed.goal else "Winnable").click()
     eventually(page, lambda: "ausp-bad" in (feedback.get_attribute("class") or ""), seconds=20)
+    eventually(page, lambda: "1 missed to come back" in trainer.locator(".ausp-by-theme").inner_text())
+    # The feedback and the miss noted take lines kept for them: the buttons stay under the pointer.
+    moved = next_button.bounding_box()["y"] - where["y"]
+    assert abs(moved) < 1, f"Next puzzle moved {moved:.0f} px down as the answer was marked"
 
     # Three other puzzles finished (answered, or their solution shown), then the miss is back.
-    previous = missed.id
     for _ in range(3):
-        trainer.get_by_role("button", name="Next puzzle").click()
-        other = shown_puzzle(page, trainer, exclude=previous)
+        other = next_puzzle(page, trainer)
         assert other.id != missed.id, "a miss waits for three other puzzles"
         if other.kind == "judge":
             trainer.get_by_role("button", name="Winnable" if other.goal else "Lost").click()
         else:
             trainer.get_by_role("button", name="Show solution").click()
         eventually(page, lambda: feedback.inner_text().strip(), seconds=20)
-        previous = other.id
-    trainer.get_by_role("button", name="Next puzzle").click()
-    back = shown_puzzle(page, trainer, exclude=previous)
+    back = next_puzzle(page, trainer)
     assert back.id == missed.id
     eventually(page, lambda: "Back again" in feedback.inner_text(), seconds=10)
     assert "missed to come back" in trainer.locator(".ausp-by-theme").inner_text()
