@@ -194,13 +194,14 @@ def _cmd_puzzles(args: argparse.Namespace) -> int:
     try:
         with cluster(args.scheduler, workers=jobs) as executor:
             how = {"progress": progress, "jobs": jobs, "executor": executor}
-            made = write(args.game, args.make, out, args.level, args.seed, **how)
+            made = write(args.game, args.make, out, args.level, args.seed, kinds=args.kinds, **how)
     except ClusterError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    wanted = sum(args.kinds.values()) if args.kinds else args.make
     print(
         f"{len(made)} {args.game} puzzles written to {out}"
-        + (f" (fewer than {args.make})" if len(made) < args.make else "")
+        + (f" (fewer than {wanted})" if len(made) < wanted else "")
     )
     return 0
 
@@ -231,6 +232,12 @@ def build_parser() -> argparse.ArgumentParser:
     many.set_defaults(run=_cmd_stats)
     cut = commands.add_parser("puzzles", help="make puzzles from deals played forward, checked by the solver")
     cut.add_argument("--make", type=_positive, default=50, help="how many puzzles (default 50)")
+    cut.add_argument(
+        "--kinds",
+        type=_kind_counts,
+        metavar="KIND=N,...",
+        help="how many of each kind, such as win=30,judge=40 (then --make is not used)",
+    )
     cut.add_argument("--level", type=int, choices=range(1, 6), help="only this level, 1-5 (default: all)")
     cut.add_argument("--game", choices=games, default="australian", help="which game (default australian)")
     cut.add_argument("--seed", type=int, default=0, help="the generator's seed (default 0)")
@@ -239,6 +246,23 @@ def build_parser() -> argparse.ArgumentParser:
     _add_workers(cut)
     cut.set_defaults(run=_cmd_puzzles)
     return parser
+
+
+def _kind_counts(text: str) -> dict[str, int]:
+    """`win=30,judge=40`: how many puzzles of each kind."""
+    from ausp_widget.analysis.puzzles import KINDS
+
+    counts: dict[str, int] = {}
+    for part in text.split(","):
+        kind, _, number = part.strip().partition("=")
+        if kind not in KINDS:
+            raise argparse.ArgumentTypeError(f"a kind is one of {', '.join(KINDS)}, not {kind!r}")
+        if not number.isdigit() or int(number) < 1:
+            raise argparse.ArgumentTypeError(
+                f"{kind}= takes a whole number of puzzles, at least 1, not {number!r}"
+            )
+        counts[kind] = int(number)
+    return counts
 
 
 def _add_workers(command: argparse.ArgumentParser) -> None:

@@ -1,6 +1,7 @@
 """Puzzles by level: the hint player's solved rate on each level's shipped puzzles (95% Wilson
 intervals; it should fall as the level rises), the Cochran–Armitage test for that trend, the
-rate of each kind level by level, and the time to make a few new ones.
+rate of each kind level by level, the "judge" puzzles' answers level by level and how well one
+surface cue predicts them, and the time to make a few new ones.
 
     .venv/bin/python bench/puzzles.py [--make 7]
 
@@ -19,6 +20,7 @@ from collections import Counter
 
 from ausp_widget import puzzles
 from ausp_widget.analysis import hint
+from ausp_widget.analysis.puzzle_cues import chance_band, cue_scores, cue_values
 from ausp_widget.core.stats import wilson_interval
 
 PLIES = 300
@@ -91,8 +93,22 @@ def main() -> None:
                 chosen = [p for p in items if p.kind == kind and p.level == level]
                 cells.append(f"{sum(solved[p.id] for p in chosen)}/{len(chosen)}")
             print(f"    {kind:5} by level: {'  '.join(cells)}")
+        judges = [p for p in items if p.kind == "judge"]
+        if judges:
+            shares = []
+            for level in range(1, 6):
+                answers = [p.goal for p in judges if p.level == level]
+                shares.append(f"{sum(answers)}/{len(answers)}")
+            answers = [bool(p.goal) for p in judges]
+            scores = cue_scores(judges)
+            band = chance_band(cue_values(judges), answers)
+            cues = ", ".join(f"{name} {100 * score:.0f}%" for name, score in scores.items())
+            print(
+                f"  judge: winnable by level {'  '.join(shares)}; the best one-cue rule scores: {cues}"
+                f" (luck on this set: up to {100 * band:.0f}%, the 95th percentile with the answers shuffled)"
+            )
         started = time.perf_counter()
-        made = puzzles.make(game, args.make, seed=11, kinds=None if game == "australian" else ["free"])
+        made = puzzles.make(game, args.make, seed=11)
         spent = time.perf_counter() - started
         print(f"  making {len(made)} puzzles took {spent:.1f} s ({spent / max(len(made), 1):.2f} s each)")
 

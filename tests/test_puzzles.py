@@ -14,7 +14,7 @@ from ausp_widget import puzzles
 from ausp_widget.__main__ import main
 from ausp_widget.analysis import solve
 from ausp_widget.analysis.puzzle_difficulty import blind_chance, difficulty, sensible
-from ausp_widget.analysis.puzzles_make import level_of
+from ausp_widget.analysis.puzzles_make import level_of, scale
 from ausp_widget.core import registry
 from ausp_widget.core.tasks import Goal, TaskRun, shortest_line
 
@@ -47,12 +47,12 @@ def test_the_levels_are_difficulty_bands_of_each_kind(shipped, game):
     items = shipped[game]
     cuts = json.loads(puzzles_file(game))["cuts"]
     assert all(level_of(p, cuts) == p.level for p in items)
-    for kind in {p.kind for p in items}:
+    for name in {scale(p) for p in items}:  # a kind's scale ("judge" has one per answer)
         bands = [
-            [p.difficulty for p in items if p.kind == kind and p.level == level] for level in range(1, 6)
+            [p.difficulty for p in items if scale(p) == name and p.level == level] for level in range(1, 6)
         ]
         filled = [band for band in bands if band]
-        assert all(max(low) <= min(high) for low, high in pairwise(filled)), kind
+        assert all(max(low) <= min(high) for low, high in pairwise(filled)), name
     assert min(Counter(p.level for p in items).values()) >= 8
 
 
@@ -279,6 +279,20 @@ def test_the_command_line_makes_a_file_that_load_reads(tmp_path, capsys):
         for text in p.solution:
             after.play(text)
         assert p.kind == "judge" or p.goal.reached(after)
+
+
+def test_the_command_line_makes_so_many_of_each_kind_and_names_a_wrong_one(tmp_path, capsys):
+    out = tmp_path / "mine.json"
+    assert main(["puzzles", "--kinds", "free=2,home=1", "--seed", "5", "--out", str(out), "--quiet"]) == 0
+    assert "3 australian puzzles written to" in capsys.readouterr().out
+    made = puzzles.load(path=out)
+    assert Counter(p.kind for p in made) == {"free": 2, "home": 1}
+    assert json.loads(out.read_text(encoding="utf-8"))["generator"]["kinds"] == {"free": 2, "home": 1}
+    for wrong, words in (("mate=3", "not 'mate'"), ("win=0", "at least 1, not '0'"), ("win", "not ''")):
+        with pytest.raises(SystemExit):
+            main(["puzzles", "--kinds", wrong, "--out", str(tmp_path / "no.json")])
+        assert words in capsys.readouterr().err
+        assert not (tmp_path / "no.json").exists()
 
 
 def test_a_judge_puzzle_takes_yes_and_no_as_its_question_asks(shipped):

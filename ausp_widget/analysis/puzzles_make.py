@@ -91,16 +91,24 @@ def make(
     seen: set[str] = set()
     deals = max_deals if max_deals is not None else 40 * count
 
+    answers = {True: 0, False: 0}  # judge puzzles kept, by answer
+
     def take(found: Puzzle | None) -> bool:
-        """Keep a puzzle that is new (and of the level asked for); whether it was kept."""
+        """Keep a puzzle that is new (and of the level asked for); whether it was kept. A
+        judge puzzle whose answer is already the commoner is passed over, so the judge
+        puzzles stay half winnable, half lost (a student who always says one gains nothing)."""
         if found is None or found.id in seen:
             return False
+        if found.kind == "judge" and answers[bool(found.goal)] > answers[not found.goal]:
+            return True  # a puzzle all the same: the next kind has its turn
         if level is not None:
             found = replace(found, level=level_of(found, cuts))
             if found.level != level:
                 return True  # a puzzle all the same: the next kind has its turn
         seen.add(found.id)
         made.append(found)
+        if found.kind == "judge":
+            answers[bool(found.goal)] += 1
         if progress:
             progress(len(made), count)
         return True
@@ -141,18 +149,27 @@ def shipped_cuts(game: str) -> dict[str, list[float]]:
     return data["cuts"]
 
 
+def scale(puzzle: Puzzle) -> str:
+    """The difficulty scale a puzzle's level is read on: its kind's, but a judge puzzle's
+    answer has a scale of its own ("judge yes", "judge no"), since a winnable and a lost
+    position mislead in different ways: each level then holds both answers alike."""
+    if puzzle.kind == "judge":
+        return f"judge {'yes' if puzzle.goal else 'no'}"
+    return puzzle.kind
+
+
 def quantile_cuts(puzzles: Sequence[Puzzle]) -> dict[str, list[float]]:
-    """Each kind's four difficulty cut points: its 20%, 40%, 60% and 80% quantiles."""
+    """Each scale's four difficulty cut points: its 20%, 40%, 60% and 80% quantiles."""
     cuts = {}
-    for kind in KINDS:
-        values = sorted(p.difficulty for p in puzzles if p.kind == kind)
-        if values:
-            cuts[kind] = [values[min(len(values) - 1, len(values) * q // 5)] for q in range(1, 5)]
+    for name in sorted({scale(p) for p in puzzles}):
+        values = sorted(p.difficulty for p in puzzles if scale(p) == name)
+        cuts[name] = [values[min(len(values) - 1, len(values) * q // 5)] for q in range(1, 5)]
     return cuts
 
 
 def level_of(puzzle: Puzzle, cuts: dict[str, list[float]] | None) -> int:
-    points = (cuts or {}).get(puzzle.kind, [])
+    cuts = cuts or {}
+    points = cuts.get(scale(puzzle), cuts.get(puzzle.kind, []))
     return min(LEVELS.stop - 1, 1 + sum(puzzle.difficulty >= c for c in points))
 
 
@@ -177,20 +194,18 @@ def playout(game: str, deal: int) -> list[str]:
 def cut(game: str, deal: int, kind: str, rng: random.Random) -> Puzzle | None:
     """A puzzle of `kind` from the hint player's game on `deal`, or None when none fits."""
     moves = playout(game, deal)
-    if kind == "win" or (kind == "judge" and want_won(rng)):
+    want = want_won(rng) if kind == "judge" else None
+    if kind in ("win", "judge"):
         moves = winning_line(game, deal, moves)
         if moves is None:
             return None
         plies = [k for k in range(len(moves)) if len(moves) - k <= WIN_LINE][::-1]
         if kind == "judge":
-            plies = [k for k in range(len(moves)) if len(moves) - k <= WIN_LINE]
             rng.shuffle(plies)
-        want = True
     else:
         plies = list(range(len(moves) + 1))
         rng.shuffle(plies)
-        want = False
-    cutter = {"win": _win, "free": _free, "home": _home, "judge": _judge}[kind]
+    cutter = {"win": _win, "free": _free, "home": _home}.get(kind)
     tries = 0
     for ply in plies:
         position = deal_position(game, deal, moves[:ply])
@@ -201,15 +216,23 @@ def cut(game: str, deal: int, kind: str, rng: random.Random) -> Puzzle | None:
         tries += 1
         if tries > TRIES[game]:
             break
-        found = _judge(position, want) if kind == "judge" else cutter(position, rng)
+        history = moves[:ply]
+        if cutter is None:
+            found = _judge(position, bool(want), rng)
+            if found is not None:
+                history = [*history, found[0]]
+                position = deal_position(game, deal, history)
+                found = found[1:]
+        else:
+            found = cutter(position, rng)
         if found is not None:
             goal, solution, difficulty = found
             line = tuple(str(m) for m in solution)
             return Puzzle(
-                id=f"{game[:3]}-{deal}-{ply}-{kind}",
+                id=f"{game[:3]}-{deal}-{len(history)}-{kind}",
                 game=game,
                 seed=deal,
-                moves=tuple(moves[:ply]),
+                moves=tuple(history),
                 kind=kind,  # type: ignore[arg-type]
                 goal=goal,
                 solution=line,
@@ -221,7 +244,7 @@ def cut(game: str, deal: int, kind: str, rng: random.Random) -> Puzzle | None:
 
 
 def want_won(rng: random.Random) -> bool:
-    """Whether the next judge puzzle should be winnable (half of them are)."""
+    """Whether the next judge puzzle should be winnable (half of them are tried so)."""
     return rng.random() < 0.5
 
 
@@ -320,15 +343,31 @@ def _home(position: Any, rng: random.Random) -> tuple[Goal, tuple, float] | None
     return found
 
 
-def _judge(position: Any, want: bool) -> tuple[bool, tuple, float] | None:
+def _judge(position: Any, want: bool, rng: random.Random) -> tuple[str, bool, tuple, float] | None:
+    """One move from a winnable `position`, to a position that is winnable (`want`) or lost:
+    (the move, the answer, the solver's line, the difficulty). A position is used only when
+    one of its moves keeps the game winnable and another loses it, and the answer asked for
+    picks which, so both answers come from the same positions: what the board shows (cards
+    home, stock left, empty columns) says nothing of the answer, and a student has to read it."""
     if len(position.stock()) > JUDGE_STOCK[position.name]:
         return None
-    result = decide(position)
-    if result.winnable is not want:
-        return None
-    if result.winnable and len(result.moves) > 2 * WIN_LINE:
-        return None
-    return want, tuple(result.moves) if want else (), judge_difficulty(position, result)
+    firsts = list(position.legal_moves())
+    rng.shuffle(firsts)
+    found: dict[bool, tuple[str, bool, tuple, float]] = {}
+    for move in firsts:
+        after = position.copy()
+        text = str(after.play(move))
+        if after.status != "playing" or len(after.legal_moves()) < 2:
+            continue
+        result = decide(after)
+        answer = result.winnable
+        if answer is None or answer in found or (answer and len(result.moves) > 2 * WIN_LINE):
+            continue
+        line = tuple(str(m) for m in result.moves) if answer else ()
+        found[answer] = (text, answer, line, judge_difficulty(after, result))
+        if len(found) == 2:
+            return found[want]
+    return None
 
 
 # ---- themes -----------------------------------------------------------------------------------
@@ -369,16 +408,34 @@ def write(
     path: Any,
     level: int | None = None,
     seed: int = 0,
-    kinds: Sequence[str] | None = None,
+    kinds: Sequence[str] | dict[str, int] | None = None,
     progress: Callable[[int, int], None] | None = None,
     jobs: int = 1,
     executor: Executor | None = None,
 ) -> list[Puzzle]:
     """Make puzzles and write them to `path` as `load` reads them, with the generator's seed
-    (and whether deals were drawn a round at a time for workers) and each kind's level cut points."""
-    made = make(game, count, level, seed, kinds=kinds, progress=progress, jobs=jobs, executor=executor)
+    (and whether deals were drawn a round at a time for workers) and each scale's level cut points.
+    `kinds` as a mapping (`{"win": 30, "judge": 40}`) makes that many of each kind, each kind
+    from a seed of its own (`seed` plus its place in `KINDS`), and `count` is their sum."""
+    how = {"progress": progress, "jobs": jobs, "executor": executor}
+    if isinstance(kinds, dict):
+        wrong = [k for k in kinds if k not in KINDS]
+        if wrong:
+            raise ValueError(f"kinds are among {', '.join(KINDS)}, not {', '.join(map(repr, wrong))}")
+        made = [
+            p
+            for kind, n in kinds.items()
+            for p in make(game, n, level, seed + KINDS.index(kind), kinds=[kind], **how)
+        ]
+        count = sum(kinds.values())
+    else:
+        made = make(game, count, level, seed, kinds=kinds, **how)
     cuts = shipped_cuts(game) if level is not None else quantile_cuts(made)
-    generator = {"seed": seed, "count": count, "level": level, "kinds": list(kinds or MIX)}
+    if level is None:
+        made = [replace(p, level=level_of(p, cuts)) for p in made]
+        made.sort(key=lambda p: (p.level, p.difficulty, p.id))
+    kinds_made = dict(kinds) if isinstance(kinds, dict) else list(kinds or MIX)
+    generator = {"seed": seed, "count": count, "level": level, "kinds": kinds_made}
     if executor is not None or jobs > 1:
         generator["rounds"] = ROUND  # remade the same way on any number of workers
     about = {"game": game, "generator": generator}
