@@ -72,6 +72,12 @@ def test_every_notebook_is_checked():
     assert sorted(p.name for p in NOTEBOOKS.glob("*.ipynb")) == sorted(EXPECTED)
 
 
+def test_every_notebook_names_its_kernel_so_it_opens_without_asking():
+    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+        kernel = nbformat.read(path, as_version=4).metadata.get("kernelspec", {})
+        assert kernel.get("name") == "python3", f"{path.name} names no Python kernel"
+
+
 def test_notebook_runs_and_shows_its_widgets_and_figures(ran):
     name, book = ran
     shown = outputs(book)
