@@ -6,7 +6,10 @@ on a spot, a drop of a card (and the cards on it) on a pile, a card sent home, a
 through `Board.handle`, the one path a browser message and a test's `spot.click()` share, and
 reach the owner's handlers (`Intents`) as places and piles. The kernel stays the only judge:
 a refused intent changes nothing, and a malformed, unknown or stale one (sent before the last
-move arrived) is answered on the board and changes nothing either.
+move arrived) is answered on the board and changes nothing either. So is an intent that can be
+no move whatever the position (`no_move`: a face-down card, the stock dragged, a card taken off
+a foundation): the board answers it in words before any owner sees it, so a lesson or a puzzle
+never counts it as a wrong try.
 """
 
 from __future__ import annotations
@@ -20,12 +23,16 @@ import ipywidgets as widgets
 import traitlets
 
 from ausp_widget.core.protocol import Pile, PileRef, Place
+from ausp_widget.core.text import sentence
 
 from .board_state import Dests, KeyBook, Marks, Spot, build, pile_id
 from .esm import HERE, EsmWidget, package_text
 
 logger = logging.getLogger(__name__)
 STALE = "The board changed before that arrived (a move was made); nothing was played. Try again."
+FACE_DOWN = "That card is face down: it turns up when the cards on it are gone. Nothing was played."
+FROM_STOCK = "Cards are not taken from the stock by hand: click it to turn up the next card."
+FROM_FOUNDATION = "Cards never leave a foundation. Nothing was played."
 
 
 def stylesheet() -> str:
@@ -75,12 +82,15 @@ class CardBoard(EsmWidget):
 class Intents:
     """What the board's owner does with each intent. `click` gets the spot; `drop` a place and
     the pile it was dropped on; `home` a place to send to a foundation; `key` an action name
-    ("draw", "hint", "undo", "redo", "cancel"). A handler left None ignores that intent."""
+    ("draw", "hint", "undo", "redo", "cancel"). A handler left None ignores that intent.
+    `answered` gets the board's words for an intent that was no move, for the owner's own line
+    of words (a status or feedback line): the board says them over the cards in any case."""
 
     click: Callable[[Spot], None] | None = None
     drop: Callable[[Place, PileRef], None] | None = None
     home: Callable[[Place], None] | None = None
     key: Callable[[str], None] | None = None
+    answered: Callable[[str], None] | None = None
 
 
 KEYS = ("draw", "hint", "undo", "redo", "cancel")
@@ -162,21 +172,57 @@ class Board:
         self.handle(content)
 
     def handle(self, message: Any) -> None:
-        """Check one intent and pass it on; anything wrong with it is said on the board."""
+        """Check one intent and pass it on. An intent that is no move (malformed, unknown, stale,
+        or one no position allows) gets one answer: words on the board, and nothing passed on."""
         try:
-            problem = self._check(message)
+            problem, kind = self._check(message), "error"
+            if problem is None:
+                problem, kind = self.no_move(message), "refused"
         except Exception as exc:  # never let a message from the page break the kernel
-            problem = f"The board sent a message it could not read: {exc}"
+            problem, kind = f"The board sent a message it could not read: {str(exc)[:80]}", "error"
         if problem is not None:
-            self.errors.append(problem)
-            self.say(problem, "error")
+            self._answer(problem, kind)
             return
-        kind = message["kind"]
-        handler = getattr(self.intents, kind)
+        handler = getattr(self.intents, message["kind"])
         if handler is None:
             return
         with self.widget.hold_sync():  # the new state and the words about it in one message
-            self._dispatch(handler, kind, message)
+            try:
+                self._dispatch(handler, message["kind"], message)
+            except Exception as exc:  # a click the owner could not take: said, never raised to the page
+                logger.exception("the board's owner could not take a %s", message["kind"])
+                words = sentence(str(exc)[:160]) or type(exc).__name__
+                self._answer(f"Nothing was played: {words}", "refused")
+
+    def _answer(self, text: str, kind: str) -> None:
+        """The one answer to an intent that is no move: kept in `errors`, said on the board and
+        on the owner's line; no handler that judges a try is reached."""
+        self.errors.append(text)
+        with self.widget.hold_sync():
+            if self.intents.answered is not None:
+                try:
+                    self.intents.answered(text)
+                except Exception:  # the owner's line is a copy: the board's words still go out
+                    logger.exception("the board's owner could not show %r", text)
+            self.say(text, kind)
+
+    def no_move(self, message: dict) -> str | None:
+        """Why a well-formed intent on this board can be no move in any position, in words (a
+        face-down card clicked, dragged or double-clicked; the stock dragged or double-clicked;
+        a card taken off a foundation); None when the owner should judge it."""
+        if message["kind"] == "key":
+            return None
+        if message["kind"] == "click":
+            spot = self._spots[message["to"]]
+            return FACE_DOWN if spot.down and spot.pile.kind != "stock" else None
+        spot = self._spots[message["from"]]
+        if spot.pile.kind == "stock":
+            return FROM_STOCK
+        if spot.down:
+            return FACE_DOWN
+        if spot.pile.kind == "foundation":
+            return FROM_FOUNDATION
+        return None
 
     def _dispatch(self, handler: Callable[..., None], kind: str, message: dict) -> None:
         if kind == "click":
@@ -204,8 +250,9 @@ class Board:
             sid = message.get(name)
             if not isinstance(sid, str) or sid not in self._spots:
                 return f"There is no such place on this board: {str(sid)[:40]!r}."
-        if kind == "drop" and message.get("to") not in self._pile_refs:
-            return f"There is no such pile on this board: {str(message.get('to'))[:40]!r}."
+        to = message.get("to")
+        if kind == "drop" and (not isinstance(to, str) or to not in self._pile_refs):
+            return f"There is no such pile on this board: {str(to)[:40]!r}."
         if version != self.version:
             return STALE
         if kind in ("drop", "home") and self._spots[message["from"]].place is None:

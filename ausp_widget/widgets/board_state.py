@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ausp_widget.core.cards import RANK_TEXT, SUIT_NAMES, Card
-from ausp_widget.core.protocol import Pile, PileRef, Place
+from ausp_widget.core.protocol import Pile, PileRef, Place, pile_of
 
 FAN = 3  # waste cards on show: the top card and the two under it
 UNDER = 2  # foundation cards sent: the top one and the one it covers (for a card landing on it)
@@ -252,6 +252,15 @@ def empty_label(pile: Pile, theirs: bool, named: bool) -> str:
     return f"{whose}{pile.kind}, empty"
 
 
+def card_at(game: Any, place: Place) -> Card | None:
+    """The face-up card at `place`, or None when there is none (a face-down card, the stock)."""
+    try:
+        cards = pile_of(game.piles(), place.pile).cards
+    except LookupError:
+        return None
+    return cards[place.depth] if 0 <= place.depth < len(cards) else None
+
+
 def legal_dests(game: Any, player: int = 0, legal: Iterable[Any] | None = None) -> dict[Place, list[PileRef]]:
     """Every place `player` may pick a card up from, with the piles its moves reach (what the
     browser lights while a card is dragged, and where it accepts a drop with no round trip).
@@ -266,4 +275,4 @@ def legal_dests(game: Any, player: int = 0, legal: Iterable[Any] | None = None) 
     return dests
 
 
-__all__ = ["FAN", "Face", "KeyBook", "Spot", "build", "legal_dests", "pile_id", "place_id"]
+__all__ = ["FAN", "Face", "KeyBook", "Spot", "build", "card_at", "legal_dests", "pile_id", "place_id"]

@@ -12,6 +12,7 @@ from ausp_widget.core.text import sentence
 
 from . import words
 from .board_state import Spot as CardView
+from .board_state import card_at
 
 
 class Selecting:
@@ -109,8 +110,12 @@ class Selecting:
             return
         home = next((m for m in moves if m.kind == "foundation"), None)
         if home is None:
-            card = pile_of(self._last_piles, place.pile).cards[place.depth]
-            self._refuse(f"{card} cannot go to a foundation now.")
+            card = card_at(self._game, place)
+            self._refuse(
+                f"{card} cannot go to a foundation now."
+                if card is not None
+                else "There is no card of yours there to send to a foundation."
+            )
             return
         self._play_user(home)
 

@@ -164,7 +164,13 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widge
             self.panel.move_log,
         )
         self.board = Board(
-            Intents(click=self._on_card_click, drop=self._on_drop, home=self._on_home, key=self._on_key),
+            Intents(
+                click=self._on_card_click,
+                drop=self._on_drop,
+                home=self._on_home,
+                key=self._on_key,
+                answered=self.panel.say,
+            ),
             layout=self.parts.layout,
         )
         self.solver_question = SolverQuestion(self.clock, self._say, self._show_error)

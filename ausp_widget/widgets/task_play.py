@@ -1,7 +1,9 @@
 """Clicks on a small board turned into tries at a task: the one path the lessons and the
 puzzles share. Click a card, then where it should go (the card again sends it to a
 foundation); a click on the stock draws; a card with no move is explained by the game, and
-counts as a wrong try. The marks show the selected group, where it may go, the move just
+counts as a wrong try. What is no move at all (a face-down card, the stock dragged) the board
+answers itself (`Board.no_move`) and never passes on; a place the game cannot even name is
+said and never counted either. The marks show the selected group, where it may go, the move just
 made, and after two wrong tries (or a hint asked for) the card to move."""
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from ausp_widget.core.protocol import PileRef, Place, moves_from, pile_of
 from ausp_widget.core.tasks import TaskRun
 
 from .board import Intents
-from .board_state import Spot
+from .board_state import Spot, card_at
 from .step_board import ROLE_CLASSES
 
 Say = Callable[..., None]  # say(text, good=False | True | None)
@@ -46,7 +48,12 @@ class TaskPlay:
 
             return handler
 
-        return Intents(click=on(self.click), drop=on(self.drop), home=on(self.home))
+        return Intents(
+            click=on(self.click),
+            drop=on(self.drop),
+            home=on(self.home),
+            answered=lambda text: self._say(text, good=None),
+        )
 
     def click(self, run: TaskRun, view: Spot) -> None:
         """A click on `view` while `run` is under way."""
@@ -79,9 +86,13 @@ class TaskPlay:
         self.selected = None
         home = next((m for m in moves_from(run.game, place, 0) if m.kind == "foundation"), None)
         if home is None:
+            card = card_at(run.game, place)
+            if card is None:  # no card of the student's there: no move, and no try
+                self._render()
+                self._say("There is no card of yours there to send to a foundation.")
+                return
             run.wrong += 1
             self._render()
-            card = pile_of(run.game.piles(), place.pile).cards[place.depth]
             self._say(f"Not allowed: {card} cannot go to a foundation now.")
             return
         self._attempt(home)
@@ -98,9 +109,15 @@ class TaskPlay:
             self._say("Click one of the cards you play first, then the place where it should go.")
             return False
         if not moves_from(game, place, 0):
+            try:
+                why = game.explain_stuck(place, 0)
+            except ValueError as error:  # no card that could move at all: said, not a try
+                self._render()
+                self._say(f"Nothing was played: {error}.")
+                return False
             run.wrong += 1
             self._render()
-            self._say(game.explain_stuck(place, 0))
+            self._say(why)
             return False
         self.selected = place
         if announce:
