@@ -73,6 +73,12 @@ def test_edits_from_the_browser_reach_the_values_and_their_observers():
         ({"id": 2, "event": "value", "value": "fast"}, "takes a number"),
         ({"id": 3, "event": "value", "value": 1}, "true or false"),
         ({"id": 4, "event": "value", "value": None}, "up to 200 letters"),
+        ({"id": True, "event": "choose", "value": 1}, "could not read"),  # JSON true is no index
+        ({"id": 1, "event": "choose", "value": True}, "no option True"),
+        ({"id": 2, "event": "value", "value": 10**400}, "takes a number"),  # too large for a float
+        ({"id": 2, "event": "value", "value": float("inf")}, "takes a number"),
+        ({"id": 2, "event": "value", "value": float("nan")}, "takes a number"),
+        ({"id": 2, "event": "value", "value": False}, "takes a number"),
     ],
 )
 def test_a_bad_message_is_refused_with_its_reason_and_changes_nothing(message, reason):

@@ -18,10 +18,13 @@ on a table's status line and board) and changes nothing.
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, TypeVar
 
 import traitlets
+
+from ausp_widget.core.errors import short_repr
 
 from .esm import EsmWidget, package_text
 
@@ -121,7 +124,9 @@ class ToggleButton(Control):
 
     def receive(self, event: str, value: Any) -> None:
         if event != "value" or not isinstance(value, bool):
-            raise ValueError(f"a toggle takes a value of true or false, not {event!r} {value!r:.40}")
+            raise ValueError(
+                f"a toggle takes a value of true or false, not {short_repr(event)} {short_repr(value)}"
+            )
         if not self.disabled:
             self.value = value
 
@@ -168,8 +173,8 @@ class ToggleButtons(Control):
 
     def receive(self, event: str, value: Any) -> None:
         pairs = self.pairs()
-        if event != "choose" or not isinstance(value, int) or not 0 <= value < len(pairs):
-            raise ValueError(f"there is no option {value!r:.40} to choose here")
+        if event != "choose" or not whole(value) or not 0 <= value < len(pairs):
+            raise ValueError(f"there is no option {short_repr(value)} to choose here")
         if not self.disabled:
             self.value = pairs[value][1]
 
@@ -199,7 +204,7 @@ class Text(Control):
 
     def receive(self, event: str, value: Any) -> None:
         if event not in ("value", "submit") or not isinstance(value, str) or len(value) > 200:
-            raise ValueError(f"a text field takes words of up to 200 letters, not {value!r:.40}")
+            raise ValueError(f"a text field takes words of up to 200 letters, not {short_repr(value)}")
         if self.disabled:
             return
         self.value = value
@@ -228,11 +233,11 @@ class FloatSlider(Control):
         return {"value": self.value, **bounds, "decimals": decimals}
 
     def receive(self, event: str, value: Any) -> None:
-        number = isinstance(value, int | float) and not isinstance(value, bool) and value == value
-        if event != "value" or not number:
-            raise ValueError(f"a slider takes a number, not {value!r:.40}")
+        number = finite(value)
+        if event != "value" or number is None:
+            raise ValueError(f"a slider takes a number, not {short_repr(value)}")
         if not self.disabled:
-            self.value = float(value)
+            self.value = number
 
 
 class Label(Control):
@@ -249,6 +254,24 @@ class HTML(Label):
     """Words with markup (`value`), written by the package (never by a player)."""
 
     kind = "html"
+
+
+def whole(value: Any) -> bool:
+    """Whether a value from the page is a whole number: JSON `true` is no index (a bool is an
+    int in Python, and would count as 1)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def finite(value: Any) -> float | None:
+    """A value from the page as a finite float, or None (a bool, NaN, infinity, or a whole
+    number too large for a float, which `float()` would raise an OverflowError on)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    try:
+        number = float(value)
+    except OverflowError:
+        return None
+    return number if math.isfinite(number) else None
 
 
 C = TypeVar("C", bound=Control)
@@ -311,8 +334,8 @@ class Strip(EsmWidget):
     def handle(self, message: Any) -> None:
         """One press or edit from the browser; anything wrong with it is refused and logged."""
         try:
-            if not isinstance(message, dict) or not isinstance(message.get("id"), int):
-                raise ValueError(f"the strip got a message it could not read: {str(message)[:80]}")
+            if not isinstance(message, dict) or not whole(message.get("id")):
+                raise ValueError(f"the strip got a message it could not read: {short_repr(message)}")
             index = message["id"]
             if not 0 <= index < len(self._controls):
                 raise ValueError(f"there is no control {index} in this strip")
