@@ -223,34 +223,69 @@ def test_memory_only_progress_never_writes_a_file(path, monkeypatch):
 
 def student_file(**fields) -> str:
     ana = {"tasks": {}, "puzzles": {}, "rating": 1000.0, "rated": 0} | fields
-    return json.dumps({"format": "ausp_widget-progress", "version": 2, "students": {"Ana": ana}})
+    ben = {"tasks": {"good": {"solved": True, "stars": 2}}, "puzzles": {}}  # a record that can be read
+    data = {"format": "ausp_widget-progress", "version": 2, "students": {"Ana": ana, "Ben": ben}}
+    return json.dumps(data)
+
+
+PARTLY_BAD = [
+    (student_file(tasks={"t1": {"solved": True, "stars": 7}}), ["student 'Ana'", "task 't1'", "7"]),
+    (
+        student_file(puzzles={"p1": {"tries": 2, "solved": 5, "best_seconds": None}}),
+        ["student 'Ana'", "puzzle 'p1'", "'solved'", "5"],
+    ),
+    (
+        student_file(puzzles={"p1": {"tries": -1, "solved": 0, "best_seconds": None}}),
+        ["student 'Ana'", "puzzle 'p1'", "'tries'", "-1"],
+    ),
+    (
+        student_file(puzzles={"p1": {"tries": 1, "solved": 1, "best_seconds": -3}}),
+        ["puzzle 'p1'", "'best_seconds'", "-3"],
+    ),
+    (
+        student_file(puzzles={"p1": {"tries": 1, "solved": 0, "best_seconds": 4.0}}),
+        ["puzzle 'p1'", "'best_seconds'", "4.0"],
+    ),
+    (student_file(rating="x"), ["student 'Ana'", "'rating'", "'x'"]),
+    (student_file(rating=float("nan")), ["student 'Ana'", "'rating'", "nan"]),
+    (student_file(rated=1.5), ["student 'Ana'", "'rated'", "1.5"]),
+    (student_file(puzzles=[]), ["student 'Ana'", '"puzzles"']),
+    (student_file(tasks={"\ud800": {"solved": True, "stars": 1}}), ["student 'Ana'", "lone surrogate"]),
+    (student_file(tasks={"t1": {"solved": "yes", "stars": 1}}), ["task 't1'", "'solved'", "'yes'"]),
+    (student_file(rating=10**400), ["student 'Ana'", "'rating'", "digits"]),
+    (student_file(help={"t": ["peek"]}), ["help at 't'", "'peek'"]),
+    (
+        '{"format": "ausp_widget-progress", "version": 2, "students": {"a\\nb": {}, '
+        '"Ben": {"tasks": {"good": {"solved": true, "stars": 2}}}}}',
+        ["student 'a\\nb'"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "named"), PARTLY_BAD)
+def test_a_bad_record_is_skipped_and_named_and_every_other_record_is_kept(tmp_path, path, text, named):
+    path.write_text(text)
+    with pytest.raises(ValueError) as raised:
+        read_students(text)
+    assert all(words in str(raised.value) for words in named), raised.value
+    store = Progress(path, student="Ana")
+    assert store.problem and "cannot be read, skipped" in store.problem
+    assert all(words in store.problem for words in named), store.problem
+    store.student = "Ben"
+    assert store.records == {"good": TaskRecord(True, 2)}, "the other records are kept"
+    aside = [p for p in tmp_path.iterdir() if p.name.startswith("progress.json.unreadable-")]
+    assert len(aside) == 1 and aside[0].read_text() == text and path.read_text() == text
+    assert aside[0].name in store.problem
+    Progress(path, student="Ana").record_puzzle("p", True, 2.0)  # another app, and a write
+    kept = read_students(path.read_text())
+    assert kept["Ana"].puzzles == {"p": PuzzleRecord(1, 1, 2.0)} and kept["Ben"].tasks == store.records
+    copies = [p for p in tmp_path.iterdir() if p.name.startswith("progress.json.unreadable-")]
+    assert copies == aside and aside[0].read_text() == text, "one copy, never written over"
 
 
 @pytest.mark.parametrize(
     ("text", "named"),
     [
-        (student_file(tasks={"t1": {"solved": True, "stars": 7}}), ["student 'Ana'", "task 't1'", "7"]),
-        (
-            student_file(puzzles={"p1": {"tries": 2, "solved": 5, "best_seconds": None}}),
-            ["student 'Ana'", "puzzle 'p1'", "'solved'", "5"],
-        ),
-        (
-            student_file(puzzles={"p1": {"tries": -1, "solved": 0, "best_seconds": None}}),
-            ["student 'Ana'", "puzzle 'p1'", "'tries'", "-1"],
-        ),
-        (
-            student_file(puzzles={"p1": {"tries": 1, "solved": 1, "best_seconds": -3}}),
-            ["puzzle 'p1'", "'best_seconds'", "-3"],
-        ),
-        (
-            student_file(puzzles={"p1": {"tries": 1, "solved": 0, "best_seconds": 4.0}}),
-            ["puzzle 'p1'", "'best_seconds'", "4.0"],
-        ),
-        (student_file(rating="x"), ["student 'Ana'", "'rating'", "'x'"]),
-        (student_file(rating=float("nan")), ["student 'Ana'", "'rating'", "nan"]),
-        (student_file(rated=1.5), ["student 'Ana'", "'rated'", "1.5"]),
-        (student_file(puzzles=[]), ["student 'Ana'", '"puzzles"']),
-        ('{"format": "ausp_widget-progress", "version": 2, "students": {"a\\nb": {}}}', ["student 'a\\nb'"]),
         ('{"format": "ausp_widget-progress", "version": 2, "students": []}', ['"students"']),
         ('{"format": "ausp_widget-progress", "version": 3, "students": {}}', ["version 3"]),
     ],

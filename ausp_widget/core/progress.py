@@ -21,17 +21,26 @@ reloads.
 from __future__ import annotations
 
 import json
-import math
-import numbers
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from .errors import WrongTypeError, short_repr
+from .progress_checks import (
+    check_choice,
+    check_count,
+    check_flag,
+    check_id,
+    check_number,
+    check_path,
+    check_stars,
+)
 from .progress_file import BROWSER, BROWSER_DRIVE, LOCK_WAIT, KeptFile, default_path, lock_path
 from .progress_summary import export_csv, summary_rows
-from .teaching import HELP_KINDS, ClassSettings, HelpUsed, help_json, merged_help, read_help, read_settings
+from .stars import FULL
+from .teaching import HELP_KINDS, ClassSettings, HelpUsed, help_json, merged_help, read_settings
 
 __all__ = [  # the file's keeping, from `progress_file`, is named here too
     "BROWSER", "BROWSER_DRIVE", "DEFAULT_RATING", "FORMAT", "LOCK_WAIT", "MAX_NAME", "VERSION",
@@ -52,7 +61,7 @@ def student_name(name: object) -> str:
     """The name as it is kept: without surrounding spaces and in composed Unicode, so " Ana" and
     "Ana" are one student. A name that would not fit one line of a class list is refused."""
     if not isinstance(name, str):
-        raise ValueError(f"a student name is text, not {name!r}")
+        raise WrongTypeError(f"a student name is text, not {type(name).__name__} {short_repr(name)}")
     kept = unicodedata.normalize("NFC", name.strip())
     if name and not kept:
         raise ValueError(f"a student name cannot be only spaces: {name!r}")
@@ -64,24 +73,16 @@ def student_name(name: object) -> str:
     return kept
 
 
-def _is_number(value: object) -> bool:
-    return isinstance(value, numbers.Real) and not isinstance(value, bool) and math.isfinite(value)
-
-
-def _is_seconds(value: object) -> bool:
-    return _is_number(value) and value >= 0
-
-
-def _is_count(value: object) -> bool:
-    return type(value) is int and value >= 0
-
-
 @dataclass(frozen=True)
 class TaskRecord:
     """The best a student has done at one task: solved or not, and the most stars earned."""
 
     solved: bool = False
     stars: int = 0
+
+    def __post_init__(self) -> None:  # a record the file could not hold is never made
+        check_flag("solved", self.solved)
+        check_stars("stars", self.stars)
 
 
 @dataclass(frozen=True)
@@ -95,6 +96,10 @@ class PuzzleRecord:
     best_seconds: float | None = None
     missed: int = 0  # the student's turn at the latest miss (0: never missed)
     cleared: int = 0  # the turn of the latest clean solve (no wrong try, no help)
+
+    def __post_init__(self) -> None:  # a record the file could not hold is never made
+        best = _check_puzzle(self.tries, self.solved, self.best_seconds, self.missed, self.cleared, "")
+        object.__setattr__(self, "best_seconds", best)
 
     @property
     def pending(self) -> bool:
@@ -155,11 +160,15 @@ class StudentRecords:
 class Progress:
     """Every student's records in one file (`path`; `memory=True` keeps them in memory only).
     `student` picks whose records `record`, `get`, `records` and the puzzle methods use; `problem`
-    says what went wrong with the file (set aside, or not being kept), or is None."""
+    says what went wrong with the file (set aside, records skipped, or not being kept), or is None.
+    Every method checks its arguments before it changes anything: a wrong type is a TypeError, a
+    bad value a ValueError, each naming the argument, and the file stays as it was."""
 
     def __init__(self, path: Path | str | None = None, *, memory: bool = False, student: str = "") -> None:
+        kept_at = None if path is None else check_path("path", path)
+        check_flag("memory", memory)
         name = student_name(student)
-        self.path: Path | None = None if memory else Path(path) if path is not None else default_path()
+        self.path: Path | None = None if memory else kept_at if kept_at is not None else default_path()
         self._file = None if self.path is None else KeptFile(self.path)
         self._student = name
         self._students: dict[str, StudentRecords] = {}
@@ -171,12 +180,15 @@ class Progress:
     def problem(self) -> str | None:
         return None if self._file is None else self._file.problem
 
-    def _take_in(self, text: str) -> None:
-        """Merge a file's records into ours; a `ValueError` (nothing merged) if it is not progress."""
-        students, settings = read_file(text)
+    def _take_in(self, text: str) -> list[str]:
+        """Merge what can be read of a file into our records, and say what could not (skipped);
+        a `ValueError` (nothing merged) if none of it is progress."""
+        skipped: list[str] = []
+        students, settings = read_file(text, skipped)
         for name, theirs in students.items():
             self._students.setdefault(name, StudentRecords()).merge(theirs)
         self._settings = self._settings.newer(settings)
+        return skipped
 
     def _update(self, change: Callable[[], T]) -> T:
         """Apply `change` to the records and keep them, taking in first what another app wrote."""
@@ -203,6 +215,12 @@ class Progress:
 
     @records.setter
     def records(self, records: dict[str, TaskRecord]) -> None:
+        if not isinstance(records, Mapping):
+            raise WrongTypeError(f"records is a dict of TaskRecord by task id, not {type(records).__name__}")
+        for key, record in records.items():
+            check_id("a task id in records", key, "a task id")
+            if not isinstance(record, TaskRecord):
+                raise WrongTypeError(f"records[{key!r}] is a TaskRecord, not {short_repr(record)}")
         self._mine.tasks = dict(records)
 
     @property
@@ -233,22 +251,26 @@ class Progress:
     def due_again(self, gap: int = AGAIN_AFTER) -> list[str]:
         """The puzzles missed and not yet solved cleanly, with at least `gap` other results since
         the miss: the oldest miss first."""
+        check_count("gap", gap)
         now = self.turn
         due = [(r.missed, k) for k, r in self._mine.puzzles.items() if r.pending and now - r.missed >= gap]
         return [key for _, key in sorted(due)]
 
     def puzzle(self, puzzle_id: str) -> PuzzleRecord:
-        return self._mine.puzzles.get(puzzle_id, PuzzleRecord())
+        return self._mine.puzzles.get(check_id("puzzle_id", puzzle_id, "a puzzle id"), PuzzleRecord())
 
     def get(self, task_id: str) -> TaskRecord:
-        return self._mine.tasks.get(task_id, TaskRecord())
+        return self._mine.tasks.get(check_id("task_id", task_id, "a task id"), TaskRecord())
 
     def record(self, task_id: str, solved: bool, stars: int) -> TaskRecord:
         """Keep the better of the stored and the new result, and save (first taking in what
         another guide in the same or another kernel wrote to the file since)."""
+        check_id("task_id", task_id, "a task id")
+        check_flag("solved", solved)
+        check_stars("stars", stars)
 
         def change() -> TaskRecord:
-            old = self.get(task_id)
+            old = self._mine.tasks.get(task_id, TaskRecord())
             self._mine.tasks[task_id] = new = TaskRecord(old.solved or solved, max(old.stars, stars))
             return new
 
@@ -265,33 +287,28 @@ class Progress:
         """Count one try at a puzzle and, with `rating`, the student's rating after it; then save,
         so the next puzzle can be chosen for the student even after a restart. `clean` (by
         default `solved`) says the puzzle was solved with no wrong try and no help; anything
-        else is a miss, and the puzzle comes back (`due_again`). Arguments are checked before
-        anything changes."""
-        if not isinstance(puzzle_id, str) or not puzzle_id.strip():
-            raise ValueError(f"a puzzle id is non-empty text, not {puzzle_id!r}")
-        if not isinstance(solved, bool):
-            raise ValueError(f"solved is True or False, not {solved!r}")
-        clean = solved if clean is None else clean
-        if not isinstance(clean, bool) or (clean and not solved):
-            raise ValueError(f"clean is True or False, and True only for a solve, not {clean!r}")
-        if seconds is not None and not _is_seconds(seconds):
-            raise ValueError(f"seconds is a number from 0 up, or None, not {seconds!r}")
-        if rating is not None and not _is_number(rating):
-            raise ValueError(f"a rating is a finite number, or None, not {rating!r}")
+        else is a miss, and the puzzle comes back (`due_again`)."""
+        check_id("puzzle_id", puzzle_id, "a puzzle id")
+        check_flag("solved", solved)
+        clean = solved if clean is None else check_flag("clean", clean)
+        if clean and not solved:
+            raise ValueError("clean is True only for a solve (no wrong try, no help), not for a miss")
+        time = check_number("seconds", seconds, low=0, none=True)
+        rated = check_number("rating", rating, none=True)
 
         def change() -> PuzzleRecord:
             mine = self._mine
             old = mine.puzzles.get(puzzle_id, PuzzleRecord())
             best = old.best_seconds
-            if solved and seconds is not None:
-                best = float(seconds) if best is None else min(best, float(seconds))
+            if solved and time is not None:
+                best = time if best is None else min(best, time)
             turn = _turn(mine) + 1
             # a clean solve makes good a miss (there is nothing to clear without one)
             missed, cleared = (old.missed, turn if old.missed else 0) if clean else (turn, old.cleared)
             new = PuzzleRecord(old.tries + 1, old.solved + int(solved), best, missed, cleared)
             mine.puzzles[puzzle_id] = new
-            if rating is not None:
-                mine.rating, mine.rated = float(rating), mine.rated + 1
+            if rated is not None:
+                mine.rating, mine.rated = rated, mine.rated + 1
             return new
 
         return self._update(change)
@@ -311,7 +328,10 @@ class Progress:
 
     def set_settings(self, *, teacher: bool | None = None, locked: bool | None = None) -> ClassSettings:
         """Change the class's settings and keep them in the file, for every app that shares it."""
-        changed = self._settings.with_changes(teacher, locked)  # checks the values first
+        for name, value in (("teacher", teacher), ("locked", locked)):
+            if value is not None:
+                check_flag(name, value)
+        changed = self._settings.with_changes(teacher, locked)
 
         def change() -> ClassSettings:
             self._settings = self._settings.newer(changed)
@@ -322,10 +342,8 @@ class Progress:
     def record_help(self, item: str, kind: str) -> None:
         """Keep that the current student asked for help (`kind`: hint, solution or solver) at a
         task, puzzle or game (`item`), for the class summary."""
-        if not isinstance(item, str) or not item.strip():
-            raise ValueError(f"help is kept by task, puzzle or game id (non-empty text), not {item!r}")
-        if kind not in HELP_KINDS:
-            raise ValueError(f"help is one of {', '.join(HELP_KINDS)}, not {kind!r}")
+        check_id("item", item, "the task, puzzle or game the help was for")
+        check_choice("kind", kind, HELP_KINDS, "the help asked for (help is one of these)")
 
         def change() -> None:
             mine = self._mine
@@ -354,6 +372,7 @@ class Progress:
         """Forget the current student's records (with `everyone`, every student's) and rewrite the
         file; other students' records on disk are kept, so starting one student over never wipes
         a class. (Another app still holding the records may write them back.)"""
+        check_flag("everyone", everyone)
 
         def change() -> None:
             if everyone:
@@ -370,7 +389,9 @@ class Progress:
     def export_csv(self, path: Path | str, *, overwrite: bool = False) -> Path:
         """Write the class summary as CSV for a spreadsheet. An existing file is replaced only when
         asked, so an export never destroys an earlier one by accident."""
-        return export_csv(self.summary_rows(), path, overwrite=overwrite)
+        target = check_path("path", path)
+        check_flag("overwrite", overwrite)
+        return export_csv(self.summary_rows(), target, overwrite=overwrite)
 
 
 def read_students(text: str) -> dict[str, StudentRecords]:
@@ -379,9 +400,19 @@ def read_students(text: str) -> dict[str, StudentRecords]:
     return read_file(text)[0]
 
 
-def read_file(text: str) -> tuple[dict[str, StudentRecords], ClassSettings]:
+def read_file(text: str, skipped: list[str] | None = None) -> tuple[dict[str, StudentRecords], ClassSettings]:
     """Every student's records and the class's settings from the file's text; anything else is
-    refused with a `ValueError` naming the student (or the class), key and value."""
+    refused with a `ValueError` naming the student (or the class), key and value. Given a list
+    `skipped`, a bad record (or student, or setting) is left out and said there instead, so one
+    bad record never costs a class the rest; a file that is not progress at all is still refused."""
+    if not isinstance(text, str):
+        raise WrongTypeError(
+            f"text is the progress file's text, not {type(text).__name__} {short_repr(text)}"
+        )
+    if skipped is not None and not isinstance(skipped, list):
+        raise WrongTypeError(
+            f"skipped is a list to say what was left out in, or None, not {short_repr(skipped)}"
+        )
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
@@ -390,77 +421,134 @@ def read_file(text: str) -> tuple[dict[str, StudentRecords], ClassSettings]:
         raise ValueError(f'not an ausp_widget progress file (no "format": "{FORMAT}")')
     version = data.get("version")
     if type(version) is int and version == 1:
-        return {"": StudentRecords(tasks=_read_tasks(data.get("tasks"), ""))}, ClassSettings()
+        tasks = data.get("tasks")
+        if not isinstance(tasks, dict):
+            raise ValueError(f'"tasks" must be an object of task records, not {short_repr(tasks)}')
+        return {
+            "": StudentRecords(tasks=_read_each(tasks, "", "tasks", _read_task, skipped))
+        }, ClassSettings()
     if type(version) is not int or version != VERSION:
-        raise ValueError(f"progress file version {version!r}, this version reads 1 and {VERSION}")
+        raise ValueError(f"progress file version {short_repr(version)}, this version reads 1 and {VERSION}")
     students = data.get("students")
     if not isinstance(students, dict):
         raise ValueError('"students" must be an object of students by name')
     found = {}
     for name, value in students.items():
-        where = f"student {name!r}: "
-        try:
-            kept = student_name(name)
-        except ValueError as error:
-            raise ValueError(f"{where}{error}") from None
-        if kept != name:
-            raise ValueError(f"{where}a name is kept as {kept!r}")
-        if not isinstance(value, dict):
-            raise ValueError(f"{where}a student is an object of tasks, puzzles, rating, rated; not {value!r}")
-        rating, rated = value.get("rating", DEFAULT_RATING), value.get("rated", 0)
-        if not _is_number(rating):
-            raise ValueError(f"{where}'rating' is a finite number, not {rating!r}")
-        if not _is_count(rated):
-            raise ValueError(f"{where}'rated' is a whole number from 0 up, not {rated!r}")
-        tasks = _read_tasks(value.get("tasks", {}), where)
-        puzzles = _read_puzzles(value.get("puzzles", {}), where)
-        used = read_help(value.get("help", {}), where)
-        found[name] = StudentRecords(tasks, puzzles, float(rating), rated, used)
-    settings = read_settings(data["class"]) if "class" in data else ClassSettings()
+        kept = _kept(skipped, None, _read_student, name, value, skipped)
+        if kept is not None:
+            found[name] = kept
+    settings = ClassSettings()
+    if "class" in data:
+        settings = _kept(skipped, settings, _read_settings, data["class"])
     return found, settings
 
 
-def _read_tasks(tasks: object, where: str) -> dict[str, TaskRecord]:
-    if not isinstance(tasks, dict):
-        raise ValueError(f'{where}"tasks" must be an object of task records')
-    records = {}
-    for key, value in tasks.items():
-        if not (
-            isinstance(value, dict)
-            and isinstance(value.get("solved"), bool)
-            and type(value.get("stars")) is int
-            and 0 <= value["stars"] <= 3
-        ):
-            raise ValueError(
-                f"{where}task {key!r}: a record is {{'solved': true/false, 'stars': 0 to 3}}, not {value!r}"
-            )
-        records[key] = TaskRecord(value["solved"], value["stars"])
-    return records
+def _kept(skipped: list[str] | None, instead: T, read: Callable[..., T], *args: Any) -> T:
+    """What `read(*args)` reads; when it cannot, `instead`, with why said in `skipped` (without a
+    list to say it in, the `ValueError` stands)."""
+    try:
+        return read(*args)
+    except ValueError as error:
+        if skipped is None:
+            raise
+        skipped.append(str(error))
+        return instead
 
 
-def _read_puzzles(puzzles: object, where: str) -> dict[str, PuzzleRecord]:
-    if not isinstance(puzzles, dict):
-        raise ValueError(f'{where}"puzzles" must be an object of puzzle records, not {puzzles!r}')
-    records = {}
-    for key, value in puzzles.items():
-        here = f"{where}puzzle {key!r}: "
-        if not key.strip():
-            raise ValueError(f"{here}a puzzle id cannot be empty")
-        if not isinstance(value, dict):
-            raise ValueError(f"{here}a record is {{'tries', 'solved', 'best_seconds'}}, not {value!r}")
-        tries, solved, best = value.get("tries"), value.get("solved"), value.get("best_seconds")
-        if not _is_count(tries):
-            raise ValueError(f"{here}'tries' is a whole number from 0 up, not {tries!r}")
-        if not _is_count(solved) or solved > tries:
-            raise ValueError(f"{here}'solved' is a whole number from 0 to 'tries' ({tries}), not {solved!r}")
-        if best is not None and not (_is_seconds(best) and solved):
-            raise ValueError(f"{here}'best_seconds' is null or, once solved, seconds from 0 up, not {best!r}")
-        missed, cleared = value.get("missed", 0), value.get("cleared", 0)
-        for name, count in (("missed", missed), ("cleared", cleared)):
-            if not _is_count(count):
-                raise ValueError(f"{here}{name!r} is a whole number from 0 up, not {count!r}")
-        records[key] = PuzzleRecord(tries, solved, None if best is None else float(best), missed, cleared)
-    return records
+def _read_settings(value: object) -> ClassSettings:
+    try:
+        return read_settings(value)
+    except OverflowError:  # a whole number of a thousand digits as the time they were set
+        raise ValueError(f"class 'changed' is a time in seconds, not {short_repr(value)}") from None
+
+
+def _read_student(name: str, value: object, skipped: list[str] | None) -> StudentRecords:
+    where = f"student {short_repr(name)}: "
+    try:
+        kept = student_name(name)
+    except ValueError as error:
+        raise ValueError(f"{where}{error}") from None
+    if kept != name:
+        raise ValueError(f"{where}a name is kept as {kept!r}")
+    if not isinstance(value, dict):
+        raise ValueError(
+            f"{where}a student is an object of tasks, puzzles, rating, rated; not {short_repr(value)}"
+        )
+
+    def rating() -> tuple[float, int]:
+        number = check_number(f"{where}'rating'", value.get("rating", DEFAULT_RATING))
+        return number, check_count(f"{where}'rated'", value.get("rated", 0))  # type: ignore[return-value]
+
+    def section(name: str, read_one: Callable[[str, object, str], T]) -> dict[str, T]:
+        return _kept(skipped, {}, _read_each, value.get(name, {}), where, name, read_one, skipped)
+
+    kept_rating, rated = _kept(skipped, (DEFAULT_RATING, 0), rating)
+    tasks, puzzles = section("tasks", _read_task), section("puzzles", _read_puzzle)
+    return StudentRecords(tasks, puzzles, kept_rating, rated, section("help", _read_help))
+
+
+def _read_each(
+    entries: object,
+    where: str,
+    section: str,
+    read_one: Callable[[str, object, str], T],
+    skipped: list[str] | None,
+) -> dict[str, T]:
+    """Every entry of one section of a student (tasks, puzzles or help) that `read_one` can read."""
+    if not isinstance(entries, dict):
+        raise ValueError(f'{where}"{section}" must be an object of records by id, not {short_repr(entries)}')
+    found: dict[str, T] = {}
+    for key, value in entries.items():
+        record = _kept(skipped, None, read_one, key, value, where)
+        if record is not None:
+            found[key] = record
+    return found
+
+
+def _read_task(key: str, value: object, where: str) -> TaskRecord:
+    here = f"{where}task {short_repr(key)}: "
+    check_id(f"{here}the id", key, "a task id")
+    if not isinstance(value, dict):
+        raise ValueError(
+            f"{here}a record is {{'solved': true/false, 'stars': 0 to {FULL}}}, not {short_repr(value)}"
+        )
+    return TaskRecord(
+        check_flag(f"{here}'solved'", value.get("solved")), check_stars(f"{here}'stars'", value.get("stars"))
+    )
+
+
+def _read_puzzle(key: str, value: object, where: str) -> PuzzleRecord:
+    here = f"{where}puzzle {short_repr(key)}: "
+    check_id(f"{here}the id", key, "a puzzle id")
+    if not isinstance(value, dict):
+        raise ValueError(f"{here}a record is {{'tries', 'solved', 'best_seconds'}}, not {short_repr(value)}")
+    tries, solved, best = value.get("tries"), value.get("solved"), value.get("best_seconds")
+    missed, cleared = value.get("missed", 0), value.get("cleared", 0)
+    best = _check_puzzle(tries, solved, best, missed, cleared, here)
+    return PuzzleRecord(tries, solved, best, missed, cleared)  # type: ignore[arg-type]
+
+
+def _check_puzzle(
+    tries: object, solved: object, best: object, missed: object, cleared: object, here: str
+) -> float | None:
+    """A puzzle record's fields as the file can hold them (`here` says where, in a message); the
+    best time as a float."""
+    check_count(f"{here}'tries'", tries)
+    check_count(f"{here}'solved'", solved, tries, "'tries' ({tries})")  # type: ignore[arg-type]
+    if best is not None and not solved:
+        raise ValueError(f"{here}'best_seconds' is null until solved, not {short_repr(best)}")
+    seconds = check_number(f"{here}'best_seconds'", best, low=0, none=True)
+    check_count(f"{here}'missed'", missed)
+    check_count(f"{here}'cleared'", cleared)
+    return seconds
+
+
+def _read_help(key: str, value: object, where: str) -> frozenset[str]:
+    here = f"{where}help at {short_repr(key)}: "
+    check_id(f"{here}the id", key, "a task, puzzle or game id")
+    if not isinstance(value, list) or not value:
+        raise ValueError(f"{here}a list of {', '.join(HELP_KINDS)}; not {short_repr(value)}")
+    return frozenset(check_choice(f"{here}each", kind, HELP_KINDS, "the help asked for") for kind in value)
 
 
 def _turn(records: StudentRecords) -> int:
