@@ -250,3 +250,23 @@ def test_results_by_theme_put_the_weakest_theme_first(store):
         assert themes[theme] == (1, 1)
     shares = [clean / tried for clean, tried in themes.values()]
     assert shares == sorted(shares) and trainer.by_theme.value.startswith("<span")
+
+
+@pytest.mark.parametrize(
+    ("call", "kind", "words"),
+    [
+        (lambda t: t.open_puzzle(123), TypeError, "puzzle is a Puzzle or a puzzle's id .*not int 123"),
+        (lambda t: t.open_puzzle(None), TypeError, "puzzle is a Puzzle or a puzzle's id"),
+        (lambda t: t.open_puzzle("no-such-puzzle"), ValueError, "puzzle must be the id of one of the"),
+        (lambda t: t.puzzle_of_the_day(20261202), TypeError, "day is a date or its ISO text"),
+        (lambda t: t.puzzle_of_the_day("someday"), ValueError, "a day is a date or its ISO text"),
+        (lambda t: t.answer("yes"), TypeError, "winnable is True or False, not str 'yes'"),
+        (lambda t: t.answer(1), TypeError, "winnable is True or False, not int 1"),
+    ],
+)
+def test_the_trainers_doors_check_their_arguments_and_change_nothing(store, call, kind, words):
+    trainer, _clock = trainer_for(store)
+    before = trainer.puzzle, trainer.result, store.turn, trainer.feedback.value
+    with pytest.raises(kind, match=words):
+        call(trainer)
+    assert (trainer.puzzle, trainer.result, store.turn, trainer.feedback.value) == before

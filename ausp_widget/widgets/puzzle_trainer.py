@@ -24,6 +24,7 @@ import ipywidgets as widgets
 import traitlets
 
 from ausp_widget.analysis.puzzles import Puzzle, load, of_the_day
+from ausp_widget.core.errors import WrongTypeError, short_repr
 from ausp_widget.core.moves import Move
 from ausp_widget.core.progress import Progress
 from ausp_widget.core.rating import level_for, score_of, updated
@@ -211,15 +212,28 @@ class PuzzleTrainer(widgets.VBox):
 
     def puzzle_of_the_day(self, day: datetime.date | str | None = None) -> Puzzle:
         """The same puzzle for everyone on a date (today by default)."""
+        if day is not None and not isinstance(day, datetime.date | str):
+            raise WrongTypeError(
+                "day is a date or its ISO text such as '2026-12-02', "
+                f"not {type(day).__name__} {short_repr(day)}"
+            )
         return self.open_puzzle(of_the_day(day, self.game))
 
     def open_puzzle(self, puzzle: Puzzle | str) -> Puzzle:
-        """Put a puzzle (or the puzzle with this id) on the board, the timer from 0."""
+        """Put a puzzle (or the puzzle with this id) on the board, the timer from 0. The argument
+        is checked first: a wrong one changes nothing on show."""
         if isinstance(puzzle, str):
             found = next((p for p in self.items if p.id == puzzle), None)
             if found is None:
-                raise ValueError(f"there is no {self.game} puzzle {puzzle!r}")
+                raise ValueError(
+                    f"puzzle must be the id of one of the {self.game} puzzles, not {short_repr(puzzle)}"
+                )
             puzzle = found
+        elif not isinstance(puzzle, Puzzle):
+            raise WrongTypeError(
+                f"puzzle is a Puzzle or a puzzle's id (text such as 'aus-527933-96-win'), "
+                f"not {type(puzzle).__name__} {short_repr(puzzle)}"
+            )
         if puzzle.game != self.game:
             self.set_trait("game", puzzle.game)
             self._load_items()
@@ -254,6 +268,10 @@ class PuzzleTrainer(widgets.VBox):
 
     def answer(self, winnable: bool) -> Feedback:
         """Answer a "winnable or not?" puzzle; the solver's line or the reason it is lost follows."""
+        if not isinstance(winnable, bool):
+            raise WrongTypeError(
+                f"winnable is True or False, not {type(winnable).__name__} {short_repr(winnable)}"
+            )
         if self.puzzle is None or self.puzzle.kind != "judge":
             feedback = Feedback(False, "This puzzle is played on the board: make the moves it asks for.")
         else:
