@@ -73,7 +73,7 @@ def test_a_broken_plugin_is_left_out_with_a_warning(plugins, caplog):
         names = [g.name for g in registry.games()]
     assert names == ["australian", "indian", "plugged"]
     assert "no_such_module:ENTRY could not be loaded" in caplog.text
-    assert "plugged_game:BROKEN is None, not a GameEntry" in caplog.text
+    assert "plugged_game:BROKEN is left out: None is not a GameEntry" in caplog.text
 
 
 def test_the_registry_finds_the_same_entry_points_as_importlib_metadata():

@@ -111,8 +111,12 @@ def deal_like(current: PatienceGame | None, entry: GameEntry, seed: int, **how: 
 
 
 def register(entry: GameEntry) -> None:
-    """Add a game (a game package calls this when it is imported)."""
-    _GAMES[entry.name] = entry
+    """Add a game (a game package calls this when it is imported), once it passes the checks
+    of `entry_check`; else an `EntryError` says why, and the registry is as it was."""
+    from .entry_check import check_entry
+
+    if not any(known is entry for known in _GAMES.values()):  # the same game imported again
+        _GAMES[entry.name] = check_entry(entry, _GAMES)
 
 
 def entry_points(group: str) -> list[Any]:
@@ -141,21 +145,21 @@ def entry_points(group: str) -> list[Any]:
 def _loaded() -> dict[str, GameEntry]:
     """The games: those whose packages registered on import (the package's own, imported by
     `ausp_widget`), then, once, every game an installed package names under the entry point
-    group `ausp_widget.games`. A plug-in that fails to load is logged and left out: it never
-    takes the other games down with it."""
+    group `ausp_widget.games`. A plug-in that fails to load, or whose entry fails a check
+    (`entry_check`: its shape, a shipped game's name, a name or a table mode already taken), is
+    logged with the reason and left out: it never takes the other games down with it."""
     global _PLUGINS_LOADED
     if not _PLUGINS_LOADED:
         _PLUGINS_LOADED = True
+        from .entry_check import EntryError
+
         for point in entry_points(group=ENTRY_POINTS):
             try:
-                found = point.load()
+                register(point.load())  # (a package may register itself as it is imported)
+            except EntryError as error:
+                logger.warning("the game plug-in %s is left out: %s", point.value, error)
             except Exception as error:  # a third party's broken package
                 logger.warning("the game plug-in %s could not be loaded: %r", point.value, error)
-                continue
-            if not isinstance(found, GameEntry):
-                logger.warning("the game plug-in %s is %r, not a GameEntry", point.value, found)
-            elif found.name not in _GAMES:
-                register(found)
     return _GAMES
 
 

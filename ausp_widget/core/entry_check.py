@@ -1,0 +1,101 @@
+"""The one place a game's registry entry is checked before it joins the registry.
+
+A plug-in is another package's code. An entry of the wrong shape would break the app's mode
+list for every game; one taking a shipped game's name would replace that game; a table mode
+another game already has would relabel that game's mode. So an entry is checked whole when it
+is registered, and one that fails is refused with the reason (the registry logs it and leaves
+the plug-in out).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from .errors import short_repr
+from .registry import GameEntry, Later
+
+SHIPPED = ("australian", "indian", "yukon")
+"""The games this package ships: only its own packages may register these names."""
+GAME_MODES = ("solo", "turns", "simultaneous")
+"""The game modes a table mode may deal: the app's opponents (none, turns, race) play these."""
+NAME = re.compile(r"[a-z][a-z0-9_-]{0,39}")
+"""A game's name: a position text's `game:` line names it in lower case."""
+PARTS = ("deal", "read_text", "read_save", "solve", "hint", "rules", "guide")
+OPTIONAL_PARTS = ("solver", "bot", "sample")
+
+
+class EntryError(ValueError):
+    """A game entry the registry refuses; the message says why."""
+
+
+def check_entry(entry: object, games: Mapping[str, GameEntry]) -> GameEntry:
+    """`entry` when it may join `games` (the games registered so far), else an `EntryError`."""
+    if not isinstance(entry, GameEntry):
+        raise EntryError(f"{short_repr(entry)} is not a GameEntry")
+    name = entry.name
+    if not isinstance(name, str) or not NAME.fullmatch(name):
+        raise EntryError(f"its name must be lower-case letters, digits, - or _, not {short_repr(name)}")
+    if name in SHIPPED and not _home(entry.game_class).startswith(f"ausp_widget.games.{name}."):
+        raise EntryError(f"the name {name!r} is a shipped game's, which a plug-in cannot replace")
+    if name in games:
+        raise EntryError(f"the name {name!r} is taken by {games[name].title!r}")
+    if not isinstance(entry.title, str) or not entry.title.strip():
+        raise EntryError(f"game {name!r}: its title must be text, not {short_repr(entry.title)}")
+    if not (isinstance(entry.game_class, type | Later)):
+        raise EntryError(f"game {name!r}: game_class must be a class, not {short_repr(entry.game_class)}")
+    for part in PARTS:
+        if not callable(getattr(entry, part)):
+            raise EntryError(
+                f"game {name!r}: {part} must be a function, not {short_repr(getattr(entry, part))}"
+            )
+    for part in OPTIONAL_PARTS:
+        value = getattr(entry, part)
+        if value is not None and not callable(value):
+            raise EntryError(f"game {name!r}: {part} must be a function or None, not {short_repr(value)}")
+    if not isinstance(entry.reviews, bool):
+        raise EntryError(f"game {name!r}: reviews must be True or False, not {short_repr(entry.reviews)}")
+    _check_modes(entry, games)
+    return entry
+
+
+def _check_modes(entry: GameEntry, games: Mapping[str, GameEntry]) -> None:
+    """At least one table mode, each a (game mode, label) pair; no game mode twice (the mode
+    choice goes from a game and an opponent to one table mode), no table mode of another game,
+    and tips only for its own modes, in words."""
+    name = entry.name
+    if not entry.modes:
+        raise EntryError(f"game {name!r} has no modes: a game is played in at least one")
+    dealt: set[str] = set()
+    for mode, how in entry.modes.items():
+        if not isinstance(mode, str) or not mode.strip():
+            raise EntryError(f"game {name!r}: a table mode is named in text, not {short_repr(mode)}")
+        if not (isinstance(how, tuple | list) and len(how) == 2):
+            raise EntryError(
+                f"game {name!r}: mode {mode!r} is a (game mode, label) pair, not {short_repr(how)}"
+            )
+        game_mode, label = how
+        if not isinstance(game_mode, str) or game_mode not in GAME_MODES:
+            deals = ", ".join(GAME_MODES)
+            raise EntryError(
+                f"game {name!r}: mode {mode!r} deals one of {deals}, not {short_repr(game_mode)}"
+            )
+        if game_mode in dealt:
+            raise EntryError(f"game {name!r}: two of its modes deal {game_mode!r}")
+        dealt.add(game_mode)
+        if not isinstance(label, str) or not label.strip():
+            raise EntryError(f"game {name!r}: mode {mode!r} has a label in text, not {short_repr(label)}")
+        for other in games.values():
+            if mode in other.modes:
+                raise EntryError(f"game {name!r}: the mode {mode!r} is taken by {other.title!r}")
+    for mode, tip in entry.tips.items():
+        if mode not in entry.modes or not isinstance(tip, str):
+            raise EntryError(f"game {name!r}: a tip is text for one of its modes, not {short_repr(mode)}")
+
+
+def _home(game_class: object) -> str:
+    """The module a game class lives in ("" when it names none)."""
+    if isinstance(game_class, Later):
+        return game_class.path.partition(":")[0]
+    module = getattr(game_class, "__module__", "")
+    return module if isinstance(module, str) else ""

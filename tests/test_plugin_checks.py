@@ -1,0 +1,226 @@
+"""A game plug-in is checked as it loads: one of the wrong shape, one taking a shipped game's
+name, a name or a table mode already taken, is left out and named in the log with the reason,
+and the app is built with the games that pass, however many bad plug-ins are installed."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from fuzz_values import hostile, junk_text
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ausp_widget import AustralianPatience
+from ausp_widget.core import registry
+from ausp_widget.core.entry_check import GAME_MODES, EntryError, check_entry
+from ausp_widget.games.australian import ENTRY as AUSTRALIAN
+from ausp_widget.games.indian import ENTRY as INDIAN
+from ausp_widget.games.yukon import ENTRY as YUKON
+from ausp_widget.widgets.mode_choice import OPPONENTS, ModeChoice
+from ausp_widget.widgets.parts import Parts
+
+SHIPPED = {"australian": AUSTRALIAN, "indian": INDIAN, "yukon": YUKON}
+SHIPPED_MODES = {mode: label for entry in SHIPPED.values() for mode, (_, label) in entry.modes.items()}
+GOOD = dataclasses.replace(
+    AUSTRALIAN, name="plugged", title="A plugged-in game", modes={"plugged": ("solo", "Plugged in")}, tips={}
+)
+
+
+class Point:
+    """An installed entry point: `load` runs the plug-in's import (`make`)."""
+
+    group = registry.ENTRY_POINTS
+
+    def __init__(self, name: str, make: Callable[[], Any]) -> None:
+        self.name, self.value, self._make = name, f"{name}_game:ENTRY", make
+
+    def load(self) -> Any:
+        return self._make()
+
+
+class Warnings(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(record.getMessage())
+
+
+@contextmanager
+def installed(*points: Point) -> Iterator[list[str]]:
+    """The registry as a fresh kernel has it (the games registered on import), finding `points`
+    besides the shipped ones; yields the warnings logged."""
+    shipped = [Point(name, lambda entry=entry: entry) for name, entry in SHIPPED.items()]
+    saved = registry._GAMES, registry._PLUGINS_LOADED, registry.entry_points
+    registry._GAMES = {name: registry._GAMES[name] for name in ("australian", "indian")}
+    registry._PLUGINS_LOADED = False
+    registry.entry_points = lambda group: [*points, *shipped] if group == registry.ENTRY_POINTS else []
+    logged = Warnings()
+    logger = logging.getLogger(registry.__name__)
+    logger.addHandler(logged)
+    try:
+        yield logged.lines
+    finally:
+        logger.removeHandler(logged)
+        registry._GAMES, registry._PLUGINS_LOADED, registry.entry_points = saved
+
+
+def plugin(name: str = "plugged", **fields: Any) -> Callable[[], Any]:
+    """A plug-in's import: its entry, `GOOD` with `fields` changed (which may fail as it is made)."""
+    return lambda: dataclasses.replace(GOOD, name=name, **fields)
+
+
+def registers_itself(make: Callable[[], Any]) -> Callable[[], Any]:
+    """A plug-in that registers its entry as it is imported (as `core.plugin.solo_entry` does)."""
+
+    def load() -> Any:
+        found = make()
+        registry.register(found)
+        return found
+
+    return load
+
+
+def assert_the_app_stands(logged: list[str], bad: list[Point]) -> None:
+    """The shipped games are the shipped ones, with their own modes; every game can be chosen;
+    the app is built; every bad plug-in is named in the log."""
+    games = {entry.name: entry for entry in registry.games()}
+    for name, entry in SHIPPED.items():
+        assert games[name] is entry, name
+    modes = registry.table_modes()
+    assert {mode: modes[mode] for mode in SHIPPED_MODES} == SHIPPED_MODES
+    for entry in games.values():
+        for mode in entry.modes:
+            assert registry.for_table_mode(mode)[0] is entry
+    choice = ModeChoice("solo", Parts())
+    for name in games:
+        choice.game.value = name
+        assert registry.for_table_mode(choice.value)[0].name == name
+    AustralianPatience()
+    for point in bad:
+        assert any(point.value in line for line in logged), (point.value, logged)
+
+
+BAD = {
+    "modes of the wrong shape": plugin(modes={"plugged": "solo"}),
+    "a mode that is a string pair": plugin(modes={"plugged": "so"}),
+    "a mode dealing no game mode": plugin(modes={"plugged": ("race", "Race")}),
+    "no modes": plugin(modes={}),
+    "a shipped game's name": plugin("yukon", modes={"yukon2": ("solo", "Yukon?")}),
+    "Australian's name, from the Australian class": plugin("australian", modes={"a2": ("solo", "A")}),
+    "Australian's Solo": plugin("other", modes={"solo": ("solo", "Not Australian")}),
+    "Indian's mode": plugin("other", modes={"indian": ("solo", "Indian?")}),
+    "a name in capitals": plugin("Plugged"),
+    "a name that is no text": plugin(5),
+    "a title that is no text": plugin(title=None),
+    "a deal that is no function": plugin(deal="deal"),
+    "a bot that is no function": plugin(bot=3),
+    "a tip for another game's mode": plugin(tips={"solo": "Mine"}),
+    "two modes dealing one game mode": plugin(modes={"p1": ("solo", "One"), "p2": ("solo", "Two")}),
+    "not an entry": lambda: None,
+    "a broken import": lambda: 1 / 0,
+    "self-registered, of the wrong shape": registers_itself(plugin(modes={"plugged": "solo"})),
+    "self-registered, a shipped name": registers_itself(plugin("indian", modes={"i2": ("solo", "I")})),
+}
+
+
+@pytest.mark.parametrize("why", BAD)
+def test_a_bad_plugin_is_left_out_named_with_its_reason_and_the_app_still_builds(why):
+    bad = Point("bad", BAD[why])
+    with installed(bad, Point("plugged", plugin())) as logged:
+        assert_the_app_stands(logged, [bad])
+        assert "plugged" in {entry.name for entry in registry.games()}
+    assert len(logged) == 1 and ("left out: " in logged[0] or "could not be loaded" in logged[0])
+
+
+def test_the_second_game_of_one_name_is_named_not_dropped_silently():
+    first, second = Point("first", plugin(title="First")), Point("second", plugin(title="Second"))
+    with installed(first, second) as logged:
+        assert registry.entry("plugged").title == "First"
+    assert logged == [
+        "the game plug-in second_game:ENTRY is left out: the name 'plugged' is taken by 'First'"
+    ]
+
+
+def test_the_reasons_say_what_is_wrong():
+    reasons = {
+        "modes of the wrong shape": "game 'plugged': mode 'plugged' is a (game mode, label) pair, not 'solo'",
+        "a shipped game's name": "the name 'yukon' is a shipped game's, which a plug-in cannot replace",
+        "Australian's Solo": "game 'other': the mode 'solo' is taken by 'Australian Patience'",
+        "no modes": "game 'plugged' has no modes: a game is played in at least one",
+        "not an entry": "None is not a GameEntry",
+    }
+    for why, reason in reasons.items():
+        with installed(Point("bad", BAD[why])) as logged:
+            registry.games()
+        assert logged == [f"the game plug-in bad_game:ENTRY is left out: {reason}"], why
+
+
+def test_a_refused_entry_leaves_the_registry_as_it_was():
+    before = dict(registry._GAMES)
+    with pytest.raises(EntryError, match="a shipped game's"):
+        registry.register(dataclasses.replace(GOOD, name="indian"))
+    with pytest.raises(EntryError, match="the mode 'turns' is taken by 'Australian Patience'"):
+        registry.register(dataclasses.replace(GOOD, modes={"turns": ("turns", "Mine")}))
+    assert before == registry._GAMES
+    registry.register(AUSTRALIAN)  # the same game imported again is no new game
+    assert before == registry._GAMES
+
+
+def test_the_shipped_games_pass_the_checks_and_their_modes_are_the_opponents_modes():
+    for name, entry in SHIPPED.items():
+        others = {key: value for key, value in SHIPPED.items() if key != name}
+        assert check_entry(entry, others) is entry
+    assert set(GAME_MODES) == {dealt for dealt, _, _ in OPPONENTS.values()}
+
+
+# ---- attacked at random -------------------------------------------------------------------------
+names = st.one_of(st.sampled_from([*SHIPPED, "plugged", "other", "solo", "Yukon", ""]), junk_text, hostile)
+mode_names = st.one_of(st.sampled_from([*SHIPPED_MODES, "plugged", "other", "race"]), junk_text)
+mode_values = st.one_of(
+    st.tuples(st.sampled_from([*GAME_MODES, "race", "", "SOLO"]), st.one_of(st.text(max_size=8), hostile)),
+    st.lists(st.sampled_from(GAME_MODES), max_size=3),
+    hostile,
+)
+modes = st.one_of(st.dictionaries(mode_names, mode_values, max_size=4), hostile)
+fields = st.fixed_dictionaries(
+    {},
+    optional={
+        "title": st.one_of(st.text(max_size=10), hostile),
+        "game_class": st.sampled_from([AUSTRALIAN.game_class, YUKON.game_class, INDIAN.game_class, None, 5]),
+        "modes": modes,
+        "tips": st.one_of(
+            st.dictionaries(mode_names, st.one_of(st.text(max_size=8), hostile), max_size=3), hostile
+        ),
+        "deal": st.one_of(st.just(AUSTRALIAN.deal), hostile),
+        "hint": st.one_of(st.just(AUSTRALIAN.hint), hostile),
+        "bot": st.one_of(st.none(), hostile),
+        "reviews": st.one_of(st.booleans(), hostile),
+        "options": st.one_of(st.dictionaries(st.text(max_size=3), st.integers(), max_size=2), hostile),
+    },
+)
+entries = st.builds(lambda name, changed: plugin(name, **changed), names, fields)
+makes = st.one_of(
+    entries,
+    entries.map(registers_itself),
+    hostile.map(lambda value: lambda: value),
+    st.sampled_from(list(BAD.values())),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(makes, max_size=6))
+def test_random_plugins_never_stop_the_app_nor_replace_a_shipped_game(loads):
+    points = [Point(f"p{number}", load) for number, load in enumerate(loads)]
+    with installed(*points) as logged:
+        assert_the_app_stands(logged, [])
+        kept = [entry for entry in registry.games() if entry.name not in SHIPPED]
+    # each plug-in is either a game in the registry or named once in the log
+    named = [point for point in points if any(point.value in line for line in logged)]
+    assert len(logged) == len(named) and len(named) + len(kept) == len(points)
