@@ -627,3 +627,121 @@ def test_a_progress_file_with_a_bad_miss_count_is_refused_by_name(path, field, v
     path.write_text(json.dumps(data))
     with pytest.raises(ValueError, match=f"'{field}' is a whole number"):
         read_students(path.read_text())
+
+
+REFUSED = [
+    (lambda s: s.record(None, True, 1), TypeError, "task_id is a task id"),
+    (lambda s: s.record(3, True, 1), TypeError, "task_id is a task id"),
+    (lambda s: s.record("", True, 1), ValueError, "task_id is a task id"),
+    (lambda s: s.record("t\ud800", True, 1), ValueError, "task_id .* lone surrogate"),
+    (lambda s: s.record("t", "yes", 1), TypeError, "solved is True or False"),
+    (lambda s: s.record("t", 1, 1), TypeError, "solved is True or False"),
+    (lambda s: s.record("t", True, 99), ValueError, "stars is a whole number from 0 to 3"),
+    (lambda s: s.record("t", True, -1), ValueError, "stars is a whole number from 0 to 3"),
+    (lambda s: s.record("t", True, 2.5), TypeError, "stars is a whole number from 0 to 3"),
+    (lambda s: s.record("t", True, True), TypeError, "stars is a whole number from 0 to 3"),
+    (lambda s: s.record_puzzle("p\udfff", True, 1.0), ValueError, "puzzle_id .* lone surrogate"),
+    (lambda s: s.record_puzzle("p", True, 10**400), ValueError, "seconds is a number from 0 up"),
+    (lambda s: s.record_puzzle("p", True, 1.0, 10**400), ValueError, "rating is a finite number"),
+    (lambda s: s.record_help(None, "hint"), TypeError, "item is the task, puzzle or game"),
+    (lambda s: s.record_help("t\ud800", "hint"), ValueError, "item .* lone surrogate"),
+    (lambda s: s.record_help("t", None), TypeError, "kind must be the help asked for"),
+    (lambda s: s.set_settings(locked=1), TypeError, "locked is True or False"),
+    (lambda s: s.clear("yes"), TypeError, "everyone is True or False"),
+    (lambda s: s.due_again(-1), ValueError, "gap is a whole number from 0"),
+    (lambda s: s.due_again("3"), TypeError, "gap is a whole number from 0"),
+    (lambda s: s.get(None), TypeError, "task_id is a task id"),
+    (lambda s: s.puzzle(["p"]), TypeError, "puzzle_id is a puzzle id"),
+    (lambda s: setattr(s, "records", {"t": (True, 3)}), TypeError, r"records\['t'\] is a TaskRecord"),
+    (lambda s: setattr(s, "records", {"\ud800": TaskRecord()}), ValueError, "lone surrogate"),
+    (lambda s: setattr(s, "records", [1]), TypeError, "records is a dict"),
+    (lambda s: setattr(s, "student", 5), TypeError, "a student name is text"),
+    (lambda s: s.export_csv(5), TypeError, "path is a file's path"),
+    (lambda s: s.export_csv("x.csv", overwrite="no"), TypeError, "overwrite is True or False"),
+    (lambda s: Progress(5), TypeError, "path is a file's path"),
+    (lambda s: Progress("p\ud800.json"), ValueError, "path is a file's path"),
+    (lambda s: Progress("a\x00b"), ValueError, "path is a file's path"),
+    (lambda s: Progress(s.path, memory="no"), TypeError, "memory is True or False"),
+    (lambda s: TaskRecord("yes", 1), TypeError, "solved is True or False"),
+    (lambda s: TaskRecord(True, 99), ValueError, "stars is a whole number from 0 to 3"),
+    (lambda s: PuzzleRecord(1, 2), ValueError, "'solved' is a whole number from 0 to 'tries'"),
+    (lambda s: read_students(b"{}"), TypeError, "text is the progress file's text"),
+]
+
+
+@pytest.mark.parametrize(("call", "kind", "words"), REFUSED)
+def test_a_bad_call_is_refused_by_name_and_changes_nothing(path, monkeypatch, call, kind, words):
+    monkeypatch.chdir(path.parent)
+    store = Progress(path, student="Ana")
+    store.record("t", True, 2)
+    store.record_puzzle("p", False, None, rating=990.0)
+    before, records = path.read_bytes(), (store.records.copy(), store.puzzles, store.rating, store.student)
+    with pytest.raises(kind, match=words):
+        call(store)
+    assert path.read_bytes() == before and sorted(p.name for p in path.parent.iterdir()) == [
+        "progress.json",
+        "progress.json.lock",
+    ]
+    assert (store.records, store.puzzles, store.rating, store.student) == records
+    store.record("u", False, 1)  # and the store goes on writing
+    assert read_students(path.read_text())["Ana"].tasks == {
+        "t": TaskRecord(True, 2),
+        "u": TaskRecord(False, 1),
+    }
+
+
+def test_a_puzzle_id_read_from_an_escape_never_stops_the_file_being_written(path):
+    bad_id = json.loads('"p\\ud800"')  # what a puzzle file's escape decodes to
+    store = Progress(path, student="Ana")
+    with pytest.raises(ValueError, match="lone surrogate"):
+        store.record_puzzle(bad_id, True, 1.0)
+    store.record_puzzle("p", True, 1.0)
+    assert store.problem is None and Progress(path, student="Ana").puzzles == {"p": PuzzleRecord(1, 1, 1.0)}
+
+
+def test_bytes_that_are_not_utf8_cost_only_the_record_they_are_in(tmp_path, path):
+    text = student_file(tasks={"BAD": {"solved": True, "stars": 1}, "t": {"solved": False, "stars": 1}})
+    data = text.encode().replace(b"BAD", b"B\xffD")
+    path.write_bytes(data)
+    store = Progress(path, student="Ana")
+    assert store.records == {"t": TaskRecord(False, 1)} and "lone surrogate" in store.problem
+    store.record("u", True, 3)
+    assert set(read_students(path.read_text(encoding="utf-8"))["Ana"].tasks) == {"t", "u"}
+    (aside,) = tmp_path.glob("progress.json.unreadable-*")
+    assert aside.read_bytes() == data
+
+
+def test_a_linked_class_file_is_written_through_and_the_link_kept(tmp_path):
+    shared = tmp_path / "class" / "progress.json"
+    shared.parent.mkdir()
+    Progress(shared, student="Ben").record("t", True, 1)
+    link = tmp_path / "mine.json"
+    link.symlink_to(shared)
+    store = Progress(link, student="Ana")
+    store.record("t", True, 3)
+    store.record_puzzle("p", True, 4.0)
+    assert link.is_symlink() and link.resolve() == shared.resolve()
+    kept = read_students(shared.read_text())
+    assert kept["Ana"].tasks == {"t": TaskRecord(True, 3)} and kept["Ben"].tasks == {"t": TaskRecord(True, 1)}
+    assert not list(tmp_path.glob(".mine.json*")) and not list(shared.parent.glob(".*.tmp"))
+    shared.write_text("another program's notes\n")  # set aside beside the file itself, the link kept
+    store.record("u", False, 1)
+    assert link.is_symlink() and list(shared.parent.glob("progress.json.unreadable-*"))
+    assert read_students(shared.read_text())["Ana"].tasks == {
+        "t": TaskRecord(True, 3),
+        "u": TaskRecord(False, 1),
+    }
+
+
+def test_a_link_to_nowhere_gets_its_file_and_a_loop_of_links_is_reported(tmp_path):
+    link = tmp_path / "mine.json"
+    link.symlink_to(tmp_path / "later.json")
+    Progress(link).record("t", True, 1)
+    assert link.is_symlink() and read_records((tmp_path / "later.json").read_text()) == {
+        "t": TaskRecord(True, 1)
+    }
+    loop = tmp_path / "loop.json"
+    loop.symlink_to(loop)
+    store = Progress(loop)
+    assert store.record("t", True, 2) == TaskRecord(True, 2), "the records go on in memory"
+    assert store.problem and "not being kept" in store.problem and loop.is_symlink()

@@ -4,8 +4,13 @@ does not import this module, so the two make no circle)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from .errors import WrongTypeError, short_repr
+from .progress_checks import check_count, check_id
+from .stars import FULL
 
 if TYPE_CHECKING:
     from .progress import Progress, TaskRecord
@@ -22,13 +27,18 @@ class LessonProgress:
     solved: int
     stars: int
 
+    def __post_init__(self) -> None:
+        check_count("tasks", self.tasks)
+        check_count("solved", self.solved, self.tasks, f"tasks ({self.tasks})")
+        check_count("stars", self.stars, FULL * self.tasks, f"{FULL} a task ({FULL * self.tasks})")
+
     @property
     def done(self) -> bool:
         return self.solved == self.tasks
 
     @property
     def most(self) -> int:
-        return 3 * self.tasks
+        return FULL * self.tasks
 
     def __str__(self) -> str:
         if not self.tasks:
@@ -41,11 +51,20 @@ class LessonProgress:
 def task_id(game: str, lesson: str, title: str) -> str:
     """The key a task's record is kept under: stable while the lesson and step keep their names,
     and shared by every mode's guide that teaches the same lesson."""
+    for name, value in (("game", game), ("lesson", lesson), ("title", title)):
+        check_id(name, value, f"a {name} name")
     return f"{game}/{lesson}/{title}"
 
 
 def lessons_progress(game: str, steps: list, progress: Progress) -> dict[str, LessonProgress]:
     """Each lesson of a guide (in order) with the tasks solved and stars earned."""
+    check_id("game", game, "a game name")
+    if not isinstance(steps, Sequence) or isinstance(steps, str):
+        raise WrongTypeError(
+            f"steps is a list of a guide's steps, not {type(steps).__name__} {short_repr(steps)}"
+        )
+    if not callable(getattr(progress, "get", None)):
+        raise WrongTypeError(f"progress is a Progress, not {type(progress).__name__} {short_repr(progress)}")
     found: dict[str, list[TaskRecord]] = {}
     for step in steps:
         records = found.setdefault(step.lesson, [])

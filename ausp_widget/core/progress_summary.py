@@ -3,10 +3,13 @@ spreadsheet (kept apart from `progress` so the store itself stays small)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import IO, Any
 
+from ausp_widget.core.errors import WrongTypeError, short_repr
 from ausp_widget.core.files import write_atomic
+from ausp_widget.core.progress_checks import check_flag, check_path
 from ausp_widget.core.teaching import help_counts
 
 NO_NAME = "(no name)"
@@ -28,6 +31,8 @@ SUMMARY_FIELDS = (
 def summary_rows(students: dict[str, Any]) -> list[dict[str, str | int]]:
     """One row per student (their `StudentRecords`), sorted by name; the default student shows
     as "(no name)"."""
+    if not isinstance(students, Mapping) or not all(isinstance(name, str) for name in students):
+        raise WrongTypeError(f"students is a dict of records by name, not {short_repr(students)}")
     rows: list[dict[str, str | int]] = []
     for name, kept in sorted(students.items()):
         rows.append(
@@ -49,7 +54,12 @@ def summary_rows(students: dict[str, Any]) -> list[dict[str, str | int]]:
 def export_csv(rows: list[dict[str, str | int]], path: Path | str, *, overwrite: bool = False) -> Path:
     """Write summary rows as CSV; an existing file is replaced only with `overwrite`, so an
     export never destroys an earlier one by accident."""
-    target = Path(path)
+    target = check_path("path", path)
+    check_flag("overwrite", overwrite)
+    if not isinstance(rows, list) or not all(isinstance(row, dict) for row in rows):
+        raise WrongTypeError(f"rows is a list of summary rows (dicts), not {short_repr(rows)}")
+    if any(set(row) != set(SUMMARY_FIELDS) for row in rows):
+        raise ValueError(f"each row has the fields {', '.join(SUMMARY_FIELDS)}")
     if target.exists() and not overwrite:
         raise FileExistsError(f"{target} already exists; pass overwrite=True to replace it")
 
@@ -66,4 +76,6 @@ def export_csv(rows: list[dict[str, str | int]], path: Path | str, *, overwrite:
 
 def as_text_cell(text: str) -> str:
     """A name a spreadsheet would run as a formula (a student typed "=..." as their name) stays text."""
+    if not isinstance(text, str):
+        raise WrongTypeError(f"text is a cell's text, not {type(text).__name__} {short_repr(text)}")
     return "'" + text if text[:1] in ("=", "+", "-", "@") else text
