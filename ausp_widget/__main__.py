@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ausp_widget.analysis import solve
-from ausp_widget.analysis.cluster import ClusterError, cluster
+from ausp_widget.analysis.cluster import ClusterError, check_address, cluster
 from ausp_widget.analysis.parallel import run_each
 from ausp_widget.core import registry
 from ausp_widget.core.stats import percentile, wilson_interval
@@ -272,9 +272,18 @@ def _add_workers(command: argparse.ArgumentParser) -> None:
     )
     command.add_argument(
         "--scheduler",
+        type=_scheduler,
         metavar="ADDRESS",
         help='run on a Dask cluster: its scheduler\'s address, or "local" for --jobs workers here',
     )
+
+
+def _scheduler(text: str) -> str:
+    """A scheduler's address, checked before anything connects (Dask stalls on a malformed one)."""
+    try:
+        return check_address(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error).removeprefix("address ")) from None
 
 
 def _positive(text: str) -> int:

@@ -69,7 +69,7 @@ def test_a_local_cluster_runs_a_survey_and_an_unreachable_scheduler_is_named(tmp
     unreachable = r"could not reach the Dask scheduler at tcp://127\.0\.0\.1:9"
     with pytest.raises(ClusterError, match=unreachable), cluster("tcp://127.0.0.1:9", timeout=1):
         pass
-    with pytest.raises(ValueError, match="a scheduler address is text"), cluster(""):
+    with pytest.raises(ValueError, match="address must be a Dask scheduler's address"), cluster(""):
         pass
 
 

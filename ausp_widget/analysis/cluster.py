@@ -10,33 +10,62 @@ client loses nothing that was finished either.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from concurrent.futures import Executor
-from contextlib import ExitStack, contextmanager
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 
-from ausp_widget.core.errors import check_whole
+from ausp_widget.core.errors import WrongTypeError, check_seconds, check_whole, short_repr
 
 LOCAL = "local"
 CONNECT_SECONDS = 10.0
+
+
+ADDRESS = re.compile(r"(?:(?:tcp|tls|ws|wss|ucx)://)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):(\d{1,5})")
+"""A scheduler's address as Dask reads it: an optional protocol, a host, and a port."""
 
 
 class ClusterError(RuntimeError):
     """The cluster cannot be used: its scheduler cannot be reached, or Dask is not installed."""
 
 
-@contextmanager
+def check_address(address: object) -> str:
+    """`address` when it is "local" or a scheduler's address ("tcp://host:8786"), else a
+    `WrongTypeError` or `ValueError` naming it, before anything is started or connected (Dask
+    takes a malformed address only to stall on it)."""
+    if not isinstance(address, str):
+        raise WrongTypeError(
+            f'address must be text such as "tcp://host:8786" or "local", not {type(address).__name__} '
+            f"{short_repr(address)}"
+        )
+    found = ADDRESS.fullmatch(address)
+    if address != LOCAL and (found is None or not 0 < int(found[1]) < 65536):
+        raise ValueError(
+            f'address must be a Dask scheduler\'s address such as "tcp://host:8786" (a port from 1 '
+            f'to 65535), or "local", not {short_repr(address)}'
+        )
+    return address
+
+
 def cluster(
     address: str | None, *, workers: int = 2, timeout: float = CONNECT_SECONDS
-) -> Iterator[Executor | None]:
+) -> AbstractContextManager[Executor | None]:
     """An executor on the Dask cluster at `address` ("local": a new one here with `workers`
     single-threaded worker processes); None for no cluster (the callers' own processes), so a
-    command line's `--scheduler` needs no branch of its own."""
+    command line's `--scheduler` needs no branch of its own. The arguments are checked here,
+    before any `with`: a wrong one is a `TypeError` or `ValueError` naming it."""
+    if address is not None:
+        check_address(address)
+    check_whole("workers", workers, 1)
+    check_seconds("timeout", timeout, none=False)
+    return _cluster(address, workers, timeout)
+
+
+@contextmanager
+def _cluster(address: str | None, workers: int, timeout: float) -> Iterator[Executor | None]:
     if address is None:
         yield None
         return
-    if not isinstance(address, str) or not address.strip():
-        raise ValueError(f'a scheduler address is text such as "tcp://host:8786" or "local", not {address!r}')
-    check_whole("workers", workers, 1)
     try:
         from distributed import Client, LocalCluster
     except ImportError as missing:

@@ -29,6 +29,7 @@ from ausp_widget.data import path as data_path
 
 from .arena import DealResult, Evaluation
 from .parallel import run_each
+from .survey_lines import read_records
 
 NO_NODE_LIMIT = 10**12  # the survey's budget is its time limit alone
 SURVEY_FILE = data_path("indian_claim.jsonl")
@@ -127,22 +128,11 @@ def decide(deal: int, game: str, options: Any, time_limit: float) -> DealVerdict
 
 
 def read_saved(path: str | os.PathLike) -> list[DealVerdict]:
-    """Every verdict in a survey file; a line that is not one is an error naming the line
-    (the file is left as it is). A last line cut off mid-write (no line end: the run was killed
-    while writing it) is an unfinished verdict, and is skipped."""
-    verdicts = []
-    text = Path(path).read_text(encoding="utf-8") if Path(path).exists() else ""
-    lines = text.splitlines()
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            verdicts.append(DealVerdict(**json.loads(line)))
-        except (ValueError, TypeError) as error:
-            if number == len(lines) and not text.endswith("\n"):
-                break
-            raise ValueError(f"{path}, line {number}: not a survey verdict ({error})") from None
-    return verdicts
+    """Every verdict in a survey file; a line that is not one, or one whose fields have the
+    wrong types, is an error naming the file, the line and the field (the file is left as it
+    is). A last line cut off mid-write (no line end: the run was killed while writing it) is an
+    unfinished verdict, and is skipped."""
+    return read_records(path, DealVerdict, "a survey verdict", skip_cut_off=True)
 
 
 def append_verdict(path: str | os.PathLike, verdict: DealVerdict) -> None:
@@ -178,16 +168,9 @@ def read_survey(
 
 
 def read_patient(path: str | os.PathLike = PATIENT_FILE) -> Evaluation:
-    """The patient player's saved deals, in deal order (a damaged line is named)."""
-    results: dict[int, DealResult] = {}
-    lines = Path(path).read_text(encoding="utf-8").splitlines() if Path(path).exists() else []
-    for number, line in enumerate(lines, start=1):
-        if line.strip():
-            try:
-                result = DealResult(**json.loads(line))
-            except (ValueError, TypeError) as error:
-                raise ValueError(f"{path}, line {number}: not a deal result ({error})") from None
-            results[result.deal] = result
+    """The patient player's saved deals, in deal order (a damaged line is named, as is a field
+    of the wrong type)."""
+    results = {result.deal: result for result in read_records(path, DealResult, "a deal result")}
     return Evaluation("patient player", tuple(results[deal] for deal in sorted(results)))
 
 
