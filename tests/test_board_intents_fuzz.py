@@ -1,0 +1,286 @@
+"""Intents that are no move, sent to every board the way the browser sends them (`Board.handle`,
+the widget's message handler): malformed ones (wrong types, unknown places, stale or missing
+positions, bools, huge numbers, NaN) and well-formed ones no position allows (a face-down card
+clicked, the stock or a foundation card dragged or double-clicked). Each one is answered on the
+board in words, raises nothing, changes no game, and is never a wrong try: no star lost, no
+puzzle missed."""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fuzz_values import hostile, json_values, state
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ausp_widget import Game
+from ausp_widget.core.progress import Progress
+from ausp_widget.widgets.board import KEYS, Board
+from ausp_widget.widgets.clock import ManualClock
+from ausp_widget.widgets.guide import GuideView
+from ausp_widget.widgets.puzzle_trainer import PuzzleTrainer
+from ausp_widget.widgets.table import GameTable
+
+FUZZ = settings(
+    max_examples=75,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+HUGE = [10**400, -(10**400), 10**5000, 2**64, math.nan, math.inf, -math.inf, True, False, -1, 1.0]
+
+
+@dataclass
+class Surface:
+    """A board on show, what it plays, and what a wrong try would change (its score)."""
+
+    board: Board
+    game: Any  # a callable: the game on show now
+    score: Any  # a callable: what a wrong try, a lost star or a missed puzzle would change
+    line: Any  # a callable: the owner's own line of words (status or feedback)
+
+
+def _table(mode: str, seed: int, moves: int = 30) -> Surface:
+    table = GameTable(mode, seed=seed, clock=ManualClock(), wait_for_start=False)
+    game = table.game
+    for _ in range(moves):  # some cards home and some turned, so every kind of spot is on show
+        legal = [m for m in game.legal_moves(0) if m.kind != "pass"]
+        if game.status != "playing" or not legal or (game.mode == "turns" and game.turn != 0):
+            break
+        game.play(next((m for m in legal if m.kind == "foundation"), legal[0]), 0)
+    table._render()
+    return Surface(table.board, lambda: table.game, lambda: (), lambda: table.status.value)
+
+
+def _lesson(mode: str, tmp: Path, title: str | None = None) -> Surface:
+    guide = GuideView(mode=mode, progress=Progress(tmp / f"{mode}.json"), clock=ManualClock())
+    steps = [i for i, s in enumerate(guide.steps) if s.task and (title is None or s.title == title)]
+    downs = [i for i in steps if _has_down(guide, i)]
+    guide.step = (downs or steps)[0]
+    run = lambda: guide.runs[guide.step]  # noqa: E731
+
+    def score() -> tuple:
+        return run().wrong, run()._extra, run().helped, run().stars, len(run().played), run().done
+
+    return Surface(guide.board.board, lambda: run().game, score, lambda: guide.feedback.value)
+
+
+def _has_down(guide: GuideView, step: int) -> bool:
+    guide.step = step
+    return any(v.spot.down and v.pile.kind != "stock" for v in guide.board.board.views())
+
+
+def _puzzle(game: str, kind: str, tmp: Path) -> Surface:
+    store = Progress(tmp / f"puzzles-{game}-{kind}.json", student="Ana")
+    trainer = PuzzleTrainer(game, progress=store, clock=ManualClock())
+    trainer.open_puzzle(next(p for p in trainer.items if (p.kind == "judge") == (kind == "judge")))
+
+    def score() -> tuple:
+        run = trainer.run
+        record = store.puzzle(trainer.puzzle.id)
+        return (
+            (None if run is None else (run.wrong, run.helped, len(run.played))),
+            trainer.result,
+            record,
+            store.turn,
+        )
+
+    return Surface(
+        trainer.board.board,
+        lambda: trainer.puzzle.position if trainer.run is None else trainer.run.game,
+        score,
+        lambda: trainer.feedback.value,
+    )
+
+
+SURFACES = (
+    "table solo",
+    "table turns",
+    "table simultaneous",
+    "table indian",
+    "table yukon",
+    "lesson solo",
+    "lesson indian",
+    "puzzle australian",
+    "puzzle indian",
+    "puzzle judge",
+)
+
+
+@functools.cache
+def surface(name: str, tmp: Path) -> Surface:
+    kind, what = name.split()
+    if kind == "table":
+        return _table(what, seed=11)
+    if kind == "lesson":
+        return _lesson(what, tmp)
+    if what == "judge":
+        return _puzzle("australian", "judge", tmp)
+    return _puzzle(what, "win", tmp)
+
+
+@pytest.fixture(scope="module")
+def tmp(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("intents")
+
+
+def spot_ids(board: Board) -> dict[str, list[str]]:
+    """The board's spots by what kind of no move they make."""
+    views = board.views()
+    down = [v.id for v in views if v.spot.down and v.pile.kind != "stock"]
+    stock = [v.id for v in views if v.pile.kind == "stock"]
+    home = [v.id for v in views if v.pile.kind == "foundation" and v.place is not None]
+    return {"down": down, "stock": stock, "foundation": home, "all": [v.id for v in views]}
+
+
+@st.composite
+def no_moves(draw, board: Board) -> dict:
+    """A well-formed intent that no position allows, on this board as it is."""
+    ids = spot_ids(board)
+    piles = list(board._pile_refs)
+    choices = []
+    if ids["down"]:
+        choices.append(("click", ids["down"]))
+    for kind in ("down", "stock", "foundation"):
+        if ids[kind]:
+            choices += [("drop", ids[kind]), ("home", ids[kind])]
+    if not choices:
+        return draw(malformed(board))
+    kind, sources = draw(st.sampled_from(choices))
+    spot = draw(st.sampled_from(sources))
+    if kind == "click":
+        return {"kind": "click", "to": spot, "v": board.version}
+    message = {"kind": kind, "from": spot, "v": board.version}
+    if kind == "drop":
+        message["to"] = draw(st.sampled_from(piles))
+    return message
+
+
+junk = st.one_of(hostile, json_values, st.sampled_from(HUGE))
+
+
+@st.composite
+def malformed(draw, board: Board) -> Any:
+    """An intent the board cannot take: something wrong in its kind, its fields or its position."""
+    ids = spot_ids(board)["all"]
+    piles = list(board._pile_refs)
+    real_spot, real_pile = st.sampled_from(ids), st.sampled_from(piles)
+    version = board.version
+    stale = st.one_of(
+        junk.filter(lambda v: not (type(v) is int and v == version)),
+        st.integers(min_value=-3, max_value=5).map(lambda d: version + d).filter(lambda v: v != version),
+        st.just(str(version)),
+        st.just(float(version)),
+    )
+    kind = st.sampled_from(["click", "drop", "home"])
+    unknown_spot = junk.filter(lambda v: not (isinstance(v, str) and v in board._spots))
+    unknown_pile = junk.filter(lambda v: not (isinstance(v, str) and v in board._pile_refs))
+    shape = draw(st.sampled_from(["not a dict", "kind", "key", "version", "missing", "spot", "pile"]))
+    if shape == "not a dict":
+        return draw(st.one_of(hostile, st.lists(junk, max_size=3), st.text(max_size=20)))
+    if shape == "kind":
+        bad = draw(junk.filter(lambda v: not (isinstance(v, str) and v in ("click", "drop", "home", "key"))))
+        return {"kind": bad, "to": draw(real_spot), "from": draw(real_spot), "v": version}
+    if shape == "key":
+        return {"kind": "key", "action": draw(junk.filter(lambda v: not (isinstance(v, str) and v in KEYS)))}
+    if shape == "version":
+        return {"kind": draw(kind), "to": draw(real_pile), "from": draw(real_spot), "v": draw(stale)}
+    if shape == "missing":
+        which = draw(kind)
+        message = {"kind": which, "v": version, "from": draw(real_spot), "to": draw(real_pile)}
+        if which == "click":
+            message["to"] = draw(real_spot)
+            del message["from"]
+        elif which == "home":
+            del message["to"]
+        del message[draw(st.sampled_from(sorted(set(message) - {"kind"})))]
+        return message
+    if shape == "spot":
+        which = draw(kind)
+        message = {"kind": which, "v": version, "from": draw(unknown_spot), "to": draw(real_pile)}
+        if which == "click":
+            message["to"] = draw(unknown_spot)
+        return message
+    return {"kind": "drop", "from": draw(real_spot), "to": draw(unknown_pile), "v": version}
+
+
+def _sent(where: Surface, message: Any, no_move: bool = False) -> None:
+    """Send `message` as the browser does and check it was one answer and nothing else."""
+    board = where.board
+    before, score, errors = state(where.game()), where.score(), len(board.errors)
+    said = board.widget.notice.get("n", 0)
+    board.widget._handle_custom_msg(message, [])  # the path a message from the page takes
+    assert state(where.game()) == before, message
+    assert where.score() == score, f"counted as a try: {message!r:.200}"
+    assert len(board.errors) == errors + 1, f"not answered: {message!r:.200}"
+    notice = board.widget.notice
+    assert notice["n"] > said and notice["kind"] in ("error", "refused") and notice["text"].strip()
+    assert len(notice["text"]) < 300
+    if no_move:  # words about the place, never a card that is not there
+        assert "None" not in notice["text"] and "None" not in where.line()
+    assert notice["text"] in board.errors[-1]
+
+
+@pytest.mark.parametrize("name", SURFACES)
+@FUZZ
+@given(data=st.data())
+def test_an_intent_no_position_allows_is_answered_and_never_a_try(name, tmp, data):
+    where = surface(name, tmp)
+    _sent(where, data.draw(no_moves(where.board)), no_move=True)
+
+
+@pytest.mark.parametrize("name", SURFACES)
+@FUZZ
+@given(data=st.data())
+def test_a_malformed_intent_is_answered_and_changes_nothing(name, tmp, data):
+    where = surface(name, tmp)
+    _sent(where, data.draw(malformed(where.board)))
+
+
+# ---- the cases the defect report named, each on its own -----------------------------------------
+def test_a_face_down_card_in_an_indian_lesson_is_said_and_costs_no_star(tmp):
+    where = _lesson("indian", tmp / "own")
+    down = next(v for v in where.board.views() if v.spot.down and v.pile.kind != "stock")
+    score = where.score()
+    down.click()
+    where.board.home(down)
+    assert where.score() == score
+    assert "face down" in where.board.widget.notice["text"] and "face down" in where.line()
+
+
+def test_the_stock_dragged_or_double_clicked_in_a_puzzle_is_said_and_no_miss(tmp):
+    where = _puzzle("indian", "win", tmp / "own")
+    stock = next(v for v in where.board.views() if v.pile.kind == "stock")
+    column = next(v for v in where.board.views() if v.pile.kind == "column")
+    score = where.score()
+    where.board.home(stock)
+    assert "None" not in where.line() and "stock" in where.board.widget.notice["text"]
+    where.board.drop(stock, column)
+    assert where.score() == score and "stock" in where.line()
+
+
+def test_a_face_down_card_on_the_indian_table_is_said_on_its_status_line():
+    where = _table("indian", seed=3, moves=0)
+    down = next(v for v in where.board.views() if v.spot.down and v.pile.kind != "stock")
+    before = state(where.game())
+    down.click()
+    assert state(where.game()) == before and "face down" in where.line()
+
+
+def test_a_click_the_owner_cannot_take_is_said_never_raised(tmp):
+    """The net under every owner: whatever a handler raises is answered on the board."""
+    board = Board()
+
+    def broken(_spot) -> None:
+        raise KeyError("the owner lost track")
+
+    board.intents.click = broken
+    board.show(Game.deal(2).piles(), {})
+    spot = next(v for v in board.views() if v.card is not None)
+    spot.click()
+    assert "Nothing was played" in board.widget.notice["text"] and "lost track" in board.errors[-1]
