@@ -284,3 +284,30 @@ def test_a_click_the_owner_cannot_take_is_said_never_raised(tmp):
     spot = next(v for v in board.views() if v.card is not None)
     spot.click()
     assert "Nothing was played" in board.widget.notice["text"] and "lost track" in board.errors[-1]
+
+
+def test_a_covered_card_in_an_indian_lesson_is_the_games_words_and_no_try(tmp):
+    """Only an Indian column's top card moves: the game refuses to explain a covered one, and
+    that refusal is the answer (raised before anything is counted)."""
+    where = _lesson("indian", tmp / "covered")
+    board = where.board
+    covered = next(
+        v
+        for v in board.views()
+        if v.pile.kind == "column"
+        and v.card is not None
+        and any(
+            w.pile == v.pile and w.place is not None and w.place.depth > v.place.depth for w in board.views()
+        )
+    )
+    score = where.score()
+    covered.click()
+    assert where.score() == score and "covered" in where.line() and "covered" in board.errors[-1]
+
+
+def test_an_empty_place_dragged_is_said_in_the_words_of_the_board_not_its_ids(tmp):
+    where = _puzzle("australian", "win", tmp / "empty")
+    board = where.board
+    empty = next(v for v in board.views() if v.place is None)
+    board.handle({"kind": "home", "from": empty.id, "v": board.version})
+    assert empty.id not in board.errors[-1] and empty.face.description in board.errors[-1]

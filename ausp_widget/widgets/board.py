@@ -9,7 +9,8 @@ a refused intent changes nothing, and a malformed, unknown or stale one (sent be
 move arrived) is answered on the board and changes nothing either. So is an intent that can be
 no move whatever the position (`no_move`: a face-down card, the stock dragged, a card taken off
 a foundation): the board answers it in words before any owner sees it, so a lesson or a puzzle
-never counts it as a wrong try.
+never counts it as a wrong try; and so is one the game finds starts from no card that could
+move (its ValueError, raised by the owner before it counts anything).
 """
 
 from __future__ import annotations
@@ -189,6 +190,8 @@ class Board:
         with self.widget.hold_sync():  # the new state and the words about it in one message
             try:
                 self._dispatch(handler, message["kind"], message)
+            except ValueError as exc:  # the game's own refusal of a place no move starts from
+                self._answer(f"{sentence(str(exc)[:200])} Nothing was played.", "refused")
             except Exception as exc:  # a click the owner could not take: said, never raised to the page
                 logger.exception("the board's owner could not take a %s", message["kind"])
                 words = sentence(str(exc)[:160]) or type(exc).__name__
@@ -255,8 +258,9 @@ class Board:
             return f"There is no such pile on this board: {str(to)[:40]!r}."
         if version != self.version:
             return STALE
-        if kind in ("drop", "home") and self._spots[message["from"]].place is None:
-            return f"There is no card to move at {message['from']!r}."
+        spot = self._spots[message["from"]] if kind in ("drop", "home") else None
+        if spot is not None and spot.place is None:
+            return f"There is no card to move there: {spot.face.description}."
         return None
 
     # ---- finding spots (tests, and code that drives the board as a person would) -----------------

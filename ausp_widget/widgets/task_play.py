@@ -2,15 +2,17 @@
 puzzles share. Click a card, then where it should go (the card again sends it to a
 foundation); a click on the stock draws; a card with no move is explained by the game, and
 counts as a wrong try. What is no move at all (a face-down card, the stock dragged) the board
-answers itself (`Board.no_move`) and never passes on; a place the game cannot even name is
-said and never counted either. The marks show the selected group, where it may go, the move just
-made, and after two wrong tries (or a hint asked for) the card to move."""
+answers itself (`Board.no_move`) and never passes on; a place the game finds no card could
+move from (its ValueError) is raised before anything is counted, and the board says it.
+The marks show the selected group, where it may go, the move just made, and after two wrong
+tries (or a hint asked for) the card to move."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
+from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.moves import DRAW, Move
 from ausp_widget.core.protocol import PatienceGame as Game
 from ausp_widget.core.protocol import PileRef, Place, moves_from, pile_of
@@ -87,10 +89,8 @@ class TaskPlay:
         home = next((m for m in moves_from(run.game, place, 0) if m.kind == "foundation"), None)
         if home is None:
             card = card_at(run.game, place)
-            if card is None:  # no card of the student's there: no move, and no try
-                self._render()
-                self._say("There is no card of yours there to send to a foundation.")
-                return
+            if card is None:  # no move, and no try: the board says so
+                raise IllegalMoveError("there is no card of yours there to send to a foundation")
             run.wrong += 1
             self._render()
             self._say(f"Not allowed: {card} cannot go to a foundation now.")
@@ -109,12 +109,7 @@ class TaskPlay:
             self._say("Click one of the cards you play first, then the place where it should go.")
             return False
         if not moves_from(game, place, 0):
-            try:
-                why = game.explain_stuck(place, 0)
-            except ValueError as error:  # no card that could move at all: said, not a try
-                self._render()
-                self._say(f"Nothing was played: {error}.")
-                return False
+            why = game.explain_stuck(place, 0)  # no card that could move raises: the board says it
             run.wrong += 1
             self._render()
             self._say(why)
