@@ -24,7 +24,9 @@ from typing import Any
 
 from ausp_widget.core import registry
 from ausp_widget.core.cards import Card
+from ausp_widget.core.errors import check_whole
 from ausp_widget.core.lesson import deal_position, moving_group
+from ausp_widget.core.progress_checks import check_path
 from ausp_widget.core.tasks import Goal, free_goal, shortest_line
 
 from . import hint
@@ -43,6 +45,8 @@ from .puzzles import KINDS, LEVELS, Puzzle, check_level, data_file, save
 KING = Card.parse("K♠").rank
 WIN_LINE = 55  # the longest solution of a "win" puzzle (its last 20 or so send cards home)
 SHORT = 4  # the longest solution of a "free" or "home" puzzle
+# Tuned per game; any other game (Yukon, a plug-in) takes the frugal "indian" figures, whose
+# solver is the costliest to ask.
 LATE_STOCK = {"australian": 8, "indian": 4}  # "win": a short stock or an empty one
 JUDGE_STOCK = {"australian": 12, "indian": 6}
 SCAN_STOCK = {"australian": 24, "indian": 8}  # how far back to look for a winnable position
@@ -50,6 +54,25 @@ SCANS = {"australian": 120, "indian": 6}
 TRIES = {"australian": 40, "indian": 8}  # positions tried per deal
 MIX = ("free", "home", "win", "judge", "free", "home", "win")  # the kinds, in turn
 ROUND = 16  # deals tried at once on workers (taken in the order drawn, so any number of workers agrees)
+
+
+def _tuned(table: dict[str, int], game: str) -> int:
+    """A game's figure in one of the tables above (the frugal one for a game not tuned)."""
+    return table.get(game, table["indian"])
+
+
+def check_request(game: object, level: object) -> str:
+    """The game (any registered one: every game has a solver) and the level asked for, checked
+    before any deal is tried: a level needs the cut points stored with a game's shipped puzzles."""
+    entry = registry.entry(game)  # a ValueError listing the games there are
+    check_level(level)
+    if level is not None and not data_file(entry.name).is_file():
+        shipped = [e.name for e in registry.games() if data_file(e.name).is_file()]
+        raise ValueError(
+            f"level {level} is read on the shipped puzzles' scale, which {entry.name} has none of "
+            f"(only {', '.join(shipped)}): leave the level out to make puzzles of every level"
+        )
+    return entry.name
 
 
 def make(
@@ -75,8 +98,7 @@ def make(
     tried a round at a time on the workers, each with a seed of its own drawn from `seed`, and
     taken in the order they were drawn: the same seed makes the same puzzles on any number of
     workers (other puzzles than one process makes, which draws every deal from one stream)."""
-    registry.entry(game)
-    check_level(level)
+    check_request(game, level)
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise ValueError(f"count is a whole number of puzzles, at least 1, not {count!r}")
     check_jobs(jobs)
@@ -214,7 +236,7 @@ def cut(game: str, deal: int, kind: str, rng: random.Random) -> Puzzle | None:
         if kind in ("win", "judge") and _hidden(position):  # the student must see every card
             continue
         tries += 1
-        if tries > TRIES[game]:
+        if tries > _tuned(TRIES, game):
             break
         history = moves[:ply]
         if cutter is None:
@@ -254,12 +276,12 @@ def winning_line(game: str, deal: int, moves: list[str]) -> list[str] | None:
     stock = len(registry.entry(game).deal(deal).stock())
     for checked, ply in enumerate(range(len(moves), -1, -1)):
         left = stock - sum(m == "draw" for m in moves[:ply])
-        if left > SCAN_STOCK[game]:
+        if left > _tuned(SCAN_STOCK, game):
             break
         position = deal_position(game, deal, moves[:ply])
         if position.status == "won":
             return moves[:ply]
-        if checked > SCANS[game]:
+        if checked > _tuned(SCANS, game):
             break
         result = decide(position)
         if result.winnable:
@@ -286,7 +308,7 @@ def _first_moves(position: Any, lost: Callable[[Any], bool | None]) -> tuple[int
 
 
 def _win(position: Any, rng: random.Random) -> tuple[Goal, tuple, float] | None:
-    if len(position.stock()) > LATE_STOCK[position.name]:
+    if len(position.stock()) > _tuned(LATE_STOCK, position.name):
         return None
     result = decide(position)
     if result.winnable is not True or not 3 <= len(result.moves) <= WIN_LINE:
@@ -349,7 +371,7 @@ def _judge(position: Any, want: bool, rng: random.Random) -> tuple[str, bool, tu
     one of its moves keeps the game winnable and another loses it, and the answer asked for
     picks which, so both answers come from the same positions: what the board shows (cards
     home, stock left, empty columns) says nothing of the answer, and a student has to read it."""
-    if len(position.stock()) > JUDGE_STOCK[position.name]:
+    if len(position.stock()) > _tuned(JUDGE_STOCK, position.name):
         return None
     firsts = list(position.legal_moves())
     rng.shuffle(firsts)
@@ -417,11 +439,17 @@ def write(
     (and whether deals were drawn a round at a time for workers) and each scale's level cut points.
     `kinds` as a mapping (`{"win": 30, "judge": 40}`) makes that many of each kind, each kind
     from a seed of its own (`seed` plus its place in `KINDS`), and `count` is their sum."""
+    check_request(game, level)
+    folder = check_path("path", path).parent  # before the minutes of making, not after
+    if not folder.is_dir():
+        raise ValueError(f"path is where to write the puzzles, in a folder that is there; {folder} is not")
     how = {"progress": progress, "jobs": jobs, "executor": executor}
     if isinstance(kinds, dict):
         wrong = [k for k in kinds if k not in KINDS]
         if wrong:
             raise ValueError(f"kinds are among {', '.join(KINDS)}, not {', '.join(map(repr, wrong))}")
+        for kind, n in kinds.items():
+            check_whole(f"kinds[{kind!r}]", n, 1)
         made = [
             p
             for kind, n in kinds.items()
