@@ -311,3 +311,62 @@ def test_an_empty_place_dragged_is_said_in_the_words_of_the_board_not_its_ids(tm
     empty = next(v for v in board.views() if v.place is None)
     board.handle({"kind": "home", "from": empty.id, "v": board.version})
     assert empty.id not in board.errors[-1] and empty.face.description in board.errors[-1]
+
+
+# ---- the controls around a board: the strips' messages ------------------------------------------
+NO_VALUE = st.one_of(
+    st.sampled_from([None, math.nan, math.inf, -math.inf, 10**400, -(10**400), 10**5000, 1j, b"", object()]),
+    st.lists(junk, max_size=2),
+    st.dictionaries(st.text(max_size=3), junk, max_size=2),
+)
+
+
+@functools.cache
+def strip_table() -> GameTable:
+    return GameTable(seed=4, clock=ManualClock(), wait_for_start=False)
+
+
+@FUZZ
+@given(data=st.data())
+def test_a_message_no_control_takes_is_said_and_changes_nothing(data):
+    """Every control of the table's strips, sent an id, an event or a value it does not take."""
+    table = strip_table()
+    strip = data.draw(st.sampled_from([table.top, table.foot]))
+    count = len(strip.controls)
+    bad_id = junk.filter(lambda v: not (type(v) is int and 0 <= v < count))
+    message = data.draw(
+        st.one_of(
+            st.fixed_dictionaries({"id": bad_id, "event": st.just("click")}),
+            st.fixed_dictionaries(
+                {
+                    "id": st.integers(0, count - 1),
+                    "event": st.one_of(st.sampled_from(["value", "choose", "submit"]), junk),
+                    "value": NO_VALUE,
+                }
+            ).filter(lambda m: m["event"] != "click"),
+            hostile,
+        )
+    )
+    _refused(table, strip, message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        {"id": True, "event": "click"},  # JSON true is no control number (control 1 is New game)
+        {"id": 2, "event": "value", "value": 10**400},  # the bot's speed: no float holds it
+        {"id": 3, "event": "choose", "value": True},  # JSON true is no option number either
+    ],
+)
+def test_the_table_strips_named_cases(message):
+    table = strip_table()
+    _refused(table, table.top, message)
+
+
+def _refused(table: GameTable, strip: Any, message: Any) -> None:
+    controls = lambda: [i for i in strip.items if i["kind"] not in ("label", "html")]  # noqa: E731 (words may change)
+    before, items, errors = state(table.game), controls(), len(strip.errors)
+    strip._handle_custom_msg(message, [])
+    assert state(table.game) == before and controls() == items
+    assert len(strip.errors) == errors + 1 and strip.errors[-1].strip()
+    assert strip.errors[-1] in table.status.value
