@@ -11,6 +11,7 @@ import functools
 import math
 from dataclasses import dataclass
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -25,6 +26,7 @@ from ausp_widget.widgets.clock import ManualClock
 from ausp_widget.widgets.guide import GuideView
 from ausp_widget.widgets.puzzle_trainer import PuzzleTrainer
 from ausp_widget.widgets.table import GameTable
+from ausp_widget.widgets.task_play import TaskPlay
 
 FUZZ = settings(
     max_examples=75,
@@ -370,3 +372,40 @@ def _refused(table: GameTable, strip: Any, message: Any) -> None:
     assert state(table.game) == before and controls() == items
     assert len(strip.errors) == errors + 1 and strip.errors[-1].strip()
     assert strip.errors[-1] in table.status.value
+
+
+# ---- keys on a task's board, and a board only to look at ------------------------------------------
+@pytest.mark.parametrize("action", ["hint", "undo", "redo", "cancel"])
+def test_a_key_on_a_lesson_board_is_answered_and_never_a_try(tmp, action):
+    where = _lesson("solo", tmp / f"key-{action}")
+    before, score = state(where.game()), where.score()
+    where.board.key(action)
+    assert state(where.game()) == before and where.score() == score
+    assert action == "cancel" or where.board.widget.notice["text"] in where.line()
+
+
+def test_escape_drops_a_lessons_selection(tmp):
+    guide = GuideView(progress=Progress(tmp / "escape.json"), clock=ManualClock())
+    guide.step = next(
+        i for i, s in enumerate(guide.steps) if s.title == "Move a card with the cards covering it"
+    )
+    next(v for v in guide.board.card_views() if str(v.card) == "J♥").click()
+    assert guide.clicks.selected is not None
+    guide.board.board.key("cancel")
+    assert guide.clicks.selected is None and "cancelled" in guide.feedback.value
+
+
+def test_draw_pressed_in_a_game_with_no_stock_is_no_try():
+    tried, said = [], []
+    play = TaskPlay(tried.append, lambda text, good=False: said.append(text), lambda: None)
+    play.key(SimpleNamespace(game=Game.deal(1, game="yukon")), "draw")
+    assert tried == [] and "no stock" in said[-1]
+    play.key(SimpleNamespace(game=Game.deal(1)), "draw")
+    assert [str(m) for m in tried] == ["draw"], "with a stock, D draws as a click on it does"
+
+
+def test_a_board_to_look_at_answers_a_click_in_words():
+    board = Board()
+    board.show(Game.deal(2).piles(), {})
+    next(v for v in board.views() if v.card is not None).click()
+    assert "for looking" in board.widget.notice["text"]

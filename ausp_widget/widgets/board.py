@@ -34,6 +34,7 @@ STALE = "The board changed before that arrived (a move was made); nothing was pl
 FACE_DOWN = "That card is face down: it turns up when the cards on it are gone. Nothing was played."
 FROM_STOCK = "Cards are not taken from the stock by hand: click it to turn up the next card."
 FROM_FOUNDATION = "Cards never leave a foundation. Nothing was played."
+LOOK_ONLY = "This board is for looking: nothing is played on it."
 
 
 def stylesheet() -> str:
@@ -83,7 +84,8 @@ class CardBoard(EsmWidget):
 class Intents:
     """What the board's owner does with each intent. `click` gets the spot; `drop` a place and
     the pile it was dropped on; `home` a place to send to a foundation; `key` an action name
-    ("draw", "hint", "undo", "redo", "cancel"). A handler left None ignores that intent.
+    ("draw", "hint", "undo", "redo", "cancel"). A handler left None answers that intent with
+    words: the board is for looking.
     `answered` gets the board's words for an intent that was no move, for the owner's own line
     of words (a status or feedback line): the board says them over the cards in any case."""
 
@@ -185,7 +187,8 @@ class Board:
             self._answer(problem, kind)
             return
         handler = getattr(self.intents, message["kind"])
-        if handler is None:
+        if handler is None:  # a board to look at (a review, a step to watch): said, not ignored
+            self._answer(LOOK_ONLY, "said")
             return
         with self.widget.hold_sync():  # the new state and the words about it in one message
             try:

@@ -23,6 +23,12 @@ from .board_state import Spot, card_at
 from .step_board import ROLE_CLASSES
 
 Say = Callable[..., None]  # say(text, good=False | True | None)
+KEY_WORDS = {  # a key with nothing to do on a task's board: what to use instead
+    "draw": "There is no stock to draw from in this game.",
+    "hint": "Hints are under the Hint or Show me button, and come by themselves after two wrong tries.",
+    "undo": "Nothing is undone here: Try again puts the cards back as they were.",
+    "redo": "Nothing is undone here: Try again puts the cards back as they were.",
+}
 
 
 class TaskPlay:
@@ -54,6 +60,7 @@ class TaskPlay:
             click=on(self.click),
             drop=on(self.drop),
             home=on(self.home),
+            key=on(self.key),
             answered=lambda text: self._say(text, good=None),
         )
 
@@ -77,6 +84,20 @@ class TaskPlay:
             self._theirs()
         elif self._pick(run, run.game, place, place.pile, announce=False):
             self._onto(run, run.game, pile)
+
+    def key(self, run: TaskRun, action: str) -> None:
+        """A key on the board: Escape drops the selection, D draws as a click on the stock
+        does; the others are the buttons' (a lesson has no undo: Try again starts over)."""
+        if action == "cancel":
+            if self.selected is not None:
+                self.selected = None
+                self._render()
+                self._say("Selection cancelled.", good=None)
+        elif action == "draw" and getattr(run.game, "has_stock", True):
+            self.selected = None
+            self._attempt(DRAW)
+        else:
+            self._say(KEY_WORDS.get(action, KEY_WORDS["draw"]), good=None)
 
     def _theirs(self) -> None:
         self.selected = None
