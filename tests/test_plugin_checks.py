@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -113,6 +115,9 @@ BAD = {
     "a mode dealing no game mode": plugin(modes={"plugged": ("race", "Race")}),
     "no modes": plugin(modes={}),
     "a shipped game's name": plugin("yukon", modes={"yukon2": ("solo", "Yukon?")}),
+    "Yukon's name, with Yukon's class": plugin(
+        "yukon", game_class=YUKON.game_class, modes={"y2": ("solo", "Y")}
+    ),
     "Australian's name, from the Australian class": plugin("australian", modes={"a2": ("solo", "A")}),
     "Australian's Solo": plugin("other", modes={"solo": ("solo", "Not Australian")}),
     "Indian's mode": plugin("other", modes={"indian": ("solo", "Indian?")}),
@@ -171,6 +176,29 @@ def test_a_refused_entry_leaves_the_registry_as_it_was():
     assert before == registry._GAMES
     registry.register(AUSTRALIAN)  # the same game imported again is no new game
     assert before == registry._GAMES
+
+
+def test_a_game_registered_under_a_shipped_name_before_that_game_is_imported_is_refused():
+    code = """
+import dataclasses, sys
+from ausp_widget.core import registry
+from ausp_widget.games.australian import ENTRY
+assert "ausp_widget.games.yukon" not in sys.modules
+impostor = dataclasses.replace(
+    ENTRY, name="yukon", title="Not Yukon", modes={"y2": ("solo", "Y")}, tips={},
+    game_class=registry.Later("ausp_widget.games.yukon.game:YukonGame"),
+)
+try:
+    registry.register(impostor)
+except ValueError as error:
+    print(error)
+print(registry.entry("yukon").title, registry.entry("yukon").deal(3).name)
+"""
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert run.stdout.splitlines() == [
+        "the name 'yukon' is a shipped game's, which a plug-in cannot replace",
+        "Yukon yukon",
+    ], run.stderr
 
 
 def test_the_shipped_games_pass_the_checks_and_their_modes_are_the_opponents_modes():

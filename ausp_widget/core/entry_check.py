@@ -9,6 +9,7 @@ the plug-in out).
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Mapping
 
@@ -36,7 +37,7 @@ def check_entry(entry: object, games: Mapping[str, GameEntry]) -> GameEntry:
     name = entry.name
     if not isinstance(name, str) or not NAME.fullmatch(name):
         raise EntryError(f"its name must be lower-case letters, digits, - or _, not {short_repr(name)}")
-    if name in SHIPPED and not _home(entry.game_class).startswith(f"ausp_widget.games.{name}."):
+    if name in SHIPPED and not _shipped(name, entry):
         raise EntryError(f"the name {name!r} is a shipped game's, which a plug-in cannot replace")
     if name in games:
         raise EntryError(f"the name {name!r} is taken by {games[name].title!r}")
@@ -93,9 +94,9 @@ def _check_modes(entry: GameEntry, games: Mapping[str, GameEntry]) -> None:
             raise EntryError(f"game {name!r}: a tip is text for one of its modes, not {short_repr(mode)}")
 
 
-def _home(game_class: object) -> str:
-    """The module a game class lives in ("" when it names none)."""
-    if isinstance(game_class, Later):
-        return game_class.path.partition(":")[0]
-    module = getattr(game_class, "__module__", "")
-    return module if isinstance(module, str) else ""
+def _shipped(name: str, entry: GameEntry) -> bool:
+    """Whether `entry` is the shipped game `name`'s own: its package's `ENTRY`, or the entry its
+    package registers while it is imported (before `ENTRY` is set). Importing the package here
+    registers the shipped game first, so a plug-in asking for its name finds it taken."""
+    package = importlib.import_module(f"ausp_widget.games.{name}")
+    return getattr(package, "ENTRY", entry) is entry
