@@ -409,3 +409,48 @@ def test_a_board_to_look_at_answers_a_click_in_words():
     board.show(Game.deal(2).piles(), {})
     next(v for v in board.views() if v.card is not None).click()
     assert "for looking" in board.widget.notice["text"]
+
+
+# ---- any click at all: whatever the owner does with it, nothing gets past the board ---------------
+def any_intent(board: Board, pick: list[int]) -> dict:
+    """A real intent on the board as it is, chosen by four numbers: any spot clicked, dragged
+    or double-clicked, any key (the numbers, not the board, are drawn: the same draws each run)."""
+    spots, piles = [v.id for v in board.views()], sorted(board._pile_refs)
+    kind = ("click", "click", "drop", "home", "key")[pick[0] % 5]
+    if kind == "key":
+        return {"kind": "key", "action": KEYS[pick[1] % len(KEYS)]}
+    message = {"kind": kind, "v": board.version, "from": spots[pick[1] % len(spots)]}
+    if kind == "click":
+        message["to"] = message.pop("from")
+    if kind == "drop":
+        message["to"] = piles[pick[2] % len(piles)]
+    return message
+
+
+@functools.cache
+def _fresh(name: str, tmp: Path) -> Any:
+    """How to make a surface afresh, for each run of a walk."""
+    kind, what = name.split()
+    if kind == "table":
+        return lambda: _table(what, seed=11)
+    if kind == "lesson":
+        return lambda: _lesson(what, tmp)
+    return lambda: _puzzle(
+        "australian" if what == "judge" else what, "judge" if what == "judge" else "win", tmp
+    )
+
+
+@pytest.mark.parametrize("name", SURFACES)
+@settings(FUZZ, max_examples=12)
+@given(walk=st.lists(st.lists(st.integers(0, 10**6), min_size=3, max_size=3), min_size=1, max_size=25))
+def test_any_click_is_played_or_answered_and_never_breaks_the_owner(name, tmp, walk):
+    where = _fresh(name, tmp / "walk")()
+    board = where.board
+    for pick in walk:
+        message = any_intent(board, pick)
+        errors = len(board.errors)
+        board.widget._handle_custom_msg(message, [])
+        fresh = board.errors[errors:]
+        assert not any(e.startswith("Nothing was played: ") for e in fresh), f"{message}: {fresh}"
+        assert "Something went wrong" not in where.line(), message
+        assert "None" not in board.widget.notice.get("text", ""), message
