@@ -595,7 +595,7 @@ def test_bad_settings_and_help_change_nothing(path):
     before = path.read_text()
     with pytest.raises(ValueError, match="teacher is True or False"):
         store.set_settings(teacher="on")
-    with pytest.raises(ValueError, match="help is one of"):
+    with pytest.raises(ValueError, match="kind must be the help asked for: one of hint"):
         store.record_help("t", "peek")
     with pytest.raises(ValueError, match="non-empty text"):
         store.record_help(" ", "hint")

@@ -6,12 +6,17 @@ shared classroom machine needs no set-up per student; the empty name is the defa
 keeps single-student use (and version 1 files) as it was. A file that cannot be read as progress
 (corrupt, a newer version's, or some other program's) is never overwritten: before every write,
 not only at the start, such a file is renamed aside with a `.unreadable-<time>` suffix, the
-problem is reported in `Progress.problem`, and a fresh record starts. A folder at the path is
-left alone and nothing is kept. Each write reads, merges and writes under a lock file beside the
-progress file (`progress.json.lock`), so kernels recording at once never lose each other's
-records, and goes to a temporary file first, so a crash never leaves half a file. When the file
-cannot be written, the records stay in memory and `Progress.problem` says why: a lesson or a
-puzzle goes on, never stopped by its progress file.
+problem is reported in `Progress.problem`, and a fresh record starts. A file that can be read
+only in part (one bad record, a wrong type in one entry, an id no file can hold) keeps every
+record that can be read: `Progress.problem` (and a logged warning) names what was skipped, and
+the file as it was is copied aside the same way before the rest is written back. A folder at the
+path is left alone and nothing is kept; a link at the path (a class's shared file) is followed,
+and the file it names is replaced, the link kept. Every argument is checked before anything
+changes, so a bad call never reaches the file. Each write reads, merges and writes under a lock
+file beside the progress file (`progress.json.lock`; beside the file a link names), so kernels
+recording at once never lose each other's records, and goes to a temporary file first, so a
+crash never leaves half a file. When the file cannot be written, the records stay in memory and
+`Progress.problem` says why: a lesson or a puzzle goes on, never stopped by its progress file.
 
 In the classroom site (Pyodide, one process, no file locks) the default file is
 `/drive/ausp_widget-progress.json`, in the site's own files, which the browser keeps across
@@ -343,7 +348,7 @@ class Progress:
         """Keep that the current student asked for help (`kind`: hint, solution or solver) at a
         task, puzzle or game (`item`), for the class summary."""
         check_id("item", item, "the task, puzzle or game the help was for")
-        check_choice("kind", kind, HELP_KINDS, "the help asked for (help is one of these)")
+        check_choice("kind", kind, HELP_KINDS, "the help asked for")
 
         def change() -> None:
             mine = self._mine
