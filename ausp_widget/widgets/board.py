@@ -23,6 +23,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from ausp_widget.core.errors import short_repr
 from ausp_widget.core.protocol import Pile, PileRef, Place
 from ausp_widget.core.text import sentence
 
@@ -194,6 +195,7 @@ class Board:
             try:
                 self._dispatch(handler, message["kind"], message)
             except ValueError as exc:  # the game's own refusal of a place no move starts from
+                logger.debug("a %s refused by the game", message["kind"], exc_info=True)
                 self._answer(f"{sentence(str(exc)[:200])} Nothing was played.", "refused")
             except Exception as exc:  # a click the owner could not take: said, never raised to the page
                 logger.exception("the board's owner could not take a %s", message["kind"])
@@ -243,11 +245,11 @@ class Board:
 
     def _check(self, message: Any) -> str | None:
         if not isinstance(message, dict) or message.get("kind") not in ("click", "drop", "home", "key"):
-            return f"The board sent a message it could not read: {str(message)[:80]}"
+            return f"The board sent a message it could not read: {short_repr(message)}"
         kind = message["kind"]
         if kind == "key":
             action = message.get("action")
-            return None if action in KEYS else f"There is no key action {str(action)[:30]!r}."
+            return None if action in KEYS else f"There is no key action {short_repr(action)}."
         version = message.get("v")
         if not isinstance(version, int) or isinstance(version, bool):
             return "The board sent a move without saying which position it was made on."
@@ -255,10 +257,10 @@ class Board:
         for name in names:
             sid = message.get(name)
             if not isinstance(sid, str) or sid not in self._spots:
-                return f"There is no such place on this board: {str(sid)[:40]!r}."
+                return f"There is no such place on this board: {short_repr(sid)}."
         to = message.get("to")
         if kind == "drop" and (not isinstance(to, str) or to not in self._pile_refs):
-            return f"There is no such pile on this board: {str(to)[:40]!r}."
+            return f"There is no such pile on this board: {short_repr(to)}."
         if version != self.version:
             return STALE
         spot = self._spots[message["from"]] if kind in ("drop", "home") else None
