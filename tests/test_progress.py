@@ -8,14 +8,18 @@ import re
 
 import pytest
 
+from ausp_widget.core.lesson_progress import LessonProgress, lessons_progress, task_id
 from ausp_widget.core.progress import (
     DEFAULT_RATING,
     Progress,
     PuzzleRecord,
+    StudentRecords,
     TaskRecord,
     read_records,
     read_students,
 )
+from ausp_widget.core.progress_file import KeptFile, lock_path
+from ausp_widget.core.progress_summary import as_text_cell, export_csv, summary_rows
 
 
 @pytest.fixture
@@ -666,6 +670,24 @@ REFUSED = [
     (lambda s: TaskRecord(True, 99), ValueError, "stars is a whole number from 0 to 3"),
     (lambda s: PuzzleRecord(1, 2), ValueError, "'solved' is a whole number from 0 to 'tries'"),
     (lambda s: read_students(b"{}"), TypeError, "text is the progress file's text"),
+    (lambda s: StudentRecords(tasks={"t": (True, 1)}), TypeError, r"tasks\['t'\] is a TaskRecord"),
+    (lambda s: StudentRecords(rating=float("inf")), ValueError, "rating is a finite number"),
+    (lambda s: StudentRecords(help={"t": frozenset({"peek"})}), ValueError, "the help asked for"),
+    (lambda s: StudentRecords().merge({}), TypeError, "theirs is a StudentRecords"),
+    (lambda s: task_id("australian", None, "t"), TypeError, "lesson is a lesson name"),
+    (lambda s: task_id("australian", "l", "\ud800"), ValueError, "title .* lone surrogate"),
+    (lambda s: LessonProgress(2, 3, 0), ValueError, r"solved is a whole number from 0 to tasks \(2\)"),
+    (lambda s: LessonProgress(1, 1, 4), ValueError, "stars is a whole number from 0 to 3 a task"),
+    (lambda s: lessons_progress("australian", 5, s), TypeError, "steps is a list"),
+    (lambda s: lessons_progress("australian", [], None), TypeError, "progress is a Progress"),
+    (lambda s: summary_rows(5), TypeError, "students is a dict"),
+    (lambda s: export_csv([{"x": 1}], "x.csv"), ValueError, "each row has the fields"),
+    (lambda s: export_csv([], "x.csv", overwrite=1), TypeError, "overwrite is True or False"),
+    (lambda s: as_text_cell(5), TypeError, "text is a cell's text"),
+    (lambda s: lock_path(None), TypeError, "path is a file's path"),
+    (lambda s: KeptFile(""), ValueError, "path is a file's path"),
+    (lambda s: KeptFile(s.path).update(None, list, str), TypeError, "take_in is a function"),
+    (lambda s: KeptFile(s.path).load("read"), TypeError, "take_in is a function"),
 ]
 
 

@@ -134,6 +134,28 @@ class StudentRecords:
     rated: int = 0
     help: HelpUsed = field(default_factory=dict)  # the help asked for, by task or puzzle id
 
+    def __post_init__(self) -> None:  # records the file could not hold are never made
+        for name, records, kind in (
+            ("tasks", self.tasks, TaskRecord),
+            ("puzzles", self.puzzles, PuzzleRecord),
+        ):
+            if not isinstance(records, dict):
+                raise WrongTypeError(f"{name} is a dict of {kind.__name__} by id, not {short_repr(records)}")
+            for key, record in records.items():
+                check_id(f"an id in {name}", key)
+                if not isinstance(record, kind):
+                    raise WrongTypeError(f"{name}[{key!r}] is a {kind.__name__}, not {short_repr(record)}")
+        self.rating = check_number("rating", self.rating)  # type: ignore[assignment]
+        check_count("rated", self.rated)
+        if not isinstance(self.help, dict):
+            raise WrongTypeError(f"help is a dict of the help asked for by id, not {short_repr(self.help)}")
+        for key, kinds in self.help.items():
+            check_id("an id in help", key)
+            if not isinstance(kinds, frozenset) or not kinds:
+                raise WrongTypeError(f"help[{key!r}] is a frozenset of {', '.join(HELP_KINDS)}")
+            for kind in kinds:
+                check_choice(f"help[{key!r}]", kind, HELP_KINDS, "the help asked for")
+
     @property
     def empty(self) -> bool:
         """Nothing worth a place in the file or the class list."""
@@ -141,6 +163,10 @@ class StudentRecords:
 
     def merge(self, theirs: StudentRecords) -> None:
         """Take in another copy's records so that nothing either copy learned is lost."""
+        if not isinstance(theirs, StudentRecords):
+            raise WrongTypeError(
+                f"theirs is a StudentRecords, not {type(theirs).__name__} {short_repr(theirs)}"
+            )
         for key, record in theirs.tasks.items():
             mine = self.tasks.get(key, TaskRecord())
             self.tasks[key] = TaskRecord(mine.solved or record.solved, max(mine.stars, record.stars))
