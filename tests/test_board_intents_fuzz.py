@@ -454,3 +454,21 @@ def test_any_click_is_played_or_answered_and_never_breaks_the_owner(name, tmp, w
         assert not any(e.startswith("Nothing was played: ") for e in fresh), f"{message}: {fresh}"
         assert "Something went wrong" not in where.line(), message
         assert "None" not in board.widget.notice.get("text", ""), message
+
+
+def test_with_a_card_selected_a_face_down_card_names_its_pile_as_the_destination():
+    for seed in range(40):
+        where = _table("indian", seed=seed, moves=0)
+        game, board = where.game(), where.board
+        downs = {v.pile: v for v in board.views() if v.spot.down and v.pile.kind == "column"}
+        for move in game.legal_moves(0):
+            source, target = game.move_places(move, 0)
+            if source is not None and source.pile.kind == "column" and target in downs:
+                break
+        else:
+            continue
+        next(v for v in board.views() if v.place == source).click()
+        downs[target].click()
+        assert [m for _p, m in game.history] == [move], where.line()
+        return
+    pytest.skip("no deal with a move onto a column with a face-down card")

@@ -88,13 +88,16 @@ class Intents:
     ("draw", "hint", "undo", "redo", "cancel"). A handler left None answers that intent with
     words: the board is for looking.
     `answered` gets the board's words for an intent that was no move, for the owner's own line
-    of words (a status or feedback line): the board says them over the cards in any case."""
+    of words (a status or feedback line): the board says them over the cards in any case.
+    `selecting` says whether a card is selected: a click on a face-down card then names its
+    pile as the destination, and is passed on."""
 
     click: Callable[[Spot], None] | None = None
     drop: Callable[[Place, PileRef], None] | None = None
     home: Callable[[Place], None] | None = None
     key: Callable[[str], None] | None = None
     answered: Callable[[str], None] | None = None
+    selecting: Callable[[], bool] | None = None
 
 
 KEYS = ("draw", "hint", "undo", "redo", "cancel")
@@ -216,13 +219,16 @@ class Board:
 
     def no_move(self, message: dict) -> str | None:
         """Why a well-formed intent on this board can be no move in any position, in words (a
-        face-down card clicked, dragged or double-clicked; the stock dragged or double-clicked;
-        a card taken off a foundation); None when the owner should judge it."""
+        face-down card clicked with nothing selected, dragged or double-clicked; the stock
+        dragged or double-clicked; a card taken off a foundation); None when the owner should
+        judge it."""
         if message["kind"] == "key":
             return None
         if message["kind"] == "click":
-            spot = self._spots[message["to"]]
-            return FACE_DOWN if spot.down and spot.pile.kind != "stock" else None
+            spot, selecting = self._spots[message["to"]], self.intents.selecting
+            if not spot.down or spot.pile.kind == "stock" or (selecting is not None and selecting()):
+                return None
+            return FACE_DOWN
         spot = self._spots[message["from"]]
         if spot.pile.kind == "stock":
             return FROM_STOCK

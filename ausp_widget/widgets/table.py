@@ -170,6 +170,7 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widge
                 home=self._on_home,
                 key=self._on_key,
                 answered=self.panel.say,
+                selecting=lambda: self._selected is not None,
             ),
             layout=self.parts.layout,
         )

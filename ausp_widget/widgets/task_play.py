@@ -62,6 +62,7 @@ class TaskPlay:
             home=on(self.home),
             key=on(self.key),
             answered=lambda text: self._say(text, good=None),
+            selecting=lambda: self.selected is not None,
         )
 
     def click(self, run: TaskRun, view: Spot) -> None:
