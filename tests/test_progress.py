@@ -5,6 +5,7 @@ summary a teacher can open in a spreadsheet."""
 import csv
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -436,6 +437,43 @@ def test_processes_recording_at_once_to_one_file_lose_nothing(tmp_path, path):
     assert len(kept.tasks) == processes * each == 240, f"{processes * each - len(kept.tasks)} records lost"
     assert kept.puzzles["shared"].tries == processes * each, "tries lost"
     assert not list(tmp_path.glob(".progress.json.*.tmp")), "no temporary left"
+
+
+def test_processes_recording_through_links_to_a_file_with_a_bad_record_lose_nothing(tmp_path):
+    import subprocess
+    import sys
+
+    shared = tmp_path / "class" / "progress.json"
+    shared.parent.mkdir()
+    bad = {"bad": {"solved": "yes", "stars": 1}, "old": {"solved": True, "stars": 3}}
+    text = json.dumps({"format": "ausp_widget-progress", "version": 2, "students": {"class": {"tasks": bad}}})
+    shared.write_text(text)
+    links = [tmp_path / f"link{k}.json" for k in range(3)]
+    for link in links:
+        link.symlink_to(Path("class") / "progress.json")  # a relative link, as a class folder has
+    recorder = RECORDER.replace(
+        "assert store.problem is None", "assert 'not being kept' not in str(store.problem)"
+    )
+    go, each = tmp_path / "go", 20
+    running = [
+        subprocess.Popen([sys.executable, "-c", recorder, str(link), f"p{k}", str(each), str(go)])
+        for k, link in enumerate(links)
+    ]
+    go.touch()
+    assert [p.wait(timeout=300) for p in running] == [0] * len(links)
+    assert all(link.is_symlink() for link in links)
+    kept = read_students(shared.read_text())["class"]
+    assert len(kept.tasks) == 1 + len(links) * each and kept.tasks["old"] == TaskRecord(True, 3)
+    assert kept.puzzles["shared"].tries == len(links) * each, "tries lost"
+    copies = list(shared.parent.glob("progress.json.unreadable-*"))
+    assert [c.read_text() for c in copies] == [text], "the file as it was, copied once"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "class",
+        "go",
+        "link0.json",
+        "link1.json",
+        "link2.json",
+    ]
 
 
 @pytest.mark.parametrize(
