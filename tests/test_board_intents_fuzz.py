@@ -366,6 +366,8 @@ def test_the_table_strips_named_cases(message):
 
 
 def _refused(table: GameTable, strip: Any, message: Any) -> None:
+    """Send `message` to `strip` as the browser does: refused with its reason on the status
+    line, and no control nor the game changed (only words may change)."""
     controls = lambda: [i for i in strip.items if i["kind"] not in ("label", "html")]  # noqa: E731 (words may change)
     before, items, errors = state(table.game), controls(), len(strip.errors)
     strip._handle_custom_msg(message, [])
