@@ -53,6 +53,8 @@ def no_dask(monkeypatch):
         ({"address": "not an address"}, ValueError, "address must be a Dask scheduler's address"),
         ({"address": "tcp://host"}, ValueError, "a port from 1 to 65535"),
         ({"address": "tcp://host:99999"}, ValueError, "a port from 1 to 65535"),
+        ({"address": "ucx://127.0.0.1:8786"}, ValueError, "tcp:// or ws://"),
+        ({"address": "tls://127.0.0.1:8786"}, ValueError, "tcp:// or ws://"),
         ({"address": "local", "timeout": "soon"}, TypeError, "timeout is a number of seconds"),
         ({"address": "local", "timeout": -1}, ValueError, "timeout must be above 0 seconds"),
         ({"address": "local", "timeout": math.nan}, ValueError, "timeout must be above 0 seconds"),
@@ -71,7 +73,7 @@ def test_well_formed_addresses_pass_the_check():
         "local",
         "tcp://127.0.0.1:8786",
         "127.0.0.1:8786",
-        "tls://host-1.example.org:1",
+        "ws://host-1.example.org:1",
         "[::1]:8786",
     ):
         assert check_address(address) == address
@@ -120,7 +122,7 @@ def test_a_malformed_scheduler_address_is_one_error_line_at_once(capsys):
     line = scheduler_refused(capsys, "not an address")
     assert line.endswith(
         "error: argument --scheduler: must be a Dask scheduler's address such as "
-        '"tcp://host:8786" (a port from 1 to 65535), or "local", not \'not an address\''
+        '"tcp://host:8786" (tcp:// or ws://, a port from 1 to 65535), or "local", not \'not an address\''
     )
 
 

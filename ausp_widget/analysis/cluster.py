@@ -21,8 +21,10 @@ LOCAL = "local"
 CONNECT_SECONDS = 10.0
 
 
-ADDRESS = re.compile(r"(?:(?:tcp|tls|ws|wss|ucx)://)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):(\d{1,5})")
-"""A scheduler's address as Dask reads it: an optional protocol, a host, and a port."""
+ADDRESS = re.compile(r"(?:(?:tcp|ws)://)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):(\d{1,5})")
+"""A scheduler's address as Dask reads it: tcp:// (the default) or ws://, a host and a port. The
+other protocols need what `cluster` does not take (TLS certificates, UCX), and Dask fails on
+them only after a stall."""
 
 
 class ClusterError(RuntimeError):
@@ -41,8 +43,8 @@ def check_address(address: object) -> str:
     found = ADDRESS.fullmatch(address)
     if address != LOCAL and (found is None or not 0 < int(found[1]) < 65536):
         raise ValueError(
-            f'address must be a Dask scheduler\'s address such as "tcp://host:8786" (a port from 1 '
-            f'to 65535), or "local", not {short_repr(address)}'
+            f'address must be a Dask scheduler\'s address such as "tcp://host:8786" (tcp:// or ws://, '
+            f'a port from 1 to 65535), or "local", not {short_repr(address)}'
         )
     return address
 
@@ -75,17 +77,20 @@ def _cluster(address: str | None, workers: int, timeout: float) -> Iterator[Exec
         ) from None
     with ExitStack() as stack:
         if address == LOCAL:
-            local = LocalCluster(
-                n_workers=workers,
-                threads_per_worker=1,
-                processes=True,
-                dashboard_address=":0",  # free port
-            )
+            try:
+                local = LocalCluster(
+                    n_workers=workers,
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=":0",  # free port
+                )
+            except (OSError, RuntimeError) as error:
+                raise ClusterError(f"could not start a Dask cluster here: {error}") from None
             stack.enter_context(local)
             address = local.scheduler_address
         try:
             client = Client(address, timeout=timeout, set_as_default=False)
-        except OSError as error:
+        except (OSError, TypeError, ValueError) as error:  # Dask's words for an address it cannot use
             raise ClusterError(f"could not reach the Dask scheduler at {address}: {error}") from None
         stack.enter_context(client)
         yield client.get_executor()
