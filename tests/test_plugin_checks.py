@@ -109,6 +109,16 @@ def assert_the_app_stands(logged: list[str], bad: list[Point]) -> None:
         assert any(point.value in line for line in logged), (point.value, logged)
 
 
+class Everything(str):
+    """Text equal to any text, with one hash: it would take every table mode's place."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __hash__(self) -> int:
+        return 0
+
+
 BAD = {
     "modes of the wrong shape": plugin(modes={"plugged": "solo"}),
     "a mode that is a string pair": plugin(modes={"plugged": "so"}),
@@ -124,6 +134,7 @@ BAD = {
     "a name in capitals": plugin("Plugged"),
     "a name that is no text": plugin(5),
     "a title that is no text": plugin(title=None),
+    "a mode named by a str that equals every str": plugin(modes={Everything("plugged"): ("solo", "P")}),
     "a deal that is no function": plugin(deal="deal"),
     "a bot that is no function": plugin(bot=3),
     "a tip for another game's mode": plugin(tips={"solo": "Mine"}),

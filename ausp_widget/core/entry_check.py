@@ -35,13 +35,13 @@ def check_entry(entry: object, games: Mapping[str, GameEntry]) -> GameEntry:
     if not isinstance(entry, GameEntry):
         raise EntryError(f"{short_repr(entry)} is not a GameEntry")
     name = entry.name
-    if not isinstance(name, str) or not NAME.fullmatch(name):
+    if not _text(name) or not NAME.fullmatch(name):
         raise EntryError(f"its name must be lower-case letters, digits, - or _, not {short_repr(name)}")
     if name in SHIPPED and not _shipped(name, entry):
         raise EntryError(f"the name {name!r} is a shipped game's, which a plug-in cannot replace")
     if name in games:
         raise EntryError(f"the name {name!r} is taken by {games[name].title!r}")
-    if not isinstance(entry.title, str) or not entry.title.strip():
+    if not _text(entry.title) or not entry.title.strip():
         raise EntryError(f"game {name!r}: its title must be text, not {short_repr(entry.title)}")
     if not (isinstance(entry.game_class, type | Later)):
         raise EntryError(f"game {name!r}: game_class must be a class, not {short_repr(entry.game_class)}")
@@ -69,14 +69,14 @@ def _check_modes(entry: GameEntry, games: Mapping[str, GameEntry]) -> None:
         raise EntryError(f"game {name!r} has no modes: a game is played in at least one")
     dealt: set[str] = set()
     for mode, how in entry.modes.items():
-        if not isinstance(mode, str) or not mode.strip():
+        if not _text(mode) or not mode.strip():
             raise EntryError(f"game {name!r}: a table mode is named in text, not {short_repr(mode)}")
         if not (isinstance(how, tuple | list) and len(how) == 2):
             raise EntryError(
                 f"game {name!r}: mode {mode!r} is a (game mode, label) pair, not {short_repr(how)}"
             )
         game_mode, label = how
-        if not isinstance(game_mode, str) or game_mode not in GAME_MODES:
+        if not _text(game_mode) or game_mode not in GAME_MODES:
             deals = ", ".join(GAME_MODES)
             raise EntryError(
                 f"game {name!r}: mode {mode!r} deals one of {deals}, not {short_repr(game_mode)}"
@@ -84,14 +84,19 @@ def _check_modes(entry: GameEntry, games: Mapping[str, GameEntry]) -> None:
         if game_mode in dealt:
             raise EntryError(f"game {name!r}: two of its modes deal {game_mode!r}")
         dealt.add(game_mode)
-        if not isinstance(label, str) or not label.strip():
+        if not _text(label) or not label.strip():
             raise EntryError(f"game {name!r}: mode {mode!r} has a label in text, not {short_repr(label)}")
         for other in games.values():
             if mode in other.modes:
                 raise EntryError(f"game {name!r}: the mode {mode!r} is taken by {other.title!r}")
     for mode, tip in entry.tips.items():
-        if mode not in entry.modes or not isinstance(tip, str):
+        if mode not in entry.modes or not _text(tip):
             raise EntryError(f"game {name!r}: a tip is text for one of its modes, not {short_repr(mode)}")
+
+
+def _text(value: object) -> bool:
+    """Plain text: a str subclass could compare or hash its own way, and names are dict keys."""
+    return type(value) is str
 
 
 def _shipped(name: str, entry: GameEntry) -> bool:
