@@ -212,6 +212,35 @@ print(registry.entry("yukon").title, registry.entry("yukon").deal(3).name)
     ], run.stderr
 
 
+def test_a_package_with_broken_metadata_hides_no_other_games_plugin(monkeypatch, caplog):
+    import importlib.metadata
+
+    class Broken:
+        name, _path = "broken", "/site-packages/broken.dist-info"
+
+        @property
+        def entry_points(self):
+            raise ValueError("a malformed entry_points.txt")
+
+    class Fine:
+        name = "fine"
+        entry_points = (Point("plugged", plugin()),)
+
+    monkeypatch.setattr(importlib.metadata, "distributions", lambda path: iter([Broken(), Fine()]))
+    with caplog.at_level(logging.WARNING, logger=registry.__name__):
+        points = registry.entry_points(registry.ENTRY_POINTS)
+    assert [point.value for point in points] == ["plugged_game:ENTRY"]
+    assert "the installed package at /site-packages/broken.dist-info could not be read" in caplog.text
+
+    def unlistable(group):
+        raise OSError("not listed")
+
+    with installed() as logged:
+        registry.entry_points = unlistable
+        assert {"australian", "indian"} <= {entry.name for entry in registry.games()}
+    assert logged == ["the installed game plug-ins could not be listed: OSError('not listed')"]
+
+
 def test_the_shipped_games_pass_the_checks_and_their_modes_are_the_opponents_modes():
     for name, entry in SHIPPED.items():
         others = {key: value for key, value in SHIPPED.items() if key != name}

@@ -135,10 +135,18 @@ def entry_points(group: str) -> list[Any]:
     seen: set[str] = set()
     found = []
     for dist in distributions(path=folders):
-        name = getattr(dist, "_normalized_name", None) or dist.name
-        if name not in seen:
-            seen.add(name)
-            found.extend(point for point in dist.entry_points if point.group == group)
+        try:  # one package's broken metadata hides no other package's games
+            name = getattr(dist, "_normalized_name", None) or dist.name
+            points = (
+                [point for point in dist.entry_points if point.group == group] if name not in seen else []
+            )
+        except Exception as error:
+            logger.warning(
+                "the installed package at %s could not be read: %r", getattr(dist, "_path", "?"), error
+            )
+            continue
+        seen.add(name)
+        found.extend(points)
     return found
 
 
@@ -153,7 +161,12 @@ def _loaded() -> dict[str, GameEntry]:
         _PLUGINS_LOADED = True
         from .entry_check import EntryError
 
-        for point in entry_points(group=ENTRY_POINTS):
+        try:
+            points = entry_points(group=ENTRY_POINTS)
+        except Exception as error:  # a folder on the path that cannot be listed
+            logger.warning("the installed game plug-ins could not be listed: %r", error)
+            points = []
+        for point in points:
             try:
                 register(point.load())  # (a package may register itself as it is imported)
             except EntryError as error:
