@@ -8,7 +8,9 @@ import pytest
 from ausp_widget import AustralianPatience, Card, Game, evaluate, review, solve, win_chance
 from ausp_widget.analysis import hint
 from ausp_widget.analysis.arena import compare
+from ausp_widget.analysis.cluster import cluster
 from ausp_widget.analysis.players import hint_player
+from ausp_widget.analysis.puzzles_make import make
 from ausp_widget.core.errors import WrongTypeError
 from ausp_widget.render.handout import handout
 
@@ -56,6 +58,9 @@ WRONG_TYPES = [
     (lambda: handout("never.pdf", lessons=5), "lessons is a list of lesson names"),
     (lambda: compare([5]), "compare takes evaluations"),
     (lambda: compare(5), "compare takes evaluations"),
+    (lambda: cluster(5), "address must be text"),
+    (lambda: cluster("local", timeout="soon"), "timeout is a number of seconds"),
+    (lambda: make("yukon", 1, kinds=None, jobs="2"), "jobs must be a whole number from 1"),
 ]
 
 BAD_VALUES = [
@@ -75,6 +80,9 @@ BAD_VALUES = [
     (lambda: Game.deal(2**70), "a deal number is a whole number from 0 to 2\\*\\*64 - 1"),
     (lambda: GAME.view(3), "player must be 0 in the solo game, not 3"),
     (lambda: AustralianPatience(mode="klondike"), "mode must be one of"),
+    (lambda: cluster("not an address"), "address must be a Dask scheduler's address"),
+    (lambda: cluster("local", timeout=-1), "timeout must be above 0 seconds"),
+    (lambda: make("yukon", 1, level=3), "level 3 is read on the shipped puzzles' scale"),
 ]
 
 
