@@ -94,7 +94,7 @@ def _after(game: Game, move: Move) -> Game:
     [
         ("Build down in suit", "6♥ 7♠", "same suit"),
         ("Start a foundation", "A♥ F", "only an exposed card goes to a foundation"),
-        ("Build up in suit", "4♣ F", "3♣ must be there first"),
+        ("Build up in suit", "4♣ F", "the card just below it must be there first"),
         ("Nothing moves onto the waste", "4♣ 5♣", "nothing moves onto the waste"),
         ("Draw, then use the card", "Q♣ K♣", "still in the stock"),
         ("Move a card with the cards covering it", "J♥ Q♠", "cannot"),

@@ -78,7 +78,8 @@ def test_hidden_copies_are_not_given_away():
     with pytest.raises(IllegalMoveError) as refused:
         g.play("A♠ F")
     assert str(refused.value) == (
-        "A♠ cannot move: only the top card of a column or of the waste moves; neither copy is turned up yet"
+        "that card is not face up on the table: "
+        "a card turns up when it is drawn from the stock or uncovered in its column"
     )
 
 
@@ -89,8 +90,8 @@ REFUSALS = [
     (["7♥", "9♣"], "", "7♥ 9♣", "one rank higher"),
     (["K♥", "Q♣"], "", "K♥ Q♣", "nothing ranks above a King"),
     (["7♥", "8♣"], "", "7♥ 1", "7♥ is already in column 1"),
-    (["7♥", "8♣"], "", "7♥ 8♠", "no column ends with 8♠"),
-    (["7♥", "8♣"], "", "7♥ F", "a ♥ foundation must end with 6♥ first"),
+    (["7♥", "8♣"], "", "7♥ 8♠", "not face up on the table: a card goes onto the top card"),
+    (["7♥", "8♣"], "", "7♥ F", "a ♥ foundation must end with the card just below it first"),
     (["7♥", "8♣"], "", "7♥ F2", "F2 is a ♣ foundation"),
     (["8♣ 9♦", "7♥"], "", "7♥ 8♣", "no column ends with 8♣"),
     (["8♣ 9♦", "7♥"], "", "8♣ 7♥", "the 8♣ in column 1 is covered by 9♦"),

@@ -66,9 +66,12 @@ def test_r4_builds_down_in_suit_only():
         game.play("8♦ 9♥")
 
 
+SAME_SUIT_ONLY = r"J♥ cannot take 9♥: a card goes onto the next higher card of its suit$"  # 10♥: stock
+
+
 def test_r4_onto_the_next_higher_card_only():
     game = Game.from_text(PAGAT)
-    with pytest.raises(IllegalMoveError, match=r"J♥ cannot take 9♥: .* \(9♥ needs 10♥\)"):
+    with pytest.raises(IllegalMoveError, match=SAME_SUIT_ONLY):
         game.play("9♥ J♥")
 
 
@@ -111,7 +114,7 @@ def test_r7_nothing_moves_onto_the_waste_or_the_stock():
     game = Game.from_text(JACK_GROUP)
     with pytest.raises(IllegalMoveError, match="nothing moves onto the waste"):
         game.play("4♣ 5♣")
-    with pytest.raises(IllegalMoveError, match=r"nothing moves onto the stock \(10♦ is still in the stock\)"):
+    with pytest.raises(IllegalMoveError, match=r"not face up on the table: nothing moves onto the stock"):
         game.play("9♦ 10♦")
 
 

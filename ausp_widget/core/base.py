@@ -20,6 +20,7 @@ from .moves import Move
 from .observers import Observable
 from .protocol import Pile, PileRef, Place, check_ref
 from .saves import check_seed, decode_save
+from .sight import veiled
 
 
 class PatienceBase(Observable):
@@ -30,6 +31,8 @@ class PatienceBase(Observable):
     has_stock: bool = True
     """Whether the game has a stock to draw from at all: a game that deals every card (Yukon)
     lists its stock and waste as empty piles, and a view offers no Draw for it."""
+    unseen_help: str = ""
+    """What a refusal adds, for every card the player cannot see alike (`core.sight.unseen`)."""
     _notation: Any  # the game's notation module: format_position(game) and save_json(game)
     _history: list[tuple[int, Move]]
     _undo: list[Any]
@@ -46,8 +49,11 @@ class PatienceBase(Observable):
                 move = self.parse_move(move)
             action, played = self._check(move, player)
         except ValueError as error:  # IllegalMoveError, NotationError, or a wrong player
-            self._refused(error, move if isinstance(move, Move) else None)
-            raise
+            said = veiled(self, error)  # never a card the table does not show
+            self._refused(said, move if isinstance(move, Move) else None)
+            if said is error:
+                raise
+            raise said from None
         self._keep_undo()
         self._apply(action, player)
         self._history.append((player, played))

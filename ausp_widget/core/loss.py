@@ -1,7 +1,11 @@
 """Why a lost game is lost, in the words of the rules: the cards that can no longer reach
 home and what holds each. Each game finds its own blocks (`_blocks()`); `explain_loss()`
 (P6 of the protocol) is the same for every game: it orders them and keeps the sentence
-short, so a student reads the one or two blocks that matter most and a count of the rest."""
+short, so a student reads the one or two blocks that matter most and a count of the rest.
+
+It says only what the table shows (`ausp_widget.core.sight`): a card the foundations wait for
+that lies face down is counted, never named or placed, so taking the game back after reading
+it gives nothing away."""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .cards import Card
+from .sight import Sight
 from .text import capital, listed, sentence
 
 SHOWN = 2  # blocks said in full; the others are counted
@@ -36,15 +41,22 @@ class ExplainsLoss:
     _pile_heights: Callable[[], Sequence[int]]  # the game's own
 
     def explain_loss(self, player: int = 0, shown: int = SHOWN) -> str:
-        """The `shown` cards that block the most and what holds each, then a count of the
-        rest; "" unless the game is lost."""
+        """The `shown` cards on show that block the most and what holds each, then how many
+        more foundations wait for a face-down card and a count of the rest; "" unless the
+        game is lost. A block that names a card the player cannot see is never said."""
         self._check_player(player)
         if self.status != "lost":
             return ""
-        blocks = self._blocks(player)
-        return loss_text(blocks, self.card_count - self.scores[player], shown) if blocks else ""
+        piles = self.piles()
+        sight = Sight.of(piles)
+        blocks = [b for b in self._blocks(player) if sight.sees(b.card.index) and not sight.discloses(b.why)]
+        hidden = len(self._waiting()) - len(blocks)
+        down = sum(pile.size - sum(c is not None for c in pile.cards) for pile in piles)
+        return loss_text(blocks, self.card_count - self.scores[player], shown, hidden, down)
 
     def _blocks(self, player: int) -> list[Block]:  # pragma: no cover - each game's own
+        """A block for each card the foundations wait for that lies face up on the table:
+        its words name only cards on show (a card that lies face down gets none)."""
         raise NotImplementedError
 
     def _waiting(self) -> dict[int, int]:
@@ -61,17 +73,27 @@ class ExplainsLoss:
         }
 
 
-def loss_text(blocks: Sequence[Block], left: int, shown: int = SHOWN) -> str:
+def loss_text(blocks: Sequence[Block], left: int, shown: int = SHOWN, hidden: int = 0, down: int = 0) -> str:
     """The explanation: the `shown` blocks that hold back the most cards, one sentence each,
-    then one sentence counting the rest (`left` is how many cards are not home)."""
-    if not blocks:
+    then how many more foundations wait for a face-down card (`hidden`), then one sentence
+    counting the rest (`left` is how many cards are not home, `down` how many lie face down)."""
+    if not blocks and not hidden:
         return ""
     ranked = sorted(blocks, key=lambda b: (-b.held, b.card))
     said, rest = ranked[:shown], ranked[shown:]
-    text = " ".join(sentence(b.why) for b in said)
+    parts = [sentence(b.why) for b in said]
+    if hidden:
+        more = "more " if blocks else ""
+        waits = f"one {more}foundation waits" if hidden == 1 else f"{hidden} {more}foundations wait"
+        parts.append(
+            sentence(
+                f"{waits} for {'a card' if hidden == 1 else 'cards'} that lie{'s' * (hidden == 1)} face down"
+            )
+        )
     cards = "card" if left == 1 else "cards"
-    count = f"in all, {left} {cards} cannot reach home."
+    count = f"in all, {left} {cards} cannot reach home"
+    count += f", {down} of them face down." if down else "."
     if rest:
         names = [str(b.card) for b in rest]
         count = f"{listed(names)} {'is' if len(names) == 1 else 'are'} blocked as well; {count}"
-    return f"{text} {capital(count)}"
+    return " ".join([*parts, capital(count)])

@@ -9,12 +9,19 @@ from __future__ import annotations
 from ausp_widget.core.cards import CARDS, SUITS
 from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.moves import Move
+from ausp_widget.core.sight import Sight, unseen
 
 from .layout import FOUNDATION, STOCK, WASTE, _Layout
+
+IN_STOCK = "it is still in the stock, and a draw turns it up"
+"""Said of any card in the stock: the same words whichever card it is and wherever it lies."""
+ONTO_STOCK = "nothing moves onto the stock, and a draw turns its cards up one by one"
 
 
 class Checks:
     """The rule checks of `Game`: `_resolve` returns what to do, or raises with the reason."""
+
+    unseen_help = IN_STOCK
 
     def _resolve(self, move: Move, player: int, lay: _Layout) -> tuple:
         """Check a move against the rules; returns what to do, or raises with the reason."""
@@ -45,7 +52,7 @@ class Checks:
         if where == FOUNDATION:
             raise IllegalMoveError(f"{name} is on a foundation: cards never leave a foundation")
         if where == STOCK:
-            raise IllegalMoveError(f"{name} is still in the stock: draw to turn it up")
+            raise IllegalMoveError(unseen(IN_STOCK))
         if where == WASTE and lay.waste[-1] != card:
             raise IllegalMoveError(
                 f"{name} is under {CARDS[lay.waste[-1]]} on the waste: only the top waste card may move"
@@ -79,7 +86,8 @@ class Checks:
                     f"so {name} stays where it was"
                 )
             if height < rank:
-                raise IllegalMoveError(f"F{move.pile} needs {CARDS[suit * 13 + height]} before {name}")
+                need = Sight.of_game(self).name_or(suit * 13 + height, "the lower cards of its suit")
+                raise IllegalMoveError(f"F{move.pile} needs {need} before {name}")
             played = move
         else:
             k = next((k for k in self._suit_piles[suit] if len(self._piles[k]) == rank), None)
@@ -91,9 +99,10 @@ class Checks:
                     raise IllegalMoveError(
                         f"F{taken + 1} was taken: it already holds {name}, so this {name} stays where it was"
                     )
+                need = Sight.of_game(self).name_or(card - 1, "the card just below it")
                 raise IllegalMoveError(
                     f"{name} cannot go to a foundation yet: foundations build up in suit from the Ace, "
-                    f"so {CARDS[card - 1]} must be there first"
+                    f"so {need} must be there first"
                 )
             played = move if self.mode == "solo" else Move("foundation", move.card, pile=k + 1)
         return ("foundation", played, card, where, k)
@@ -117,15 +126,16 @@ class Checks:
         if there == WASTE:
             raise IllegalMoveError(f"nothing moves onto the waste ({tname} is on the waste)")
         if there == STOCK:
-            raise IllegalMoveError(f"nothing moves onto the stock ({tname} is still in the stock)")
+            raise IllegalMoveError(unseen(ONTO_STOCK))
         if there == FOUNDATION:
             raise IllegalMoveError(f"{tname} is on a foundation: write '{name} F' to build there")
         if target // 13 != card // 13:
             raise IllegalMoveError(f"{tname} cannot take {name}: tableau builds down in the same suit")
         if target != card + 1:
+            named = card % 13 < 12 and Sight.of_game(self).sees(card + 1)  # a stock card is never named
             raise IllegalMoveError(
                 f"{tname} cannot take {name}: a card goes onto the next higher card of its suit"
-                + (f" ({name} needs {CARDS[card + 1]})" if card % 13 < 12 else "")
+                + (f" ({name} needs {CARDS[card + 1]})" if named else "")
             )
         tcol = there >> 6
         if where >= 0 and where >> 6 == tcol and where < there:

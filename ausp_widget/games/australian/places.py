@@ -122,8 +122,8 @@ class Places:
         clicked the card, not for someone who typed a move onto the stock."""
         lay = self._layout(player)
         where = lay.loc[parent.index]
-        if where == STOCK:
-            return f"it can only go onto {parent}, which is still in the stock"
+        if where == STOCK:  # the stock's cards are never named
+            return "it can only go onto the next higher card of its suit, which is still in the stock"
         if where == WASTE:
             top = CARDS[lay.waste[-1]]
             if top is parent:

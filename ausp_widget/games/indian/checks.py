@@ -6,14 +6,21 @@ from __future__ import annotations
 from ausp_widget.core.cards import CARDS, RANK_TEXT, SUITS, Card
 from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.moves import DRAW, Move
+from ausp_widget.core.sight import Sight, unseen
 
 from .basics import COLUMNS, FACE_DOWN, PILE_SUITS, WASTE, Source, fits
 from .moves import _move, _source_text
+
+HIDDEN_HELP = "a card turns up when it is drawn from the stock or uncovered in its column"
+"""Said of any card with no copy on show: the same words whichever card it is and wherever it lies."""
+ONTO_HIDDEN = "a card goes onto the top card of another column"
 
 
 class Checks:
     """The rule checks of `IndianGame`: `_resolve` returns what to do, or raises with the reason
     (a refusal that comes from a rule option names it)."""
+
+    unseen_help = HIDDEN_HELP
 
     def _resolve(self, move: Move) -> tuple[tuple, Move]:
         """Check a move against the rules: (what to do, the move in canonical form), or raise."""
@@ -27,6 +34,9 @@ class Checks:
         if move.kind == "pass":
             raise IllegalMoveError("there is no pass in Indian Patience: draw a card or move one")
         card = move.card.index
+        sight = Sight.of_game(self)
+        if not sight.sees(card) or (move.kind == "tableau" and not sight.sees(move.onto.index)):
+            raise IllegalMoveError(unseen(HIDDEN_HELP if not sight.sees(card) else ONTO_HIDDEN))
         source = getattr(move, "source", None)
         candidates = self._candidates(move, card, source)
         done: list[tuple] = []
@@ -188,14 +198,16 @@ class Checks:
             if height > rank:
                 raise IllegalMoveError(f"F{move.pile} already holds {CARDS[suit * 13 + height - 1]}")
             if height < rank:
-                raise IllegalMoveError(f"F{move.pile} needs {CARDS[suit * 13 + height]} before {name}")
+                need = Sight.of_game(self).name_or(suit * 13 + height, "the lower cards of its suit")
+                raise IllegalMoveError(f"F{move.pile} needs {need} before {name}")
             return k
         k = self._first_pile(card)
         if k is not None:
             return k
+        need = Sight.of_game(self).name_or(card - 1, "the card just below it")
         raise IllegalMoveError(
             f"{name} cannot go to a foundation yet: foundations build up in suit from the Ace, "
-            f"so a {SUITS[suit]} foundation must end with {CARDS[card - 1]} first"
+            f"so a {SUITS[suit]} foundation must end with {need} first"
         )
 
     def _canonical(self, action: tuple) -> Move:

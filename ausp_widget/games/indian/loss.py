@@ -20,17 +20,18 @@ class Loss(ExplainsLoss):
         return [b for b in blocks if b is not None]
 
     def _block(self, card: int, held: int) -> Block | None:
-        """What holds the nearest copy of `card` (the one with the fewest cards on it)."""
+        """What holds the nearest copy of `card` on show (the one with the fewest cards on
+        it); None when no copy is on show (`ExplainsLoss` counts it, never placing it)."""
         places = [
             (len(col) - 1 - d, c, d)
-            for c, col in enumerate(self._cols)
+            for c, (col, bottom) in enumerate(zip(self._cols, self._bottoms))
             for d, x in enumerate(col)
-            if x == card
+            if x == card and not (d == 0 and bottom == FACE_DOWN)
         ]
         places += [(len(self._waste) - 1 - d, -1, d) for d, x in enumerate(self._waste) if x == card]
         if not places:
             return None
-        over, c, depth = min(places)
+        over, c, _ = min(places)
         name = CARDS[card]
         cards = "one card" if over == 1 else f"{over} cards"
         if c < 0:
@@ -41,9 +42,8 @@ class Loss(ExplainsLoss):
             )
         else:
             top = self._cols[c][-1]
-            face = " face down" if depth == 0 and self._bottoms[c] == FACE_DOWN else ""
             why = (
-                f"{name} lies{face} under {cards} in column {c + 1}; one card moves at a time, and "
+                f"{name} lies under {cards} in column {c + 1}; one card moves at a time, and "
                 f"{CARDS[top]} on top {self._nowhere(top, c)}"
             )
         return Block(name, held, why)

@@ -4,15 +4,37 @@ the same words."""
 
 from __future__ import annotations
 
-from ausp_widget.core.cards import CARDS, SUITS
+from ausp_widget.core.cards import CARDS, RANK_TEXT, SUITS
 from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.moves import Move
+from ausp_widget.core.sight import Sight, unseen
 
-from .basics import COLUMNS, KING, PARENTS, PILE_SUITS, RED
+from .basics import COLUMNS, KING, PILE_SUITS, RED
 
-__all__ = ["NO_STOCK", "Checks", "colour"]
+__all__ = ["FACE_DOWN_HELP", "NO_STOCK", "ONTO_FACE_DOWN", "Checks", "colour", "no_such_pile", "pile_named"]
 
 NO_STOCK = "Yukon has no stock: every card is dealt at the start"
+FACE_DOWN_HELP = "it lies face down until it becomes the top card of its column"
+"""Said of any face-down card: the same words whichever card it is and wherever it lies."""
+ONTO_FACE_DOWN = "nothing goes onto a face-down card, only onto the top card of a column"
+
+
+_RANK_WORDS = (*RANK_TEXT[:10], "Jack", "Queen", "King")
+
+
+def no_such_pile(number: int) -> str:
+    """The refusal of a foundation Yukon does not have (it has four, whatever a move may name)."""
+    return f"Yukon has foundations F1 to F{len(PILE_SUITS)}, not F{number}"
+
+
+def pile_named(text: object) -> int | None:
+    """The foundation number a move's text names (`7♥ F9` names 9), else None."""
+    words = text.split() if isinstance(text, str) else ()
+    target = words[1].upper() if len(words) == 2 else ""
+    digits = target[1:]
+    if target[:1] == "F" and digits.isascii() and digits.isdigit() and len(digits) <= 3:
+        return int(digits)
+    return None
 
 
 def colour(card: int) -> str:
@@ -22,6 +44,8 @@ def colour(card: int) -> str:
 
 class Checks:
     """The rule checks of `YukonGame`: `_check` returns what to do, or raises with the reason."""
+
+    unseen_help = FACE_DOWN_HELP
 
     _cols: list[tuple[int, ...]]
     _down: list[int]
@@ -45,9 +69,7 @@ class Checks:
         c, d = where
         col = self._cols[c]
         if d < self._down[c]:
-            raise IllegalMoveError(
-                f"{move.card} is face down: it turns up when it becomes the top card of column {c + 1}"
-            )
+            raise IllegalMoveError(unseen(FACE_DOWN_HELP))
         if move.kind == "foundation":
             return self._check_foundation(move, c, d), move
         if move.kind == "column":
@@ -65,14 +87,14 @@ class Checks:
         suit, rank = divmod(card, 13)
         if move.pile:
             if move.pile > len(self._piles):
-                raise IllegalMoveError(f"Yukon has foundations F1 to F{len(self._piles)}, not F{move.pile}")
+                raise IllegalMoveError(no_such_pile(move.pile))
             if PILE_SUITS[move.pile - 1] != suit:
                 raise IllegalMoveError(
                     f"F{move.pile} is a {SUITS[PILE_SUITS[move.pile - 1]]} foundation: {name} builds on "
                     f"F{suit + 1} ({SUITS[suit]})"
                 )
         if self._piles[suit] != rank:
-            need = CARDS[suit * 13 + self._piles[suit]]
+            need = Sight.of_game(self).name_or(suit * 13 + self._piles[suit], "the card just below it")
             raise IllegalMoveError(
                 f"{name} cannot go to a foundation yet: foundations build up in suit from the Ace, "
                 f"so {need} must be there first"
@@ -109,10 +131,13 @@ class Checks:
         if tc == c and td > d:
             raise IllegalMoveError(f"{tname} lies in {name}'s own group: a group cannot move onto itself")
         if td < self._down[tc]:
-            raise IllegalMoveError(f"{tname} is face down: nothing goes onto a face-down card")
+            raise IllegalMoveError(unseen(ONTO_FACE_DOWN))
         if td != len(self._cols[tc]) - 1:
             raise IllegalMoveError(f"{tname} is covered by {CARDS[self._cols[tc][td + 1]]}")
         return (c, d, tc)
 
     def _parents_words(self, card: int) -> str:
-        return " or ".join(str(CARDS[p]) for p in PARENTS[card])
+        """The cards `card` may go onto, by rank and colour: naming them would name cards
+        that may lie face down."""
+        other = "red" if not RED[card // 13] else "black"
+        return f"a {other} {_RANK_WORDS[card % 13 + 1]}"

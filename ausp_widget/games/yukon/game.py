@@ -49,6 +49,7 @@ from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.loss import Block, ExplainsLoss
 from ausp_widget.core.moves import Move, to_column, to_foundation
 from ausp_widget.core.protocol import Pile, PileRef, Place, check_ref
+from ausp_widget.core.sight import unseen
 from ausp_widget.core.text import sentence
 from ausp_widget.core.view import TableView
 
@@ -63,7 +64,7 @@ from .basics import (
     deal_layout,
     progress_path,
 )
-from .checks import NO_STOCK, Checks
+from .checks import FACE_DOWN_HELP, NO_STOCK, Checks, no_such_pile, pile_named
 
 __all__ = ["CARD_COUNT", "COLUMNS", "STUCK_SEARCH_LIMIT", "YukonGame"]
 
@@ -231,6 +232,11 @@ class YukonGame(Checks, ExplainsLoss, PatienceBase):
         return [self._to_move(*m) for m in card_moves(self._cols, self._down, self._piles, True)]
 
     def parse_move(self, text: str | Move) -> Move:
+        """A move in the notation; a foundation past F4 is refused as Yukon's rule, not as the
+        eight foundations the two-player game has."""
+        number = pile_named(text)
+        if number is not None and not 1 <= number <= len(PILE_SUITS):
+            raise IllegalMoveError(no_such_pile(number))
         return Move.parse(text)
 
     # ---- playing ----------------------------------------------------------------------------
@@ -273,7 +279,7 @@ class YukonGame(Checks, ExplainsLoss, PatienceBase):
         if not 0 <= place.depth < len(col):
             raise IllegalMoveError(f"there is no card there ({pile} holds {len(col)})")
         if place.depth < self._down[pile.index]:
-            raise IllegalMoveError("that card is face down: it turns up when it becomes the top card")
+            raise IllegalMoveError(unseen(FACE_DOWN_HELP))
         return pile.index, place.depth
 
     def move_places(self, move: Move, player: int = 0) -> tuple[Place | None, PileRef | None]:
@@ -293,7 +299,8 @@ class YukonGame(Checks, ExplainsLoss, PatienceBase):
         if move.kind == "column":
             return source, PileRef("column", 0, move.column - 1) if move.column <= COLUMNS else None
         there = self._where(move.onto.index)
-        return source, None if there is None else PileRef("column", 0, there[0])
+        face_up = there is not None and there[1] >= self._down[there[0]]
+        return source, PileRef("column", 0, there[0]) if face_up else None  # never a hidden card's column
 
     def move_between(self, source: Place, target: PileRef, player: int = 0) -> Move:
         """The move a click means: the card at `source` (with the cards on it) onto `target`;
@@ -326,7 +333,7 @@ class YukonGame(Checks, ExplainsLoss, PatienceBase):
             else:
                 there = "a King moves only into an empty column, and none is empty"
         else:
-            there = f"it needs {self._parents_words(card)} on top of another column, and neither is there"
+            there = f"it needs {self._parents_words(card)} on top of another column, and none is there"
         home = self._refusal(to_foundation(name))
         return sentence(f"{name} cannot move now: {there}; nor can it go home: {home}")
 
@@ -345,28 +352,23 @@ class YukonGame(Checks, ExplainsLoss, PatienceBase):
         return "".join(news)
 
     def _blocks(self, player: int) -> list[Block]:
-        """What holds each card a foundation waits for (the game is lost)."""
+        """What holds each card a foundation waits for that lies face up (the game is lost);
+        a face-down one is only counted (`ExplainsLoss`)."""
         blocks = []
         for card, held in self._waiting().items():
             c, d = self._where(card)
-            col = self._cols[c]
-            hidden = d < self._down[c]
-            cover = col[self._down[c]] if hidden else col[d + 1]
+            if d < self._down[c]:
+                continue
+            cover = self._cols[c][d + 1]
             if cover % 13 == KING:
                 nowhere = f"{CARDS[cover]} is a King, which may only go into an empty column"
             else:
                 needs = self._parents_words(cover)
-                nowhere = f"{CARDS[cover]} needs {needs} on top of a column, and neither is there"
+                nowhere = f"{CARDS[cover]} needs {needs} on top of a column, and none is there"
                 if not all(self._cols):
                     nowhere += ", and only a King may fill an empty column"
-            lies = "lies face down" if hidden else "is covered"
-            blocks.append(
-                Block(
-                    CARDS[card],
-                    held,
-                    f"{CARDS[card]} {lies} in column {c + 1} under {CARDS[cover]}: {nowhere}",
-                )
-            )
+            why = f"{CARDS[card]} is covered in column {c + 1} under {CARDS[cover]}: {nowhere}"
+            blocks.append(Block(CARDS[card], held, why))
         return blocks
 
     def _into(self, move: Move, player: int) -> str:
