@@ -34,7 +34,9 @@ The contract, in the words of the specification:
   (why a lost game is lost, in a phrase) and `protected_means` (what a protected card may do; empty when
   the game has none). `explain_loss(player, shown)` says why a lost game is lost: the `shown` (two)
   cards that block the most and what holds each, in the words of the rules, then a count of
-  the rest ("" while the game is not lost).
+  the rest ("" while the game is not lost). Every word a player reads names only cards the
+  table shows (`ausp_widget.core.sight`): a face-down or stock card is counted, never named
+  or placed, and a refusal about one is the same whichever card it is.
 - P7 Forms. `to_text()` / `to_json()` and the registry's readers round-trip a position
   and a whole game; `copy()` is an independent game; `view(player)` is what that player may
   see (it holds no reference to the game).
