@@ -1,18 +1,26 @@
-"""Teacher mode: remembered in the progress file; "Winnable?" answers yes or no without the line;
-a quiz locks hints, solutions and the solver in the table, the lessons and the puzzles (also when
-another app sharing the file sets it); the class summary shows who asked for help."""
+"""Teacher mode: remembered in the class file the teacher's app writes; "Winnable?" answers yes or
+no without the line; a quiz locks hints, solutions and the solver in the table, the lessons and the
+puzzles (also when the teacher's app sets it while a student's runs), and an app that may not write
+the class file shows the lock as the teacher's and cannot lift it; the class summary shows who
+asked for help."""
 
 from __future__ import annotations
+
+import json
+import os
+import re
+import stat
 
 import pytest
 
 from ausp_widget import AustralianPatience
+from ausp_widget.core.class_file import ClassFile, ClassFileError
 from ausp_widget.core.progress import Progress, read_students
 from ausp_widget.widgets.clock import ManualClock
 from ausp_widget.widgets.guide import ROLE_CLASSES, GuideView
 from ausp_widget.widgets.puzzle_trainer import PuzzleTrainer
 from ausp_widget.widgets.table import GameTable
-from ausp_widget.widgets.teaching import LOCKED, LOCKED_TIP, Teaching
+from ausp_widget.widgets.teaching import BY_TEACHER, LOCKED, LOCKED_TIP, SET_BY_TEACHER, Teaching
 
 
 @pytest.fixture
@@ -20,6 +28,13 @@ def path(tmp_path, monkeypatch):
     file = tmp_path / "progress.json"
     monkeypatch.setenv("AUSP_WIDGET_PROGRESS", str(file))
     return file
+
+
+def teacher_sets(path, **settings: bool) -> None:
+    """What the teacher's app writes to the class file beside the progress file at `path`."""
+    teaching = Teaching(Progress(path))
+    for name, value in settings.items():
+        setattr(teaching, name, value)
 
 
 def ask_solver(table: GameTable, clock: ManualClock) -> str:
@@ -86,7 +101,7 @@ def test_a_quiz_locks_the_tables_hint_and_solver_and_the_h_key_says_why(path):
 
 def test_a_quiz_set_by_another_app_on_the_same_file_holds_at_the_next_request(path):
     student = GameTable(seed=4, teaching=Teaching(Progress(path, student="Ana")))
-    Progress(path).set_settings(teacher=True, locked=True)  # the teacher's machine
+    teacher_sets(path, teacher=True, locked=True)  # the teacher's machine
     student._on_button("Hint")
     assert LOCKED["hint"] in student.status.value and student._hint is None
     assert student.buttons["Hint"].disabled, "greyed out once the lock is seen"
@@ -97,7 +112,7 @@ def test_a_quiz_locks_the_puzzles_hint_and_solution(path):
     trainer = PuzzleTrainer(progress=store, clock=ManualClock())
     free_puzzle(trainer)
     trainer.hint()
-    store.set_settings(teacher=True, locked=True)
+    teacher_sets(path, teacher=True, locked=True)
     second = PuzzleTrainer(progress=Progress(path, student="Bo"), clock=ManualClock())
     free_puzzle(second)
     assert second.buttons["Hint"].disabled and second.buttons["Show solution"].disabled
@@ -128,3 +143,129 @@ def test_a_quiz_locks_show_me_and_the_lessons_pointing_hint(path):
     teaching.locked = False
     assert [str(m) for m in guide.show_answer()] == ["A♣ 2♣", "K♠ 4", "A♣ F"]
     assert Progress(path).summary_rows()[0]["solutions_shown"] == 1
+
+
+# ---- the teacher's lock holds: the class file ------------------------------------------------
+def as_another_user(app: AustralianPatience) -> AustralianPatience:
+    """`app` as a user who does not own the class file would run it: it may write the file only
+    if everyone may (the mode bits decide, as they do for anyone but the owner and root)."""
+    classes = app.teaching.classes
+    classes.writable = lambda: bool(classes.path.stat().st_mode & stat.S_IWOTH)
+    app.teaching.refresh()
+    return app
+
+
+def test_the_teachers_settings_go_to_a_class_file_only_the_teacher_may_write(path):
+    app = AustralianPatience()
+    app.puzzles.teacher.teacher.value = True
+    app.puzzles.teacher.locked.value = True
+    kept = path.with_name("class.json")
+    assert json.loads(kept.read_text()) == {
+        "format": "ausp_widget-class",
+        "version": 1,
+        "teacher": True,
+        "locked": True,
+        "changed": json.loads(kept.read_text())["changed"],
+    }
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o644, "read by all, written by its owner only"
+    assert not path.exists() or "class" not in json.loads(path.read_text()), "not in the students' file"
+    kept.chmod(0o640)
+    app.teaching.locked = False
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o640, "the teacher's own permissions are kept"
+
+
+def test_a_student_app_shows_the_lock_as_the_teachers_and_cannot_lift_it(path):
+    teacher = AustralianPatience()
+    teacher.puzzles.teacher.teacher.value = True
+    teacher.puzzles.teacher.locked.value = True
+    kept = path.with_name("class.json")
+    before = kept.read_bytes()
+    student = as_another_user(AustralianPatience(seed=4))
+    toggles = student.puzzles.teacher
+    assert student.teaching.read_only and student.teaching.help_locked
+    assert toggles.teacher.disabled and toggles.locked.disabled
+    assert toggles.teacher.tooltip.startswith(BY_TEACHER) and BY_TEACHER in toggles.note.value
+    toggles.teacher.value = False  # the click the defect was: it no longer lifts the lock
+    assert toggles.teacher.value and student.teaching.help_locked
+    assert BY_TEACHER in student.puzzles.feedback.value
+    with pytest.raises(PermissionError, match="Locked by the teacher: only the teacher's app"):
+        student.teaching.locked = False
+    assert student.teaching.locked and kept.read_bytes() == before
+    student.table._on_button("Hint")
+    assert LOCKED["hint"] in student.table.status.value and student.table._hint is None
+    assert teacher.puzzles.teacher.locked.value, "the teacher's app still shows the lock on"
+    # The teacher unlocks: the student's next request is answered.
+    teacher.puzzles.teacher.locked.value = False
+    student.table._on_button("Hint")
+    assert student.table.status.value.startswith("Hint:")
+    assert toggles.teacher.disabled and SET_BY_TEACHER in toggles.note.value
+
+
+def test_a_class_file_made_writable_by_all_lets_every_app_change_it(path):
+    teacher = AustralianPatience()
+    teacher.teaching.teacher = True
+    path.with_name("class.json").chmod(0o666)
+    student = as_another_user(AustralianPatience())
+    assert not student.teaching.read_only and not student.puzzles.teacher.teacher.disabled
+    student.teaching.teacher = False
+    assert not AustralianPatience().teaching.teacher
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may write any file: see test_teacher_lock_users.py")
+def test_a_class_file_the_user_may_not_write_makes_a_student_app(path):
+    AustralianPatience().teaching.teacher = True
+    kept = path.with_name("class.json")
+    kept.chmod(0o444)
+    student = AustralianPatience()
+    assert student.teaching.read_only and student.puzzles.teacher.teacher.disabled
+    with pytest.raises(PermissionError):
+        student.teaching.teacher = False
+
+
+def test_a_class_file_named_by_the_environment_is_the_one_kept(path, tmp_path, monkeypatch):
+    elsewhere = tmp_path / "teacher" / "quiz.json"
+    monkeypatch.setenv("AUSP_WIDGET_CLASS", str(elsewhere))
+    AustralianPatience().teaching.teacher = True
+    assert ClassFile(elsewhere).read().teacher and not path.with_name("class.json").exists()
+
+
+def test_a_lock_an_earlier_version_kept_in_the_progress_file_holds_until_the_teacher_changes_it(path):
+    Progress(path).set_settings(teacher=True, locked=True)
+    app = AustralianPatience()
+    assert app.teaching.help_locked and not path.with_name("class.json").exists()
+    app.teaching.locked = False
+    assert not AustralianPatience().teaching.help_locked
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("{not json", "not readable: Expecting property name"),
+        ('{"format": "other"}', 'no "format": "ausp_widget-class"'),
+        ('{"format": "ausp_widget-class", "version": 2}', "version 2, this version reads 1"),
+        ('{"format": "ausp_widget-class", "version": 1, "locked": "yes"}', "'locked' is true or false"),
+        ('{"format": "ausp_widget-class", "version": 1, "lock": true}', "unknown settings 'lock'"),
+    ],
+)
+def test_a_class_file_that_cannot_be_read_is_named_and_never_read_as_no_lock(path, text, words):
+    kept = path.with_name("class.json")
+    kept.write_text(text)
+    with pytest.raises(ClassFileError, match=re.escape(str(kept))) as error:
+        ClassFile(kept).read()
+    assert words in str(error.value)
+    app = AustralianPatience(seed=4)
+    assert app.teaching.help_locked, "help stays locked while the teacher's setting is unknown"
+    assert "help stays locked until the teacher sets it again" in app.puzzles.teacher.note.value
+    app.table._on_button("Hint")
+    assert LOCKED["hint"] in app.table.status.value
+    app.puzzles.teacher.locked.value = False  # the teacher sets it again: the bad file is kept aside
+    (aside,) = kept.parent.glob("class.json.unreadable-*")
+    assert aside.read_text() == text and "kept as class.json.unreadable-" in app.teaching.problem
+    assert ClassFile(kept).read().teacher and not ClassFile(kept).read().locked
+
+
+def test_a_bad_class_file_argument_is_refused_by_name(path):
+    with pytest.raises(TypeError, match="classes is a ClassFile or None, not str"):
+        Teaching(Progress(path), "class.json")
+    with pytest.raises(TypeError, match="settings is a ClassSettings, not dict"):
+        ClassFile(path.with_name("class.json")).write({"locked": True})

@@ -173,7 +173,7 @@ class KeptFile:
             self._copy_aside(target, data, skipped)
 
     def _set_aside(self, target: Path, error: BaseException) -> None:
-        aside = _aside_name(target)
+        aside = aside_name(target)
         try:
             target.rename(aside)
         except OSError as rename_error:
@@ -191,7 +191,7 @@ class KeptFile:
         say which records were skipped."""
         copy = _same_copy(target, data)
         if copy is None:
-            copy = _aside_name(target)
+            copy = aside_name(target)
             try:
                 with open(copy, "xb") as handle:  # never over another file
                     handle.write(data)
@@ -229,7 +229,7 @@ def _decoded(data: bytes) -> str:
     return data.decode("utf-8", errors="surrogateescape")
 
 
-def _aside_name(path: Path) -> Path:
+def aside_name(path: Path) -> Path:
     """A name beside `path` that no file has yet: two in one second never meet."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     aside = path.with_name(f"{path.name}.unreadable-{stamp}")

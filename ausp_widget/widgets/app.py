@@ -22,6 +22,7 @@ import ipywidgets as widgets
 import traitlets
 
 from ausp_widget.core import registry
+from ausp_widget.core.class_file import ClassFile, class_path
 from ausp_widget.core.progress import Progress
 from ausp_widget.core.protocol import PatienceGame as Game
 from ausp_widget.core.registry import table_modes
@@ -49,11 +50,15 @@ GUIDE, PLAY, PUZZLES, RULES = range(4)
 
 
 class AustralianPatience(Still, widgets.VBox):
-    """Learn and play Australian Patience: `app.game`, `app.mode`, `app.guide.step`, `app.guide.steps`."""
+    """Learn and play Australian Patience: `app.game`, `app.mode`, `app.guide.step`, `app.guide.steps`.
+    `demo=True` makes an app for showing or preparing a lesson: it answers as usual and records
+    no one's progress."""
 
     mode = traitlets.Unicode("solo")
 
-    def __init__(self, mode: str = "solo", seed: int | None = None, **table_options: Any) -> None:
+    def __init__(
+        self, mode: str = "solo", seed: int | None = None, *, demo: bool = False, **table_options: Any
+    ) -> None:
         if not isinstance(mode, str):
             raise TypeError(
                 f"mode is one of {', '.join(table_modes())}, not {type(mode).__name__} {mode!r:.60}"
@@ -65,6 +70,8 @@ class AustralianPatience(Still, widgets.VBox):
                 "AustralianPatience needs the live table, ausp_widget.widgets.table, which could not be "
                 f"imported: {_TABLE_IMPORT_ERROR}"
             )
+        if not isinstance(demo, bool):
+            raise TypeError(f"demo is True or False, not {type(demo).__name__} {demo!r:.60}")
         _check_table_options(table_options)
         self.parts = parts = Parts()
         super().__init__(layout=parts.layout)
@@ -72,8 +79,12 @@ class AustralianPatience(Still, widgets.VBox):
         self.seed = seed
         self.selector = ModeChoice(mode, parts)
         large = large_cards(table_options)
-        self.store = Progress()  # one student's lessons and puzzles, in one file
-        self.teaching = Teaching(self.store)  # teacher mode and the quiz lock, kept in that file
+        # One student's lessons and puzzles, in one file; a demonstration (a lesson prepared or
+        # shown on a projector) keeps them in memory only, so it changes no one's progress.
+        self.demo = demo
+        self.store = Progress(memory=True) if demo else Progress()
+        # Teacher mode and the quiz lock, in the class file the teacher's app writes.
+        self.teaching = Teaching(self.store, ClassFile(class_path(self.store.path)))
         self.guide = GuideView(
             mode,
             on_play_now=self.play_now,
@@ -251,7 +262,7 @@ def _check_table_options(options: dict[str, Any]) -> None:
     unknown = sorted(set(options) - set(known))
     if unknown:
         raise TypeError(
-            f"AustralianPatience takes mode, seed and {', '.join(known)}; not {', '.join(unknown)}"
+            f"AustralianPatience takes mode, seed and {', '.join(['demo', *known])}; not {', '.join(unknown)}"
         )
 
 
