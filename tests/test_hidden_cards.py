@@ -19,6 +19,7 @@ from ausp_widget import Game, IllegalMoveError
 from ausp_widget.analysis.simple import hint_or_fallback
 from ausp_widget.core.cards import CARDS, Card
 from ausp_widget.core.protocol import Place
+from ausp_widget.core.sight import Sight, unseen, veiled
 from ausp_widget.widgets.board_state import KeyBook, build, legal_dests, on_board
 from ausp_widget.widgets.words import result_text
 
@@ -294,3 +295,15 @@ def test_the_stock_order_is_never_said_in_australian_patience():
     other = Game.from_text(swapped(position, 0, 5))
     assert other.stock()[0] == game.stock()[5] and other.piles() == game.piles()
     assert words(game) == words(other)
+
+
+def test_a_refusal_naming_a_hidden_card_is_said_in_the_one_hidden_card_sentence():
+    game = Game.deal(42)
+    stock_card, shown = game.stock()[0], game.tableau()[0][-1]
+    said = veiled(game, IllegalMoveError(f"{shown} needs {stock_card}"))
+    assert str(said) == unseen(game.unseen_help) and str(stock_card) not in str(said)
+    kept = IllegalMoveError(f"{shown} is covered")
+    assert veiled(game, kept) is kept
+    sight = Sight.of_game(game)
+    assert sight.name_or(stock_card.index, "a card") == "a card"
+    assert sight.name_or(shown.index, "") == str(shown)
