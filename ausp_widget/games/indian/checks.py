@@ -34,9 +34,7 @@ class Checks:
         if move.kind == "pass":
             raise IllegalMoveError("there is no pass in Indian Patience: draw a card or move one")
         card = move.card.index
-        sight = Sight.of_game(self)
-        if not sight.sees(card) or (move.kind == "tableau" and not sight.sees(move.onto.index)):
-            raise IllegalMoveError(unseen(HIDDEN_HELP if not sight.sees(card) else ONTO_HIDDEN))
+        self._check_seen(move)
         source = getattr(move, "source", None)
         candidates = self._candidates(move, card, source)
         done: list[tuple] = []
@@ -56,6 +54,19 @@ class Checks:
             )
         action = done[0]
         return action, self._canonical(action)
+
+    def _check_seen(self, move: Move) -> None:
+        """Refuse, in the same words whichever card it is, a move whose card or target has no
+        copy on show (a legal move's cards are on top, so the table is read only otherwise)."""
+        tops = {c for _, c in self._sources()}
+        named = [move.card.index] + ([move.onto.index] if move.kind == "tableau" else [])
+        if all(c in tops for c in named):
+            return
+        sight = Sight.of_game(self)
+        if not sight.sees(move.card.index):
+            raise IllegalMoveError(unseen(HIDDEN_HELP))
+        if move.kind == "tableau" and not sight.sees(move.onto.index):
+            raise IllegalMoveError(unseen(ONTO_HIDDEN))
 
     def _candidates(self, move: Move, card: int, source: Source | None) -> list[int]:
         """The available copies of the card the move names (column indices or WASTE)."""
