@@ -192,7 +192,7 @@ class TeacherToggles:
         if t.problem:
             self.note.value = f"<span style='color:#b00'>{escape(t.problem)}</span>"
         elif t.read_only:
-            said = f"🔒 {BY_TEACHER}" if t.help_locked else SET_BY_TEACHER
+            said = f"<b>{BY_TEACHER}</b>" if t.help_locked else SET_BY_TEACHER
             self.note.value = f"<span title='{escape(self.teacher.tooltip)}'>{said}</span>"
         else:
             self.note.value = ""
