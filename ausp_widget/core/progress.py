@@ -346,7 +346,10 @@ class Progress:
 
     @property
     def settings(self) -> ClassSettings:
-        """The class's settings (teacher mode, help locked), as another app may have set them since."""
+        """The class's settings (teacher mode, help locked) as this file holds them, as another app
+        may have set them since. The apps keep them in the class file the teacher's app writes
+        (`core.class_file`), where file permissions can keep students from changing them; these
+        are what an earlier version kept here, read only until there is a class file."""
         if self._file is not None:
             self._file.peek(self._take_in)
         return self._settings
@@ -358,7 +361,8 @@ class Progress:
         return self._settings
 
     def set_settings(self, *, teacher: bool | None = None, locked: bool | None = None) -> ClassSettings:
-        """Change the class's settings and keep them in the file, for every app that shares it."""
+        """Change the class's settings kept in this file (see `settings`: the apps follow the
+        class file once there is one)."""
         for name, value in (("teacher", teacher), ("locked", locked)):
             if value is not None:
                 check_flag(name, value)

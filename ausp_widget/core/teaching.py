@@ -1,10 +1,11 @@
-"""What a teacher sets for the class, and which help each student asked for: both kept in the
-progress file, so a quiz set on the projector's machine holds in every app that shares the file,
-and the class summary can say who used a hint or was shown a solution.
+"""What a teacher sets for the class, and which help each student asked for. The settings are
+kept in the class file the teacher's app writes (`class_file`), so a quiz set on the teacher's
+machine holds in every student's app that reads it; the help used is kept in the progress file,
+so the class summary can say who used a hint or was shown a solution.
 
 Teacher mode makes "Winnable?" answer yes or no without the winning line (on a projector the line
 is the answer key). With teacher mode on, help can be locked for a quiz: no hints, no solutions,
-no solver. The settings carry the time they were made, so when two apps write the file the newer
+no solver. The settings carry the time they were made, so when two copies meet the newer
 setting wins; help used is kept as a set of kinds per task or puzzle, so merging two copies never
 counts a use twice and never loses one.
 """
