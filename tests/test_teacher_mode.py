@@ -269,3 +269,19 @@ def test_a_bad_class_file_argument_is_refused_by_name(path):
         Teaching(Progress(path), "class.json")
     with pytest.raises(TypeError, match="settings is a ClassSettings, not dict"):
         ClassFile(path.with_name("class.json")).write({"locked": True})
+
+
+def test_in_the_browser_the_class_file_goes_to_the_sites_drive_written_in_place(tmp_path, monkeypatch):
+    from ausp_widget.core import class_file, progress_file
+
+    drive = tmp_path / "drive"
+    drive.mkdir()
+    for module in (class_file, progress_file):
+        monkeypatch.setattr(module, "BROWSER", True)
+    monkeypatch.setattr(progress_file, "BROWSER_DRIVE", drive)
+    monkeypatch.delenv("AUSP_WIDGET_PROGRESS", raising=False)
+    monkeypatch.delenv("AUSP_WIDGET_CLASS", raising=False)
+    monkeypatch.setattr(class_file.os, "replace", None)  # the drive may not rename
+    AustralianPatience().teaching.teacher = True
+    assert sorted(p.name for p in drive.iterdir()) == ["class.json"]
+    assert AustralianPatience().teaching.teacher, "read back as after a page reload"

@@ -20,6 +20,7 @@ import json
 import os
 import stat
 from pathlib import Path
+from typing import IO
 
 from .files import BROWSER, write_atomic
 from .progress_checks import check_path
@@ -107,10 +108,13 @@ class ClassFile:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         text = json.dumps({"format": FORMAT, "version": VERSION, **settings.as_json()}, indent=1) + "\n"
 
-        def written(handle) -> None:
+        if BROWSER:  # JupyterLite's drive stores a file whole when it is closed, and may not rename
+            self.path.write_text(text, encoding="utf-8")
+            return aside
+
+        def written(handle: IO[str]) -> None:
             handle.write(text)
-            if not BROWSER:  # the browser's drive keeps no permissions
-                os.chmod(handle.fileno(), mode)
+            os.chmod(handle.fileno(), mode)
 
         write_atomic(self.path, written)
         return aside
