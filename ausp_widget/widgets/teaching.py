@@ -135,9 +135,9 @@ class Teaching(traitlets.HasTraits):
 
 
 class TeacherToggles:
-    """ "Teacher mode" and "Lock help (quiz)": two toggles that follow and set a `Teaching`; the
-    lock is greyed out until teacher mode is on, and both are in a student's app, with a note
-    saying the teacher set them."""
+    """ "Teacher mode" and "Lock help (quiz)": two toggles that follow and set a `Teaching`. The
+    lock is greyed out until teacher mode is on; in a student's app both are, with a note beside
+    them saying the teacher set them."""
 
     def __init__(self, teaching: Teaching, parts: Parts, on_change: Callable[[str], None]) -> None:
         self.teacher = parts.make(
