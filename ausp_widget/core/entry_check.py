@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping
 
 from .errors import short_repr
-from .registry import GameEntry, Later
+from .game_entry import GameEntry, Later
 
 SHIPPED = ("australian", "indian", "yukon")
 """The games this package ships: only its own packages may register these names."""

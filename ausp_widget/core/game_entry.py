@@ -1,0 +1,94 @@
+"""What a game is to the registry: its entry (`GameEntry`) and the parts it names to be
+imported at first use (`Later`). A module of its own so that the registry and the check of an
+entry (`entry_check`) both read it without reading each other."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from .protocol import PatienceGame
+
+
+class Later:
+    """A function or class named by "package.module:name" (a dotted name after the colon for an
+    attribute of it), imported the first time it is called or read.
+
+    Starting an app needs a game's title, modes and guide, not its solver, hints or sampler; in
+    the browser's Python importing those is a tenth of a second of a class's start. An entry
+    names them with `Later`, and the first hint or search imports them.
+    """
+
+    __slots__ = ("_found", "path")
+
+    def __init__(self, path: str) -> None:
+        module, sep, name = path.partition(":")
+        if not (sep and module and name):
+            raise ValueError(f"Later takes 'package.module:name', not {path!r}")
+        self.path = path
+        self._found: Any = None
+
+    def load(self) -> Any:
+        if self._found is None:
+            module, _, name = self.path.partition(":")
+            found: Any = importlib.import_module(module)
+            for part in name.split("."):
+                found = getattr(found, part)
+            self._found = found
+        return self._found
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.load()(*args, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:  # a class's own attributes: `game_class.from_view`
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(self.load(), name)
+
+    def __instancecheck__(self, obj: object) -> bool:  # `isinstance(game, entry.game_class)`
+        return isinstance(obj, self.load())
+
+    def __subclasscheck__(self, cls: type) -> bool:
+        return issubclass(cls, self.load())
+
+    def __repr__(self) -> str:
+        return f"Later({self.path!r})"
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One game: its name, its modes and the functions that make and study it.
+
+    `modes` maps a table mode (what the app's selector offers: "solo", "turns", "indian"…)
+    to the game mode it deals ("solo", "turns", "simultaneous") and its label.
+    """
+
+    name: str
+    title: str
+    game_class: type  # or a `Later` naming it
+    modes: dict[str, tuple[str, str]]
+    deal: Callable[..., PatienceGame]  # deal(seed, mode="solo", first=0)
+    read_text: Callable[[str], PatienceGame]
+    read_save: Callable[[dict], PatienceGame]
+    solve: Callable[..., Any]  # solve(game, time_limit, node_limit) -> SolveResult
+    solver: Callable[[PatienceGame], Any] | None  # a resumable search: .run(seconds) -> verdict, .result
+    hint: Callable[[PatienceGame, int], Any]  # .move (or None) and .reason
+    rules: Callable[..., Sequence[Any]]  # rules(mode, options=None): sections, under rule options
+    guide: Callable[[str], list[Any]]  # guide steps for a table mode
+    bot: Callable[[], Any] | None = None  # the default opponent for two-player modes
+    # sample(view, rng): a full-information game consistent with a solo view, its hidden cards
+    # dealt at random (the win chance, the review and the sampling player are built on it)
+    sample: Callable[[Any, Any], PatienceGame] | None = None
+    tips: dict[str, str] = field(default_factory=dict)  # a table mode's tooltip, in a few words
+    # whether a whole game's review runs at a student's pace: its solver must decide most
+    # sampled positions of a game within a few hundred positions each
+    reviews: bool = True
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # An entry is shared by every table and front door: its tables are read-only views.
+        for name in ("modes", "tips", "options"):
+            object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
