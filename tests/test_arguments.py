@@ -12,11 +12,14 @@ from ausp_widget.analysis.cluster import cluster
 from ausp_widget.analysis.players import hint_player
 from ausp_widget.analysis.puzzles_make import make
 from ausp_widget.core.errors import WrongTypeError
+from ausp_widget.core.protocol import PileRef, Place
 from ausp_widget.render.handout import handout
 
 GAME = Game.deal(4)
 PLAYED = Game.deal(4)
 PLAYED.play(PLAYED.legal_moves()[0])
+INDIAN, YUKON = Game.deal(4, game="indian"), Game.deal(4, game="yukon")
+COLUMN = PileRef("column", 0, 1)
 
 WRONG_TYPES = [
     (lambda: win_chance(None), "win_chance reads a game"),
@@ -61,6 +64,15 @@ WRONG_TYPES = [
     (lambda: cluster(5), "address must be text"),
     (lambda: cluster("local", timeout="soon"), "timeout is a number of seconds"),
     (lambda: make("yukon", 1, kinds=None, jobs="2"), "jobs must be a whole number from 1"),
+    (lambda: GAME.explain_stuck(None), r"place must be a Place \(a pile and a depth\), not NoneType None"),
+    (lambda: INDIAN.explain_stuck(5), r"place must be a Place \(a pile and a depth\), not int 5"),
+    (lambda: YUKON.explain_stuck("x"), r"place must be a Place \(a pile and a depth\), not str 'x'"),
+    (lambda: YUKON.explain_stuck(True), r"place must be a Place \(a pile and a depth\), not bool True"),
+    (lambda: GAME.explain_stuck(Place(COLUMN, True)), r"place\.depth must be a whole number from 0"),
+    (lambda: INDIAN.explain_stuck(Place("column 2")), r"place\.pile must be a PileRef"),
+    (lambda: YUKON.explain_stuck(Place(COLUMN), "0"), "player must be 0 in Yukon"),
+    (lambda: GAME.move_between(None, COLUMN), r"source must be a Place \(a pile and a depth\)"),
+    (lambda: INDIAN.move_between(Place(COLUMN), 3), r"target must be a PileRef"),
 ]
 
 BAD_VALUES = [
@@ -83,6 +95,21 @@ BAD_VALUES = [
     (lambda: cluster("not an address"), "address must be a Dask scheduler's address"),
     (lambda: cluster("local", timeout=-1), "timeout must be above 0 seconds"),
     (lambda: make("yukon", 1, level=3), "level 3 is read on the shipped puzzles' scale"),
+    (
+        lambda: GAME.explain_stuck(Place(PileRef("column", 0, 9))),
+        r"place\.pile must name a pile on this table",
+    ),
+    (lambda: INDIAN.explain_stuck(Place(COLUMN, -1)), r"place\.depth must be a whole number from 0, not -1"),
+    (
+        lambda: YUKON.explain_stuck(Place(COLUMN, 6)),
+        r"place\.depth must be below 6 \(column 2 holds 6 cards\)",
+    ),
+    (
+        lambda: GAME.explain_stuck(Place(PileRef("stock", 0), 24)),
+        r"place\.depth must be below 24 \(the stock",
+    ),
+    (lambda: INDIAN.explain_stuck(Place(COLUMN), 1), "player must be 0 in Indian Patience"),
+    (lambda: YUKON.move_between(Place(COLUMN), PileRef("foundation", None, 4)), "target must name a pile"),
 ]
 
 

@@ -357,22 +357,27 @@ def test_the_stuck_search_keeps_its_public_names_and_answers():
     assert lost.can_reach_home() is False and lost.status == "lost" and lost.legal_moves() == []
 
 
-@pytest.mark.parametrize("game", ["australian", "indian"])
+@pytest.mark.parametrize("game", ["australian", "indian", "yukon"])
 def test_a_click_naming_a_place_the_table_lacks_is_refused_and_changes_nothing(game):
     from ausp_widget.core.protocol import PileRef, Place
 
     g = Game.deal(4, game=game)
     before = g.to_json()
     column = PileRef("column", 0, 1)
-    for source, target in [
-        (Place(PileRef("column", 0, -6), 3), column),  # a negative index never wraps round
-        (Place(column, 2), PileRef("column", 0, 99)),
-        (Place(PileRef("column", 1, 0), 0), column),  # nobody's layout
-        (None, PileRef("waste", 0)),
-        (Place(column, 2), "column 3"),
+    for source, target, kind, words in [
+        (
+            Place(PileRef("column", 0, -6), 3),
+            column,
+            ValueError,
+            "source.pile must name a pile on this table",
+        ),
+        (Place(column, 2), PileRef("column", 0, 99), ValueError, "target must name a pile on this table"),
+        (Place(PileRef("column", 1, 0), 0), column, ValueError, "source.pile must name a pile"),  # nobody's
+        (None, PileRef("waste", 0), TypeError, "source must be a Place"),
+        (Place(column, 2), "column 3", TypeError, "target must be a PileRef"),
     ]:
-        with pytest.raises(IllegalMoveError, match="no such place"):
+        with pytest.raises(kind, match=words):
             g.move_between(source, target)
-    with pytest.raises(IllegalMoveError, match="no such place"):
+    with pytest.raises(ValueError, match=r"place\.pile must name a pile on this table"):
         g.explain_stuck(Place(PileRef("foundation", None, 9), 0))
     assert g.to_json() == before

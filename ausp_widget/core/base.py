@@ -15,12 +15,13 @@ from typing import Any
 from . import display
 from .cards import CARDS, SUIT_NAMES, SUITS
 from .deal import check_first
-from .errors import IllegalMoveError, WrongTypeError, short_repr
-from .moves import Move
+from .errors import IllegalMoveError, WrongTypeError, check_whole, short_repr
+from .moves import DRAW, Move
 from .observers import Observable
-from .protocol import Pile, PileRef, Place, check_ref
+from .protocol import Pile, PileRef, Place
 from .saves import check_seed, decode_save
 from .sight import veiled
+from .text import sentence
 
 
 class PatienceBase(Observable):
@@ -170,12 +171,90 @@ class PatienceBase(Observable):
             )
         ]
 
-    def _clicked_stock(self, source: Place, target: PileRef) -> bool:
-        """Whether a click from `source` to `target` means a draw (it picked up the stock);
-        either naming a pile this table does not have is refused."""
-        piles = self.piles()
-        check_ref(piles, target)
-        return check_ref(piles, getattr(source, "pile", None)).kind == "stock"
+    # ---- a place or pile named by a click or a call: checked once, for every game ----------
+    def _check_pile(self, ref: object, name: str) -> Pile:
+        """The pile `ref` names on this table, else a `WrongTypeError` (not a `PileRef`) or a
+        `ValueError` (a pile this table lacks), naming the argument and what it takes."""
+        if not isinstance(ref, PileRef):
+            raise WrongTypeError(
+                f"{name} must be a PileRef (a pile's kind, owner and index), "
+                f"not {type(ref).__name__} {short_repr(ref)}"
+            )
+        for part, value in (("owner", ref.owner), ("index", ref.index)):  # 1.0 == 1, True == 1: not here
+            if (isinstance(value, bool) or not isinstance(value, int)) and not (
+                part == "owner" and value is None
+            ):
+                takes = "a whole number or None" if part == "owner" else "a whole number"
+                raise WrongTypeError(
+                    f"{name}.{part} must be {takes}, not {type(value).__name__} {short_repr(value)}"
+                )
+        for pile in self.piles():
+            if pile.ref == ref:
+                return pile
+        said = ", ".join(short_repr(part) for part in (ref.kind, ref.owner, ref.index))
+        raise ValueError(f"{name} must name a pile on this table, which has no PileRef({said})")
+
+    def _check_place(self, place: object, name: str = "place") -> Pile:
+        """The pile of `place`, checked: a `Place` (else a `WrongTypeError` naming `name`) of a
+        pile on this table, at a depth from 0 below the pile's size (0 on an empty pile, where
+        its first card would lie), else a `ValueError` saying which."""
+        if not isinstance(place, Place):
+            raise WrongTypeError(
+                f"{name} must be a Place (a pile and a depth), not {type(place).__name__} {short_repr(place)}"
+            )
+        pile = self._check_pile(place.pile, f"{name}.pile")
+        depth = check_whole(f"{name}.depth", place.depth)
+        if depth >= max(pile.size, 1):
+            holds = "is empty" if not pile.size else f"holds {pile.size} card{'s' * (pile.size != 1)}"
+            where = f"{_the(pile.ref)}{pile.ref} {holds}"
+            raise ValueError(
+                f"{name}.depth must be below {max(pile.size, 1)} ({where}), not {short_repr(depth)}"
+            )
+        return pile
+
+    @staticmethod
+    def _empty_words(ref: PileRef) -> str:
+        """The refusal of a click on an empty pile (depth 0, where its first card would lie)."""
+        return f"there is no card there: {_the(ref)}{ref} is empty"
+
+    def move_between(self, source: Place, target: PileRef, player: int = 0) -> Move:
+        """The move a click means: the card at `source` onto the pile `target` (P3). Every
+        argument is checked here first, alike in every game; a click on a stock means a draw
+        (`play` then says whether it is allowed); the rest is the game's `_click`."""
+        pile = self._check_place(source, "source")
+        self._check_pile(target, "target")
+        self._check_player(player)
+        if pile.kind == "stock" and self.has_stock:
+            return DRAW
+        return self._click(source, target, player)
+
+    def explain_stuck(self, place: Place, player: int = 0) -> str:
+        """Why the card at `place` has no legal move now (P6). The arguments are checked here
+        first, alike in every game; the stock's cards are counted, never named (`_stock_words`);
+        the rest is the game's `_stuck`."""
+        pile = self._check_place(place)
+        self._check_player(player)
+        if pile.kind == "stock" and pile.owner == player:
+            return sentence(self._stock_words(pile))
+        return self._stuck(place, player)
+
+    def _click(self, source: Place, target: PileRef, player: int) -> Move:  # pragma: no cover
+        """The move a click from a card's place means (each game's own; arguments checked)."""
+        raise NotImplementedError
+
+    def _stuck(self, place: Place, player: int) -> str:  # pragma: no cover - each game's own
+        """Why the card at `place` cannot move (each game's own; arguments checked)."""
+        raise NotImplementedError
+
+    def _stock_words(self, pile: Pile) -> str:
+        """What the stock is, for a click on it: how many cards it holds and how they come
+        into play, never which they are (`core.sight`)."""
+        if not self.has_stock:
+            return f"{self.title} has no stock or waste: every card is dealt at the start"
+        if not pile.size:
+            return "the stock is empty: no card is left to draw"
+        cards = "its one card lies" if pile.size == 1 else f"its {pile.size} cards lie"
+        return f"the stock cannot be moved: {cards} face down until a draw turns one up"
 
     @property
     def _player_range(self) -> str:
@@ -359,3 +438,8 @@ class PatienceBase(Observable):
     def plot(self, **options: Any) -> Any:
         """This position as a matplotlib figure (see `ausp_widget.render.plot.plot_position`)."""
         return display.draw("figure", self, **options)
+
+
+def _the(ref: PileRef) -> str:
+    """ "the " before a pile's name that needs it ("the stock"; "column 3", "F1" go without)."""
+    return "the " if ref.kind in ("stock", "waste") else ""

@@ -20,14 +20,19 @@ The contract, in the words of the specification:
   (`Place`: pile and depth; None for a draw or a pass) and which pile receives them, as it would
   be played now. `game.move_between(source, target, player)` is the move a click means: the card
   at `source` (a `Place`) onto the pile `target` (a `PileRef`) — legal or not, so that playing
-  it either moves the cards or says which rule forbids it.
+  it either moves the cards or says which rule forbids it. A place is checked before anything
+  is read, in every game alike: what is no `Place` (or no `PileRef`) is a `TypeError` naming the
+  argument and what it takes; a pile this table lacks, or a depth below 0 or beyond its pile's
+  cards (depth 0 of an empty pile is where its first card would lie), a `ValueError`.
 - P4 Play. `play(move, player)` plays a move or raises `IllegalMoveError` with the reason,
   changing nothing; `undo()`, `redo()`, `can_undo`, `can_redo` (solo); `finish()` where the
   mode has it. Listeners (`add_listener`) hear of every change and every refusal.
 - P5 Outcome. `status` ("playing", "won", "lost"; "playing", "over" for two players),
   `scores`, `winner`, `turn`, `history` ((player, move) pairs).
 - P6 Words. `describe(move, player)` says a played move in words ("put 7♥ on F3");
-  `explain_stuck(place, player)` says why the card at a place has no legal move;
+  `explain_stuck(place, player)` says why the card at a place has no legal move (a covered
+  card included; a stock place is read as the stock, its cards counted, never named; its
+  arguments checked as `move_between`'s);
   `news(before)` tells what a move turned over besides the move itself (a protected card
   turned up, a column dealt again), given the piles from before it. Three short phrases
   finish a view's sentences: `click_help` (how to move a card by clicking), `lost_because`

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 
 from ausp_widget.core.cards import CARDS, SUITS, Card
 from ausp_widget.core.errors import IllegalMoveError
-from ausp_widget.core.moves import DRAW, Move, to_column, to_foundation
-from ausp_widget.core.protocol import Pile, PileRef, Place, check_ref
+from ausp_widget.core.moves import Move, to_column, to_foundation
+from ausp_widget.core.protocol import Pile, PileRef, Place
 
 from .layout import STOCK, WASTE
 
@@ -65,12 +65,11 @@ class Places:
         where = lay.loc[move.onto.index]
         return source, PileRef("column", player, where >> 6) if where >= 0 else None
 
-    def move_between(self, source: Place, target: PileRef, player: int = 0) -> Move:
-        """The move a click means: the card at `source` (with the cards on it) onto `target`.
-        Raises `IllegalMoveError` when no move could be meant (a card from a foundation, a
-        card onto the stock); otherwise returns a move that `play` accepts or refuses."""
-        if self._clicked_stock(source, target):
-            return DRAW
+    def _click(self, source: Place, target: PileRef, player: int) -> Move:
+        """The move a click means (arguments checked by `move_between`): the card at `source`
+        (with the cards on it) onto `target`. Raises `IllegalMoveError` when no move could be
+        meant (a card from a foundation, a card onto the stock); otherwise returns a move that
+        `play` accepts or refuses."""
         card = self._card_at(source, player)
         if target.kind == "foundation":
             if self.mode == "solo" and SUITS[self._pile_suits[target.index]] == card.suit:
@@ -88,19 +87,22 @@ class Places:
         return Move("tableau", card, onto=CARDS[column[-1]])
 
     def _card_at(self, place: Place, player: int) -> Card:
-        """The card a player picks up at `place`, or the reason it cannot be picked up."""
-        pile = check_ref(self.piles(), getattr(place, "pile", None)).ref
+        """The card a player picks up at `place` (a place on this table), or the reason it
+        cannot be picked up; a stock's cards are counted, never named."""
+        pile = place.pile
         if pile.kind == "foundation":
             raise IllegalMoveError("cards never leave a foundation")
         if pile.owner != player:
             raise IllegalMoveError("those are the bot's cards: you play the cards at the bottom of the table")
+        if pile.kind == "stock":
+            raise IllegalMoveError(self._stock_words(next(p for p in self.piles() if p.ref == pile)))
         lay = self._layout(player)
-        cards = lay.waste if pile.kind == "waste" else lay.cols[pile.index] if pile.kind == "column" else ()
+        cards = lay.waste if pile.kind == "waste" else lay.cols[pile.index]
         if not 0 <= place.depth < len(cards):
-            raise IllegalMoveError(f"there is no card there ({pile} holds {len(cards)})")
+            raise IllegalMoveError(self._empty_words(pile))
         return CARDS[cards[place.depth]]
 
-    def explain_stuck(self, place: Place, player: int = 0) -> str:
+    def _stuck(self, place: Place, player: int) -> str:
         """Why the card at `place` has no legal move now, in the engine's words."""
         card = self._card_at(place, player)
         heights = [len(pile) for pile, suit in zip(self._piles, self._pile_suits) if SUITS[suit] == card.suit]

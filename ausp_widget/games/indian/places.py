@@ -14,8 +14,8 @@ from typing import Any
 
 from ausp_widget.core.cards import CARDS, Card
 from ausp_widget.core.errors import IllegalMoveError
-from ausp_widget.core.moves import DRAW, Move
-from ausp_widget.core.protocol import Pile, PileRef, Place, check_ref
+from ausp_widget.core.moves import Move
+from ausp_widget.core.protocol import Pile, PileRef, Place
 from ausp_widget.core.text import sentence as _sentence
 from ausp_widget.core.view import TableView
 
@@ -104,12 +104,10 @@ class Places:
                 return source, PileRef("column", 0, c)
         return source, None
 
-    def move_between(self, source: Place, target: PileRef, player: int = 0) -> Move:
-        """The move a click means: the card at `source` onto the pile `target` — the legal
-        move if there is one, else the move the engine will refuse, with its reason."""
-        self._check_player(player)
-        if self._clicked_stock(source, target):
-            return DRAW
+    def _click(self, source: Place, target: PileRef, player: int) -> Move:
+        """The move a click means (arguments checked by `move_between`): the card at `source`
+        onto the pile `target` — the legal move if there is one, else the move the engine will
+        refuse, with its reason."""
         card, where = self._pick(source)
         if target.kind in ("waste", "stock"):
             raise IllegalMoveError(f"nothing moves onto the {target.kind}: cards only leave it")
@@ -121,36 +119,52 @@ class Places:
         return IndianMove("column", card, column=target.index + 1, source=where)
 
     def _pick(self, place: Place) -> tuple[Card, int | str]:
-        """The card at `place` and its source name, or why it cannot be picked up."""
-        kind = check_ref(self.piles(), getattr(place, "pile", None)).kind
+        """The card at `place` (a place on this table) and its source name, or why it cannot be
+        picked up: a stock is read as the stock, its cards counted, never named."""
+        kind = place.pile.kind
         if kind == "foundation":
             raise IllegalMoveError("cards never leave a foundation")
+        if kind == "stock":
+            raise IllegalMoveError(self._stock_words(self.piles()[0]))  # the stock comes first
+        why = self._absent(place) or self._under(place)
+        if why:
+            raise IllegalMoveError(why)
         if kind == "waste":
-            if not self._waste:
-                raise IllegalMoveError("the waste is empty")
-            top = CARDS[self._waste[-1]]
-            if place.depth != len(self._waste) - 1:
-                card = CARDS[self._waste[place.depth]] if 0 <= place.depth < len(self._waste) else top
-                raise IllegalMoveError(
-                    f"{card} cannot move: only the top waste card moves, and it lies under {top}"
-                )
-            return top, "waste"
-        column = self._cols[place.pile.index]
-        if not 0 <= place.depth < len(column):
-            raise IllegalMoveError(f"there is no card there ({place.pile} holds {len(column)})")
-        if place.depth == 0 and self._bottoms[place.pile.index] == FACE_DOWN:
-            raise IllegalMoveError("that card is face down: it turns up when the cards on it are gone")
-        card = CARDS[column[place.depth]]
-        if place.depth != len(column) - 1:
-            raise IllegalMoveError(
-                f"{card} cannot move: in Indian Patience only the top card of a column moves, one card at a "
-                f"time, and {card} is covered by {CARDS[column[place.depth + 1]]}"
-            )
-        return card, place.pile.index + 1
+            return CARDS[self._waste[-1]], "waste"
+        return CARDS[self._cols[place.pile.index][place.depth]], place.pile.index + 1
 
-    def explain_stuck(self, place: Place, player: int = 0) -> str:
-        """Why the card at `place` has no legal move, in the engine's words."""
-        self._check_player(player)
+    def _cards(self, place: Place) -> tuple[int, ...]:
+        """The cards of the column or waste `place` lies in, bottom first."""
+        return self._waste if place.pile.kind == "waste" else self._cols[place.pile.index]
+
+    def _absent(self, place: Place) -> str:
+        """Why no card can be picked up at a column or waste `place` — none there, or face
+        down (the same words for every face-down card) — else ""."""
+        cards = self._cards(place)
+        if not 0 <= place.depth < len(cards):
+            return self._empty_words(place.pile)
+        if place.pile.kind == "column" and place.depth == 0 and self._bottoms[place.pile.index] == FACE_DOWN:
+            return "that card is face down: it turns up when the cards on it are gone"
+        return ""
+
+    def _under(self, place: Place) -> str:
+        """Why the face-up card at `place` cannot move because another lies on it, else ""."""
+        cards = self._cards(place)
+        if place.depth == len(cards) - 1:
+            return ""
+        card, cover = CARDS[cards[place.depth]], CARDS[cards[place.depth + 1]]
+        if place.pile.kind == "waste":
+            return f"{card} cannot move: only the top waste card moves, and it lies under {CARDS[cards[-1]]}"
+        return (
+            f"{card} cannot move: in Indian Patience only the top card of a column moves, one card at a "
+            f"time, and {card} is covered by {cover}"
+        )
+
+    def _stuck(self, place: Place, player: int) -> str:
+        """Why the card at `place` has no legal move, in the engine's words: a covered card is
+        explained as any other (only a card that is not there, or face down, is refused)."""
+        if place.pile.kind in ("column", "waste") and not self._absent(place) and self._under(place):
+            return _sentence(self._under(place))
         card, where = self._pick(place)
         home = self._refusal(IndianMove("foundation", card, pile=0, source=where))
         if where != "waste" and self._guarded(where - 1):

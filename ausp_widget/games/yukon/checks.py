@@ -13,7 +13,7 @@ from .basics import COLUMNS, KING, PILE_SUITS, RED
 
 __all__ = ["FACE_DOWN_HELP", "NO_STOCK", "ONTO_FACE_DOWN", "Checks", "colour", "no_such_pile", "pile_named"]
 
-NO_STOCK = "Yukon has no stock: every card is dealt at the start"
+NO_STOCK = "Yukon has no stock or waste: every card is dealt at the start"
 FACE_DOWN_HELP = "it lies face down until it becomes the top card of its column"
 """Said of any face-down card: the same words whichever card it is and wherever it lies."""
 ONTO_FACE_DOWN = "nothing goes onto a face-down card, only onto the top card of a column"
@@ -59,7 +59,7 @@ class Checks:
         if status != "playing":
             raise IllegalMoveError(f"the game is over ({status})")
         if move.kind == "draw":
-            raise IllegalMoveError(f"there is nothing to draw: {NO_STOCK}")
+            raise IllegalMoveError("there is nothing to draw in Yukon: every card is dealt at the start")
         if move.kind == "pass":
             raise IllegalMoveError("pass is for games against the bot; Yukon is played alone")
         card = move.card.index

@@ -48,7 +48,7 @@ from ausp_widget.core.cards import CARDS, Card
 from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.loss import Block, ExplainsLoss
 from ausp_widget.core.moves import Move, to_column, to_foundation
-from ausp_widget.core.protocol import Pile, PileRef, Place, check_ref
+from ausp_widget.core.protocol import Pile, PileRef, Place
 from ausp_widget.core.sight import unseen
 from ausp_widget.core.text import sentence
 from ausp_widget.core.view import TableView
@@ -269,15 +269,16 @@ class YukonGame(Checks, ExplainsLoss, PatienceBase):
         return TableView(player, self.piles(), self.status == "playing", game=self.name)
 
     def _card_at(self, place: Place) -> tuple[int, int]:
-        """The (column, depth) of the card a click picks up at `place`, or why it cannot be."""
-        pile = check_ref(self.piles(), getattr(place, "pile", None)).ref
+        """The (column, depth) of the card a click picks up at `place` (a place on this table),
+        or why it cannot be."""
+        pile = place.pile
         if pile.kind == "foundation":
             raise IllegalMoveError("cards never leave a foundation")
         if pile.kind != "column":
-            raise IllegalMoveError(f"there is no {pile.kind} in Yukon: {NO_STOCK}")
+            raise IllegalMoveError(NO_STOCK)
         col = self._cols[pile.index]
         if not 0 <= place.depth < len(col):
-            raise IllegalMoveError(f"there is no card there ({pile} holds {len(col)})")
+            raise IllegalMoveError(self._empty_words(pile))
         if place.depth < self._down[pile.index]:
             raise IllegalMoveError(unseen(FACE_DOWN_HELP))
         return pile.index, place.depth
@@ -302,11 +303,10 @@ class YukonGame(Checks, ExplainsLoss, PatienceBase):
         face_up = there is not None and there[1] >= self._down[there[0]]
         return source, PileRef("column", 0, there[0]) if face_up else None  # never a hidden card's column
 
-    def move_between(self, source: Place, target: PileRef, player: int = 0) -> Move:
-        """The move a click means: the card at `source` (with the cards on it) onto `target`;
-        `play` then moves the cards or says which rule forbids it."""
-        self._check_player(player)
-        check_ref(self.piles(), target)
+    def _click(self, source: Place, target: PileRef, player: int) -> Move:
+        """The move a click means (arguments checked by `move_between`): the card at `source`
+        (with the cards on it) onto `target`; `play` then moves the cards or says which rule
+        forbids it."""
         c, d = self._card_at(source)
         card = CARDS[self._cols[c][d]]
         if target.kind == "foundation":
@@ -314,16 +314,15 @@ class YukonGame(Checks, ExplainsLoss, PatienceBase):
                 return to_foundation(card)
             return Move("foundation", card, pile=target.index + 1)
         if target.kind != "column":
-            raise IllegalMoveError(f"nothing moves onto the {target.kind}: {NO_STOCK}")
+            raise IllegalMoveError(NO_STOCK)
         column = self._cols[target.index]
         if not column:
             return to_column(card, target.index + 1)
         return Move("tableau", card, onto=CARDS[column[-1]])
 
     # ---- words ------------------------------------------------------------------------------
-    def explain_stuck(self, place: Place, player: int = 0) -> str:
+    def _stuck(self, place: Place, player: int) -> str:
         """Why the card at `place` has no legal move now, in the engine's words."""
-        self._check_player(player)
         c, d = self._card_at(place)
         card = self._cols[c][d]
         name = CARDS[card]
