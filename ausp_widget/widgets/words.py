@@ -50,10 +50,9 @@ def result_text(game: Any) -> str:
         total = game.card_count
         if status == "won":
             return f"You won: all {total} cards are on the foundations!"
-        text = (
-            f"Game lost: the stock is empty and {game.lost_because}; "
-            f"{game.scores[0]} of {total} cards reached the foundations."
-        )
+        empty = "the stock is empty and " if getattr(game, "has_stock", True) else ""  # no stock to use up
+        home = f"{game.scores[0]} of {total} cards reached the foundations"
+        text = f"Game lost: {empty}{game.lost_because}; {home}."
         why = game.explain_loss(0)
         return f"{text} {why}" if why else text
     mine, theirs = game.scores
