@@ -133,6 +133,12 @@ def test_a_legal_move_that_misses_the_goal_says_what_it_fails_to_do():
     assert "does not put J♥ on Q♥" in feedback.text and run.played == []
 
 
+def test_feedback_on_a_legal_draw_reads_as_a_sentence():
+    run = run_of("Move a card with the cards covering it")
+    feedback = run.attempt("draw")
+    assert not feedback.correct and feedback.text.startswith("Draw is legal, but it does not put J♥ on Q♥")
+
+
 def test_a_legal_move_that_spoils_a_longer_task_is_taken_back():
     run = run_of("Nothing moves onto the waste")
     feedback = run.attempt("3♣ 4♣")  # buries 4♣ under 3♣'s column: one move left cannot fix it

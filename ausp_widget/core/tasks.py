@@ -19,6 +19,7 @@ from .errors import IllegalMoveError, NotationError
 from .moves import Move
 from .protocol import Pile, Place
 from .stars import earned, stars_said, stars_why
+from .text import capital
 from .text import sentence as _sentence
 
 Game = Any  # any game of the protocol (`ausp_widget.core.protocol.PatienceGame`)
@@ -197,6 +198,10 @@ class Feedback:
     move: Move | None = None
     done: bool = False
     rule: bool = False
+
+    def __post_init__(self) -> None:
+        """Every verdict reads as a sentence, whatever it starts with (a move such as `draw`)."""
+        object.__setattr__(self, "text", capital(self.text))
 
     def __bool__(self) -> bool:
         return self.correct
