@@ -20,7 +20,13 @@ from ausp_widget.core.sight import Sight
 from ausp_widget.widgets.words import result_text
 
 GAMES = ("australian", "indian", "yukon")
-ALL_MODES = [("australian", "solo"), ("australian", "turns"), ("indian", "solo"), ("yukon", "solo")]
+ALL_MODES = [
+    ("australian", "solo"),
+    ("australian", "turns"),
+    ("australian", "simultaneous"),
+    ("indian", "solo"),
+    ("yukon", "solo"),
+]
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 COLUMN = PileRef("column", 0, 1)
 
