@@ -180,10 +180,10 @@ class PatienceBase(Observable):
                 f"{name} must be a PileRef (a pile's kind, owner and index), "
                 f"not {type(ref).__name__} {short_repr(ref)}"
             )
-        for part, value in (("owner", ref.owner), ("index", ref.index)):  # 1.0 == 1, True == 1: not here
-            if (isinstance(value, bool) or not isinstance(value, int)) and not (
-                part == "owner" and value is None
-            ):
+        for part, value in (("owner", ref.owner), ("index", ref.index)):  # 1.0 and True equal 1
+            if part == "owner" and value is None:
+                continue  # a pile no player owns (a foundation)
+            if isinstance(value, bool) or not isinstance(value, int):
                 takes = "a whole number or None" if part == "owner" else "a whole number"
                 raise WrongTypeError(
                     f"{name}.{part} must be {takes}, not {type(value).__name__} {short_repr(value)}"
