@@ -20,8 +20,14 @@ $(VENV)/.test: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q -e ".[test]"
 	touch $@ $(VENV)/.notebook
 
+# A notebook reopened shows its boards, not "model not found": lab-settings/ sets JupyterLab's
+# defaults (a user's own settings still win) so that each save keeps the widgets' state, and a
+# notebook's trust lasts one run of JupyterLab, so after a restart it opens as it did the first time,
+# with the picture of each board. The browser tests start JupyterLab with the same options.
+LAB_OPTIONS := --LabApp.app_settings_dir="$(CURDIR)/lab-settings" --NotebookNotary.db_file=:memory:
+
 lab: $(VENV)/.notebook
-	$(BIN)/jupyter lab $(LAB_FLAGS) notebooks/01_learn_and_play.ipynb
+	$(BIN)/jupyter lab $(LAB_FLAGS) $(LAB_OPTIONS) notebooks/01_learn_and_play.ipynb
 
 # Debian's chromium for the browser tests (never a browser download by a test tool).
 browser:

@@ -17,6 +17,13 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 
+REPO = pathlib.Path(__file__).resolve().parents[2]
+# JupyterLab as `make lab` starts it (the Makefile's LAB_OPTIONS), so the tests test what a user gets:
+# the defaults in lab-settings/ (widget state saved with each save), and trust that lasts one run of
+# the server (a notebook reopened after a restart opens as it did the first time).
+LAB_SETTINGS_DIR = REPO / "lab-settings"
+LAB_OPTIONS = [f"--LabApp.app_settings_dir={LAB_SETTINGS_DIR}", "--NotebookNotary.db_file=:memory:"]
+
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",
@@ -125,6 +132,7 @@ def lab_server(root: pathlib.Path, env: dict, log: pathlib.Path) -> Iterator[str
         "--ServerApp.ip=127.0.0.1", f"--port={port}", f"--ServerApp.root_dir={root}",
         "--LabApp.expose_app_in_browser=True", "--LabApp.news_url=None",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        *LAB_OPTIONS,
     ]  # fmt: skip
     url = f"http://127.0.0.1:{port}"
     with _server(cmd, root, env, log, f"{url}/api/status", any_status=False):
