@@ -202,5 +202,5 @@ def _status_line(game: Game) -> str:
         )
     mine, theirs = game.scores
     whose = "" if game.turn is None else (" · your turn" if game.turn == 0 else " · the bot's turn")
-    name = "Turn-based" if game.mode == "turns" else "Simultaneous"
+    name = "Turn-based" if game.mode == "turns" else "Race"
     return f"{name} · {game.status}{whose} · you {mine}, the bot {theirs}"

@@ -67,7 +67,10 @@ def _layout() -> list[Step]:
     return [
         make_step(
             "Lay out",
-            RULE["layout"] + " " + RULE["stock"].split(";")[0] + f" (this is deal {OPENING}).",
+            RULE["layout"]
+            + " "
+            + RULE["stock"].split(";")[0]
+            + f" (the lessons show deal {OPENING}; the live game below deals the one you choose).",
             start,
             marks=exposed,
             dim=False,

@@ -21,7 +21,7 @@ STOCK = DECK - TABLEAU
 MODE_NAMES = {
     "solo": "Solo",
     "turns": "Turn-based vs bot",
-    "simultaneous": "Simultaneous vs bot",
+    "simultaneous": "Race vs bot",
 }
 MODE_NAMES = MappingProxyType(MODE_NAMES)  # read-only: shared by every view of the rules
 RULE: Mapping[str, str] = {
