@@ -37,6 +37,7 @@ from .clock import Clock, KernelClock, Timer
 from .parts import Parts
 from .puzzle_words import by_themes, heading_words, standing_words, stock_words, theme_words
 from .step_board import StepBoard
+from .strip import HTML, Button, Dropdown, Strip, Text, ToggleButton
 from .task_play import TaskPlay
 from .teaching import LOCKED, LOCKED_TIP, TeacherToggles, Teaching
 
@@ -100,31 +101,27 @@ class PuzzleTrainer(widgets.VBox):
 
     # ---- building (once) ----------------------------------------------------------------------
     def _build(self) -> None:
-        parts = self.parts
-        self.student = parts.make(
-            widgets.Text,
-            value=self.store.student,
-            description="Student",
-            placeholder="your name",
-            continuous_update=False,
+        """The words and controls above the board in one strip, the rest below it in another:
+        two widget models however many controls they hold."""
+        self.student = Text(
+            value=self.store.student, description="Student", placeholder="your name", continuous_update=False
         )
         self.student.observe(lambda change: self._on_student(change.new), names="value")
-        self.level_menu = parts.make(
-            widgets.Dropdown,
+        self.level_menu = Dropdown(
             "ausp-auto-width",
             options=[("At my rating", AUTO)] + [(f"Level {n}", n) for n in range(1, 6)],
             value=AUTO,
             description="Level",
         )
-        self.standing = parts.html("", "ausp-standing")
-        self.by_theme = parts.html("", "ausp-by-theme")
-        self.clock_face = parts.html("", "ausp-timer")
-        self.timer_shown = parts.make(widgets.ToggleButton, value=True, description="Timer", icon="clock-o")
+        self.standing = HTML("ausp-standing")
+        self.by_theme = HTML("ausp-by-theme", "ausp-block")
+        self.heading = HTML()
+        self.clock_face = HTML("ausp-timer")
+        self.timer_shown = ToggleButton(value=True, description="Timer", icon="clock-o")
         self.timer_shown.observe(lambda change: self._render(), names="value")
-        self.heading = parts.html()
-        self.question = parts.html()
-        self.stock_line = parts.html("", "ausp-stock-line")
-        self.feedback = parts.html("", "ausp-feedback-line")
+        self.question = HTML("ausp-block")
+        self.stock_line = HTML("ausp-stock-line", "ausp-block")
+        self.feedback = HTML("ausp-feedback-line", "ausp-block")
         actions = {
             "Hint": self.hint,
             "Show solution": self.show_solution,
@@ -135,37 +132,37 @@ class PuzzleTrainer(widgets.VBox):
             "Puzzle of the day": self.puzzle_of_the_day,
             "Class summary (CSV)": self._export_here,
         }
-        self.buttons = {
-            name: parts.button(
-                name, lambda name=name: self._guard(actions[name]), "ausp-guide-button", tooltip=tip
-            )
-            for name, tip in (
-                ("Hint", HINT_TIP),
-                ("Show solution", SOLUTION_TIP),
-                ("Try again", "Put the puzzle back as it was"),
-                ("Next puzzle", "A new puzzle at your level"),
-                ("Winnable", "This position can still be won"),
-                ("Lost", "This position can no longer be won"),
-                ("Puzzle of the day", "Today's puzzle: the same for everyone"),
-                ("Class summary (CSV)", "Save every student's results as a CSV file here"),
-            )
-        }
-        self.board = StepBoard(self.clicks.intents(self._task), parts=parts)
-        row = partial(parts.box, widgets.HBox)
+        self.buttons = {}
+        for name, tip in (
+            ("Hint", HINT_TIP),
+            ("Show solution", SOLUTION_TIP),
+            ("Try again", "Put the puzzle back as it was"),
+            ("Next puzzle", "A new puzzle at your level"),
+            ("Winnable", "This position can still be won"),
+            ("Lost", "This position can no longer be won"),
+            ("Puzzle of the day", "Today's puzzle: the same for everyone"),
+            ("Class summary (CSV)", "Save every student's results as a CSV file here"),
+        ):
+            button = Button("ausp-guide-button", description=name, tooltip=tip)
+            button.on_click(lambda _button, name=name: self._guard(actions[name]))
+            self.buttons[name] = button
+        self.board = StepBoard(self.clicks.intents(self._task), parts=self.parts)
         names = ("Hint", "Show solution", "Try again", "Winnable", "Lost", "Next puzzle")
         extra = ("Puzzle of the day", "Class summary (CSV)")
-        self.teacher = TeacherToggles(self.teaching, parts, lambda text: self._say(text, good=None))
-        self.children = [
-            row([self.student, self.level_menu, self.standing], "ausp-guide-controls"),
-            self.by_theme,
-            row([self.heading, self.clock_face, self.timer_shown], "ausp-guide-controls"),
-            self.question,
-            self.stock_line,
-            self.feedback,
-            row([self.buttons[name] for name in names], "ausp-guide-controls"),
-            self.board.box,
-            row([*(self.buttons[name] for name in extra), *self.teacher.row], "ausp-guide-controls"),
-        ]
+        self.teacher = TeacherToggles(self.teaching, lambda text: self._say(text, good=None))
+        line = partial(Strip, "ausp-guide-controls", layout=self.parts.layout, on_error=self._say)
+        self.strips = (
+            line(
+                controls=[
+                    *(self.student, self.level_menu, self.standing, self.by_theme),
+                    *(self.heading, self.clock_face, self.timer_shown),
+                    *(self.question, self.stock_line, self.feedback),
+                    *(self.buttons[name] for name in names),
+                ]
+            ),
+            line(controls=[*(self.buttons[name] for name in extra), *self.teacher.row]),
+        )
+        self.children = [self.strips[0], self.board.box, self.strips[1]]
 
     # ---- choosing puzzles ------------------------------------------------------------------------
     def _load_items(self) -> None:
@@ -478,7 +475,7 @@ class PuzzleTrainer(widgets.VBox):
             self._stop_solution()
             self.teaching.forget(self._on_teaching)
             self.board.board.close()
-            for child in (*self.children, *self.buttons.values()):
+            for child in self.children:
                 self.parts.close(child)
             if self.layout is not self.parts.layout:
                 self.layout.close()

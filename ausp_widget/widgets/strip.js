@@ -138,13 +138,16 @@ const MAKERS = {
     const input = element("input", "ausp-sinput");
     input.type = "text";
     node.append(caption, input);
-    input.addEventListener("input", () => send("value", input.value));
+    let continuous = true; // false: the words go back when the field is left or Enter is pressed
+    input.addEventListener("input", () => continuous && send("value", input.value));
+    input.addEventListener("change", () => continuous || send("value", input.value));
     input.addEventListener("keydown", (event) => {
       if (event.key === "Enter") send("submit", input.value);
     });
     return {
       node,
       update(item) {
+        continuous = item.continuous !== false;
         common(node, item, input);
         setText(caption, item.description || "");
         if (input.placeholder !== item.placeholder) input.placeholder = item.placeholder;

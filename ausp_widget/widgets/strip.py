@@ -186,11 +186,13 @@ class Dropdown(ToggleButtons):
 
 
 class Text(Control):
-    """A one-line text field; Enter calls the `on_submit` callbacks."""
+    """A one-line text field; Enter calls the `on_submit` callbacks. Without
+    `continuous_update`, the words come back once the field is left or Enter is pressed."""
 
     kind = "text"
     value = traitlets.Unicode("")
     placeholder = traitlets.Unicode("")
+    continuous_update = traitlets.Bool(True)
 
     def __init__(self, *classes: str, **traits: Any) -> None:
         super().__init__(*classes, **traits)
@@ -200,7 +202,7 @@ class Text(Control):
         self._submits.append(callback)
 
     def drawn(self) -> dict[str, Any]:
-        return {"value": self.value, "placeholder": self.placeholder}
+        return {"value": self.value, "placeholder": self.placeholder, "continuous": self.continuous_update}
 
     def receive(self, event: str, value: Any) -> None:
         if event not in ("value", "submit") or not isinstance(value, str) or len(value) > 200:

@@ -14,14 +14,13 @@ from collections.abc import Callable
 from contextlib import suppress
 from html import escape
 
-import ipywidgets as widgets
 import traitlets
 
 from ausp_widget.core.class_file import ClassFile, ClassFileError, class_path
 from ausp_widget.core.progress import Progress
 from ausp_widget.core.teaching import HINT, SOLUTION, SOLVER, ClassSettings
 
-from .parts import Parts
+from .strip import HTML, Control, ToggleButton
 
 LOCKED = {
     HINT: "Hints are locked for this quiz (teacher mode).",
@@ -135,24 +134,14 @@ class Teaching(traitlets.HasTraits):
 
 
 class TeacherToggles:
-    """ "Teacher mode" and "Lock help (quiz)": two toggles that follow and set a `Teaching`. The
-    lock is greyed out until teacher mode is on; in a student's app both are, with a note beside
-    them saying the teacher set them."""
+    """ "Teacher mode" and "Lock help (quiz)": two toggles that follow and set a `Teaching`, for a
+    strip to draw. The lock is greyed out until teacher mode is on; in a student's app both are,
+    with a note beside them saying the teacher set them."""
 
-    def __init__(self, teaching: Teaching, parts: Parts, on_change: Callable[[str], None]) -> None:
-        self.teacher = parts.make(
-            widgets.ToggleButton,
-            "ausp-teacher",
-            description="Teacher mode",
-            icon="graduation-cap",
-        )
-        self.locked = parts.make(
-            widgets.ToggleButton,
-            "ausp-lock-help",
-            description="Lock help (quiz)",
-            icon="lock",
-        )
-        self.note = parts.html("", "ausp-teacher-note")
+    def __init__(self, teaching: Teaching, on_change: Callable[[str], None]) -> None:
+        self.teacher = ToggleButton("ausp-teacher", description="Teacher mode", icon="graduation-cap")
+        self.locked = ToggleButton("ausp-lock-help", description="Lock help (quiz)", icon="lock")
+        self.note = HTML("ausp-teacher-note")
         for name in SETTINGS:
             toggle = getattr(self, name)
             traitlets.dlink((teaching, name), (toggle, "value"))
@@ -163,7 +152,8 @@ class TeacherToggles:
         self._grey()
 
     @property
-    def row(self) -> list[widgets.Widget]:
+    def row(self) -> list[Control]:
+        """The toggles and the note, as a strip's controls."""
         return [self.teacher, self.locked, self.note]
 
     def _ask(self, name: str, value: bool) -> None:
