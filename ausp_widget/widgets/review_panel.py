@@ -21,6 +21,7 @@ from .board import show
 from .clock import Clock, Timer
 from .parts import Parts
 from .step_board import StepBoard
+from .strip import HTML, Button, Progress, Strip
 
 SAMPLES = 40  # sampled orders of the hidden cards per move, as `review` does by default
 PAUSE = 0.001  # seconds between two reviewed moves: the kernel answers clicks in between
@@ -45,27 +46,27 @@ class ReviewPanel:
         self.marked: tuple[MoveReview, ...] = ()  # the marked moves found so far
         self.samples = SAMPLES
         self.index = 0  # which marked move is on show
-        self.progress = parts.make(widgets.IntProgress, value=0, min=0, max=1, description="Reviewing")
-        self.summary = parts.html("", "ausp-review-summary")
+        # The bar and the summary over the chart, and the buttons under the board, each drawn
+        # by one strip: the panel costs the browser a few models, not one per control.
+        self.progress = Progress(description="Reviewing")
+        self.summary = HTML("ausp-review-summary", "ausp-block")
         self.chart = parts.make(widgets.Image, "ausp-review-chart", format="png")
         self.words = parts.html("", "ausp-review-words")
-        self.buttons = {
-            name: parts.button(
-                name, lambda name=name: self._guard(self._press, name), "ausp-button", tooltip=tip
-            )
-            for name, tip in (
-                ("Previous mark", "The marked move before this one"),
-                ("Next mark", "The next marked move"),
-                ("Try from here", "Put this position on the table and play it again"),
-                ("Close review", "Hide the review"),
-            )
-        }
+        self.buttons = {}
+        for name, tip in (
+            ("Previous mark", "The marked move before this one"),
+            ("Next mark", "The next marked move"),
+            ("Try from here", "Put this position on the table and play it again"),
+            ("Close review", "Hide the review"),
+        ):
+            button = Button("ausp-button", description=name, tooltip=tip)
+            button.on_click(lambda _button, name=name: self._guard(self._press, name))
+            self.buttons[name] = button
         self.board = StepBoard(parts=parts)
-        self.steps = parts.box(widgets.HBox, list(self.buttons.values()), "ausp-review-controls")
+        self.head = Strip("ausp-review-head", controls=[self.progress, self.summary], layout=parts.layout)
+        self.steps = Strip("ausp-review-controls", controls=list(self.buttons.values()), layout=parts.layout)
         self.box = parts.box(
-            widgets.VBox,
-            [self.progress, self.summary, self.chart, self.words, self.board.box, self.steps],
-            "ausp-review",
+            widgets.VBox, [self.head, self.chart, self.words, self.board.box, self.steps], "ausp-review"
         )
         show(self.box, False)
 
@@ -203,8 +204,6 @@ class ReviewPanel:
         self.cancel()
         self.board.board.close()
         self.parts.close(self.box)
-        for button in self.buttons.values():
-            self.parts.close(button)
 
 
 def _words(entry: MoveReview, index: int, count: int, so_far: bool = False) -> str:

@@ -182,6 +182,22 @@ const MAKERS = {
     };
   },
 
+  progress() {
+    const node = element("label", "ausp-sfield");
+    const caption = element("span", "ausp-sdesc");
+    const bar = element("progress", "ausp-sprogress");
+    node.append(caption, bar);
+    return {
+      node,
+      update(item) {
+        common(node, item, null);
+        setText(caption, item.description || "");
+        if (bar.max !== item.max) bar.max = item.max;
+        if (bar.value !== item.value) bar.value = item.value;
+      },
+    };
+  },
+
   label() {
     const node = element("div", "ausp-slabel");
     return {

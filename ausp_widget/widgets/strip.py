@@ -242,6 +242,17 @@ class FloatSlider(Control):
             self.value = number
 
 
+class Progress(Control):
+    """How far a long piece of work has come: `value` of `max`, as a bar."""
+
+    kind = "progress"
+    value = traitlets.Int(0)
+    max = traitlets.Int(1)
+
+    def drawn(self) -> dict[str, Any]:
+        return {"value": self.value, "max": max(self.max, 1)}
+
+
 class Label(Control):
     """A line of plain words (`value`)."""
 
@@ -356,6 +367,7 @@ __all__ = [
     "Dropdown",
     "FloatSlider",
     "Label",
+    "Progress",
     "Strip",
     "Text",
     "ToggleButton",

@@ -44,7 +44,7 @@ def test_review_after_a_finished_game_shows_the_chart_and_the_marked_move(page, 
     # Verdicts come as they are found: move 1's mistake shows while the review still runs.
     eventually(page, lambda: "so far" in panel.inner_text() and "mistake" in panel.inner_text(), seconds=30)
     assert not chart.is_visible(), "the first verdicts show before the whole review is done"
-    assert panel.locator(".widget-hprogress").first.is_visible(), "the progress bar shows while it runs"
+    assert panel.locator("progress.ausp-sprogress").is_visible(), "the progress bar shows while it runs"
     shots(page, "04-review-under-way", panel)
     chart.wait_for(state="visible", timeout=90_000)
     width = chart.evaluate("img => img.naturalWidth")
