@@ -1,31 +1,38 @@
-"""Does a two-player table fit a projector's screen? The board's own layout (board.js, run in
-Node) on real two-player positions.
+"""Does every table fit a projector's screen, with its buttons? The board's own layout
+(board.js's `layout`, run in Node) on real positions.
 
-board.js caps a projector card's width so that a two-player table, about 8.8 card widths tall,
-fits the window's height. That factor was read off one table (the classroom demo's turn-based
-deal, a few moves in). This measures it on deals it was never read off: deals 1–200 of the
-turn-based game, at 0, 10, 20 and 40 moves of bot-against-bot play, laid out for a 1280×800
-projector (a 1049 px cell, large cards), and prints how tall the board is against the 800 px
-window.
+On a 1280×800 screen JupyterLab shows a notebook in a 679-px panel; scrolled to the app's top,
+the app's title, game and mode choice, tabs and top bar take 167 px above the board, and the
+board's line of words (28 px) and the button row (30 px) lie below it: the board's own `room`
+is then 450 px in a 1049-px cell (431 px for Indian Patience, whose mode note takes a line),
+as the browser measures it (tests/browser/test_lab_fit.py checks the same tables there). This lays out
+deals 1–200 of every table mode (solo, turn-based, race, Indian Patience, Yukon) at 0, 10, 20,
+30 and 40 moves of play (the bot's moves in Australian Patience, the hint's in the others) and
+prints, for each, the share of tables that fit (with a 95% interval), the tallest table and the
+card widths drawn.
 
-Run: .venv/bin/python bench/board_fit.py [--deals 200]
+Run: .venv/bin/python bench/board_fit.py [--deals 200] [--board-js PATH (an older board.js)]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import pathlib
-import statistics
 import subprocess
 
-from ausp_widget import Game
 from ausp_widget.analysis.players import make_bot
-from ausp_widget.widgets.board_state import KeyBook, build
+from ausp_widget.core import registry
+from ausp_widget.core.protocol import PatienceGame
+from ausp_widget.widgets.board_state import KeyBook, build, on_board
 
 BOARD_JS = pathlib.Path(__file__).resolve().parents[1] / "ausp_widget" / "widgets" / "board.js"
-CELL, WINDOW = 1049, 800  # the classroom test's projector: the notebook cell's width, the window's height
-STAGES = (0, 10, 20, 40)
+CELL, WINDOW = 1049, 800  # the notebook cell's width, the window's height
+ROOMS = {"indian": 431}  # the height the board may take, where not ROOM
+ROOM = 450
+MODES = ("solo", "turns", "simultaneous", "indian", "yukon")
+STAGES = (0, 10, 20, 30, 40)
 
 # board.js's own `layout`, run in Node on each state read from standard input.
 NODE = """
@@ -34,54 +41,89 @@ const source = fs.readFileSync(process.argv[1], 'utf8').replace('export default 
 const make = new Function('window', source + '; return layout;');
 const layout = make({ innerHeight: Number(process.argv[3]) });
 const states = JSON.parse(fs.readFileSync(0, 'utf8'));
-const cell = Number(process.argv[2]);
-const measured = states.map((s) => layout(s, cell, true)).map((g) => [g.height, g.m.w]);
+const cell = Number(process.argv[2]), room = Number(process.argv[4]);
+const measured = states.map((s) => layout(s, cell, true, room)).map((g) => [g.height, g.m.w]);
 console.log(JSON.stringify(measured));
 """
 
 
-def states(deals: int) -> list[tuple[int, int, dict]]:
-    """(deal, moves played, board state) for each deal at each stage of bot-against-bot play."""
+def advance(game: PatienceGame, bots: list, mode: str, seed: int) -> bool:
+    """One move of play: the bot's in Australian Patience (each player in turn in a race), the
+    hint's in a game without a bot. False when no move is left."""
+    if game.status != "playing":
+        return False
+    entry = registry.entry_for(game)
+    if entry.bot is None:
+        move = entry.hint(game, 0).move
+        if move is None:
+            return False
+        game.play(move)
+        return True
+    players = [game.turn] if game.turn is not None else ([0, 1] if mode == "simultaneous" else [0])
+    if mode == "simultaneous":  # the two race at once: alternate who moves
+        players = players[len(game.history) % 2 :] + players[: len(game.history) % 2]
+    for player in players:
+        move = bots[player].choose(game.view(player))
+        if move is not None:
+            game.play(move, player) if len(bots) > 1 else game.play(move)
+            return True
+    return False
+
+
+def states(mode: str, deals: int) -> list[tuple[int, int, dict]]:
+    """(deal, stage, board state) for each deal at each stage of play."""
+    entry, game_mode = registry.for_table_mode(mode)
     found = []
     for seed in range(1, deals + 1):
-        game = Game.deal(seed, mode="turns")
-        bots = [make_bot("steady", game), make_bot("steady", game)]
+        game = entry.deal(seed, mode=game_mode)
+        players = 2 if game_mode != "solo" else 1
+        bots = [make_bot("steady", game) for _ in range(players)] if entry.bot is not None else []
         played = 0
         for stage in STAGES:
-            while played < stage and game.status == "playing":
-                player = game.turn
-                move = bots[player].choose(game.view(player))
-                game.play(move, player)
+            while played < stage and advance(game, bots, mode, seed):
                 played += 1
-            state, _ = build(game.piles(), {}, {}, KeyBook())
-            found.append((seed, played, state))
+            state, _ = build(on_board(game, game.piles()), {}, {}, KeyBook())
+            found.append((seed, stage, state))
     return found
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """A 95% interval for a share k of n (Wilson's)."""
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--board-js", type=pathlib.Path, default=BOARD_JS)
     args = parser.parse_args()
-    cases = states(args.deals)
-    done = subprocess.run(
-        ["node", "-e", NODE, str(BOARD_JS), str(CELL), str(WINDOW)],
-        input=json.dumps([state for _, _, state in cases]),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    heights = json.loads(done.stdout)
-    where = f"{CELL} px cell, {WINDOW} px window"
-    print(f"board_fit: {len(cases)} two-player tables (deals 1-{args.deals}), {where}")
-    for stage in STAGES:
-        rows = [(h, w) for (_, played, _), (h, w) in zip(cases, heights, strict=True) if played == stage]
-        tall = [h for h, _ in rows]
-        over = sum(h > WINDOW for h in tall)
-        print(
-            f"board_fit: after {stage:>2} moves: card width {rows[0][1]} px; board height median "
-            f"{statistics.median(tall):.0f} px, max {max(tall):.0f} px; "
-            f"taller than the window: {over} of {len(tall)}"
+    room = f"{ROOM} px for the board (Indian {ROOMS['indian']})"
+    where = f"{CELL} px cell, {room}, a 1280x{WINDOW} screen, projector cards"
+    print(f"board_fit: deals 1-{args.deals}, {where}")
+    for mode in MODES:
+        cases = states(mode, args.deals)
+        room = ROOMS.get(mode, ROOM)
+        done = subprocess.run(
+            ["node", "-e", NODE, str(args.board_js), str(CELL), str(WINDOW), str(room)],
+            input=json.dumps([state for _, _, state in cases]),
+            capture_output=True,
+            text=True,
+            check=True,
         )
+        measured = json.loads(done.stdout)
+        for stage in STAGES:
+            rows = [m for (_, at, _), m in zip(cases, measured, strict=True) if at == stage]
+            fit = sum(h <= room for h, _ in rows)
+            low, high = wilson(fit, len(rows))
+            widths = sorted(w for _, w in rows)
+            print(
+                f"board_fit: {mode:<12} {stage:>2} moves: fit {fit}/{len(rows)} "
+                f"({100 * fit / len(rows):.0f}%, 95% {100 * low:.0f}-{100 * high:.0f}%); "
+                f"tallest {max(h for h, _ in rows):.0f} px; cards {widths[0]}-{widths[-1]} px"
+            )
 
 
 if __name__ == "__main__":

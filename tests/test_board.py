@@ -143,3 +143,25 @@ def test_dests_follow_the_game_for_any_board():
     dests = legal_dests(game)
     assert all(isinstance(k, Place) for k in dests)
     assert sum(len(v) for v in dests.values()) == sum(1 for m in game.legal_moves(0) if m.card is not None)
+
+
+def test_a_card_dragged_that_does_not_lift_gets_a_clicks_words_and_nothing_changes(table):
+    board = table.board
+    board.handle({"kind": "lift", "from": "column/0/1#3", "v": board.version})  # 8♦: no move
+    lifted = board.widget.notice
+    assert lifted["kind"] == "refused" and "8♦" in lifted["text"]
+    assert table.game.history == () and table._selected is None
+    board.handle({"kind": "click", "to": "column/0/1#3", "v": board.version})
+    assert board.widget.notice["text"] == lifted["text"], "a drag and a click say the same"
+    board.handle({"kind": "lift", "from": "stock/0/0", "v": board.version})
+    assert "stock" in board.widget.notice["text"]
+    assert table.game.history == ()
+
+
+def test_a_board_played_by_clicks_answers_a_drag_it_does_not_lift():
+    from ausp_widget.widgets.board import BY_CLICKS, Board, Intents
+
+    board = Board(Intents(click=lambda spot: None))
+    board.show(Game.deal(4).piles(), {})
+    board.handle({"kind": "lift", "from": "column/0/6#3", "v": board.version})
+    assert board.widget.notice == {"text": BY_CLICKS, "kind": "refused", "n": 1}

@@ -7,8 +7,14 @@ const SLIDE_MS = 200;
 const DRAG_START_PX = 5;
 const DOUBLE_MS = 400;
 const PENDING_MS = 2000;
+const TOAST_MS = 4500; // how long the words under the board stay
+// A drop that is no move, answered where it happens (the kernel never hears of it).
+const BARE = "Drop the card on a lit place: nothing was played, and it went back where it was.";
+const BACK = "The card went back where it was: drop it on a lit place to move it.";
 
 let boards = 0;
+// The boxes a notebook scrolls in (JupyterLab 4, older JupyterLab and Notebook).
+const SCROLLERS = ".jp-WindowedPanel-outer, .jp-Notebook, .jp-NotebookPanel-notebook";
 
 function el(tag, cls, parent) {
   const node = document.createElement(tag);
@@ -18,71 +24,124 @@ function el(tag, cls, parent) {
 }
 
 // ---- geometry -------------------------------------------------------------------------------
-function metrics(state, width, large) {
+// A table is laid out for its cell's width and for `room`, the height the window leaves it once
+// the controls above and the buttons below are on show: the whole table and its buttons fit the
+// screen a class watches. Columns fan tighter as they grow, down to a step that still shows each
+// covered card's index whole; only then do the cards get smaller, and never below a size whose
+// index a class can read (bench/board_fit.py measures it on real deals).
+const GAP = 0.14; // between columns, in card widths
+const SEP = 0.4; // between the stock and waste and the columns
+const MID = 0.5; // between two players' tables side by side
+const FAN_X = 0.42; // a waste card's step when the waste fans sideways (its index shows whole)
+const NOMINAL = 9; // a table is sized for columns this many cards deep
+
+function shape(state) {
   const sides = new Map();
   let foundations = 0;
+  let stock = false;
   for (const pile of state.piles || []) {
     if (pile.kind === "foundation") foundations += 1;
+    if (pile.kind === "stock" || pile.kind === "waste") stock = true;
     if (pile.kind === "column") sides.set(pile.owner, (sides.get(pile.owner) || 0) + 1);
   }
-  const columns = Math.max(1, ...sides.values());
-  const g = 0.14; // the gap between columns, in card widths
-  const sep = 0.4; // between the stock and waste and the columns
-  const floor = large ? 46 : 34;
-  // A dealt table fits the window's height on a projector: a two-player table is held to 8.8
-  // card widths, one player's to 4.5 (read off one deal; bench/board_fit.py measures deals
-  // 1-200: every dealt table fits, and a table in play grows taller and scrolls, since smaller
-  // cards would lose their readable index).
-  const tall = sides.size > 1 ? 8.8 : 4.5;
-  const high = Math.floor(((window.innerHeight || 900) * 0.92 - 110) / tall);
-  let w = Math.max(floor, Math.min(large ? 124 : 78, high));
-  // The widest card whose whole layout, gaps rounded as drawn, fits the cell's width.
-  const across = (w) => {
-    const gap = Math.round(w * g);
-    const row = Math.max(w + Math.round(w * sep) + columns * (w + gap) - gap, foundations * (w + gap) - gap);
-    return row + 2 * gap;
-  };
-  while (w > floor && across(w) > width) w -= 1;
-  const h = Math.round(w * 1.4);
-  return { w, h, gap: Math.round(w * g), sep: Math.round(w * sep), columns, foundations, sides };
+  return { sides, foundations, stock, columns: Math.max(1, ...sides.values()) };
 }
 
-function layout(state, width, large) {
-  const m = metrics(state, width, large);
+// How a table is arranged: "duo" (two players side by side under one row of stocks and
+// foundations), "aside" (one player, the foundations two by two beside the columns) for a wide,
+// low screen; "stacked" (the foundations' row above or between the players' tables) otherwise.
+function arrangement(s, width, room) {
+  if (!Number.isFinite(room) || width < 1.4 * room) return "stacked";
+  if (s.sides.size > 1) return "duo";
+  return s.foundations <= 4 ? "aside" : "stacked";
+}
+
+function sized(s, w, how, large) {
+  const h = Math.round(w * 1.4);
+  return {
+    ...s, w, h, how, duo: how === "duo", gap: Math.round(w * GAP), sep: Math.round(w * SEP), mid: Math.round(w * MID),
+    fanX: Math.round(w * FAN_X), up: h * 0.3, least: h * (large ? 0.26 : 0.21), down: h * 0.13, hidden: h * 0.06,
+  };
+}
+
+// How wide a layout of card width `w` is, gaps rounded as drawn.
+function across(s, w, how) {
+  const gap = Math.round(w * GAP);
+  const sep = Math.round(w * SEP);
+  const row = s.foundations * (w + gap) - gap;
+  const band = s.columns * (w + gap) - gap;
+  const lead = s.stock ? w + sep : 0; // the stock and waste's column
+  if (how === "duo") {
+    const block = 2 * w + gap + 2 * Math.round(w * FAN_X);
+    return Math.max(2 * band + Math.round(w * MID), row + 2 * block + 2 * gap) + 2 * gap;
+  }
+  if (how === "aside") return lead + band + sep + 2 * w + gap + 2 * gap;
+  return Math.max(lead + band, row) + 2 * gap;
+}
+
+// The same piles with every column `NOMINAL` face-up cards deep: what a table is sized for.
+function nominal(state) {
+  const card = { id: "", key: "", down: false };
+  const piles = (state.piles || []).map((p) => (p.kind === "column" ? { ...p, cards: Array(NOMINAL).fill(card) } : p));
+  return { ...state, piles };
+}
+
+function layout(state, width, large, room = Infinity) {
+  const s = shape(state);
+  // Two players side by side on a wide screen (a projector), one above the other in a narrow cell.
+  const how = arrangement(s, width, room);
+  const floor = large ? 46 : 34; // a narrow cell's least card
+  const legible = large ? 59 : 52; // the least card the window's height may ask for (its index 20 / 14 px)
+  const full = large ? 124 : 78;
+  let w = full;
+  while (w > floor && across(s, w, how) > width) w -= 1;
+  let bound = w === full ? "full" : "width"; // what holds the cards at this size
+  const least = Math.min(w, legible);
+  if (Number.isFinite(room)) {
+    const fits = (st, w) => arrange(st, sized(s, w, how, large), 0).height <= room;
+    const model = nominal(state);
+    const wide = w;
+    while (w > least && !fits(model, w)) w -= 1;
+    while (w > least && !fits(state, w)) w -= 1;
+    if (w < wide) bound = "height";
+  }
+  const m = sized(s, w, how, large);
+  let geo = arrange(state, m, Infinity);
+  if (geo.height > room) {
+    // The loosest fan that fits: each column at most `lo` px tall.
+    let lo = 0;
+    let hi = geo.height;
+    for (let i = 0; i < 12; i++) {
+      const mid = (lo + hi) / 2;
+      if (arrange(state, m, mid).height <= room) lo = mid;
+      else hi = mid;
+    }
+    geo = arrange(state, m, lo);
+  }
+  return { ...geo, m, room, bound };
+}
+
+function arrange(state, m, colMax) {
   const { w, h, gap } = m;
   const pad = gap;
   const piles = state.piles || [];
-  const owners = [...m.sides.keys()].sort((a, b) => b - a); // the bot's side (1) on top
+  const player = state.player || 0;
+  const owners = [...m.sides.keys()].sort((a, b) => b - a); // stacked: the bot's side (1) on top
   const label = Math.round(Math.max(12, w * 0.2));
-  const up = h * 0.3; // how much of a covered face-up card shows
-  const down = h * 0.13; // and of a face-down one
-  const tallest = h + 11 * up; // longer columns are fanned tighter
   const items = []; // {id, key, kind, item, pile, x, y, z}
   const zones = new Map(); // pile id -> drop rect
   const stops = []; // keyboard stops: [pileId, [spot ids bottom first]]
-  const sideWidth = w + m.sep + m.columns * (w + gap) - gap;
-  const total = Math.max(sideWidth, m.foundations * (w + gap) - gap) + 2 * pad;
+  const band = m.columns * (w + gap) - gap;
+  const lead = m.stock ? w + m.sep : 0; // the stock and waste's column, left of the columns
+  const sideWidth = lead + band;
+  const total = m.how === "stacked" ? Math.max(sideWidth, m.foundations * (w + gap) - gap) + 2 * pad : across(m, w, m.how);
   let y = pad;
-
-  const foundationRow = () => {
-    const row = piles.filter((p) => p.kind === "foundation");
-    if (!row.length) return;
-    const rowWidth = row.length * (w + gap) - gap;
-    const left = owners.length > 1 ? (total - rowWidth) / 2 : total - pad - rowWidth;
-    row.forEach((pile, k) => {
-      const x = left + k * (w + gap);
-      place(pile, x, y, 0);
-      zones.set(pile.id, { x: x - gap / 2, y: y - gap / 2, w: w + gap, h: h + gap });
-      if (pile.label) items.push({ key: `lab:${pile.id}`, kind: "label", text: pile.label, x, y: y + h + 2, z: 1 });
-      stops.push([pile.id, ids(pile)]);
-    });
-    y += h + (row.some((p) => p.label) ? label + 6 : 0) + gap * 1.5;
-  };
 
   const ids = (pile) => (pile.cards.length ? [pile.cards[pile.cards.length - 1].id] : [pile.id]);
 
-  // Cards of a pile at (x, y) fanned by `step(i)`; an empty pile is its placeholder.
-  function place(pile, x, top, fan) {
+  // Cards of a pile at (x, top) fanned down by `fan(card, i)` (or sideways by `fanX`); an empty
+  // pile is its placeholder. Returns the pile's bottom edge.
+  function place(pile, x, top, fan, fanX = 0) {
     if (pile.kind === "stock") {
       items.push({ id: pile.id, key: `stock:${pile.id}`, kind: "stock", item: pile, pile: pile.id, x, y: top, z: 1 });
       return top + h;
@@ -94,18 +153,93 @@ function layout(state, width, large) {
     let at = top;
     pile.cards.forEach((card, i) => {
       const stacked = pile.kind === "foundation";
-      items.push({ id: card.id, key: card.key, kind: "card", item: card, pile: pile.id, x, y: stacked ? top : at, z: 2 + i });
-      if (!stacked && i < pile.cards.length - 1) at += fan(card, i);
+      const left = x + (stacked ? 0 : i * fanX);
+      items.push({ id: card.id, key: card.key, kind: "card", item: card, pile: pile.id, x: left, y: stacked ? top : at, z: 2 + i });
+      if (!stacked && !fanX && i < pile.cards.length - 1) at += fan(card, i);
     });
     return at + h;
   }
 
-  const side = (owner) => {
-    const mine = piles.filter((p) => p.owner === owner && p.kind !== "foundation");
-    const stock = mine.find((p) => p.kind === "stock");
-    const waste = mine.find((p) => p.kind === "waste");
-    const columns = mine.filter((p) => p.kind === "column");
-    const left = pad + (total - 2 * pad - sideWidth) / 2;
+  const foundationRow = (left) => {
+    const row = piles.filter((p) => p.kind === "foundation");
+    row.forEach((pile, k) => {
+      const x = left + k * (w + gap);
+      place(pile, x, y, null);
+      zones.set(pile.id, { x: x - gap / 2, y: y - gap / 2, w: w + gap, h: h + gap });
+      if (pile.label) items.push({ key: `lab:${pile.id}`, kind: "label", text: pile.label, x, y: y + h + 2, z: 1 });
+      stops.push([pile.id, ids(pile)]);
+    });
+    return row;
+  };
+
+  // One column of cards at (x, top): face-up cards fan by `up`, tighter when the column would be
+  // taller than `colMax`, never so tight that a covered card's index is cut.
+  const column = (pile, x, top) => {
+    items.push({ key: `num:${pile.id}`, kind: "number", text: String(pile.index + 1), x, y: top - label - 2, z: 1 });
+    const ups = pile.cards.filter((card) => !card.down).length;
+    const downs = pile.cards.length - ups;
+    const covered = Math.max(0, ups - 1);
+    let step = m.up;
+    let under = m.down;
+    if (covered && h + downs * under + covered * step > colMax) {
+      step = Math.max(m.least, (colMax - h - downs * under) / covered);
+    }
+    if (downs && h + downs * under + covered * step > colMax) {
+      under = Math.max(m.hidden, (colMax - h - covered * step) / downs); // face-down cards closer still
+    }
+    const end = place(pile, x, top, (card) => (card.down ? under : step));
+    zones.set(pile.id, { x: x - gap / 2, y: top - label, w: w + gap, h: end - top + label + h * 0.6 });
+    const spots = pile.cards.length ? pile.cards.filter((card) => !card.down).map((card) => card.id) : [pile.id];
+    stops.push([pile.id, spots.length ? spots : [pile.cards[pile.cards.length - 1].id]]);
+    return end;
+  };
+
+  const mine = (owner, kind) => piles.filter((p) => p.owner === owner && p.kind === kind);
+
+  // A player's stock and waste side by side, the waste fanned sideways (two players side by side).
+  const block = (owner, left) => {
+    const [stock] = mine(owner, "stock");
+    const [waste] = mine(owner, "waste");
+    if (stock) {
+      place(stock, left, y, null);
+      stops.push([stock.id, [stock.id]]);
+    }
+    if (waste) {
+      const x = left + w + gap;
+      place(waste, x, y, null, m.fanX);
+      zones.set(waste.id, { x, y, w: w + 2 * m.fanX, h });
+      stops.push([waste.id, ids(waste)]);
+    }
+    const caption = (state.captions || [])[owner] || "";
+    items.push({ key: `cap:${owner}`, kind: "caption", text: caption, x: left, y: y + h + 2, z: 1 });
+  };
+
+  // Two players side by side: stocks and wastes at the ends of the foundations' row, yours on
+  // the left, each player's columns under their own stock.
+  const duo = () => {
+    const you = owners.includes(player) ? player : owners[owners.length - 1];
+    const them = owners.find((o) => o !== you);
+    const widthOf = 2 * w + gap + 2 * m.fanX;
+    block(you, pad);
+    block(them, total - pad - widthOf);
+    const rowWidth = m.foundations * (w + gap) - gap;
+    foundationRow((total - rowWidth) / 2);
+    y += h + label + 6 + gap;
+    const top = y + label + 2;
+    const start = (total - (2 * band + m.mid)) / 2;
+    let bottom = top + h;
+    [you, them].forEach((owner, k) => {
+      mine(owner, "column").forEach((pile, c) => {
+        bottom = Math.max(bottom, column(pile, start + k * (band + m.mid) + c * (w + gap), top));
+      });
+    });
+    y = bottom + pad;
+  };
+
+  const side = (owner, at) => {
+    const stock = mine(owner, "stock")[0];
+    const waste = mine(owner, "waste")[0];
+    const left = at ?? pad + (total - 2 * pad - sideWidth) / 2;
     if (owners.length > 1) {
       const caption = (state.captions || [])[owner] || "";
       items.push({ key: `cap:${owner}`, kind: "caption", text: caption, x: left, y, z: 1 });
@@ -124,33 +258,52 @@ function layout(state, width, large) {
       stops.push([waste.id, ids(waste)]);
       bottom = Math.max(bottom, end);
     }
-    columns.forEach((pile, c) => {
-      const x = left + w + m.sep + c * (w + gap);
-      items.push({ key: `num:${pile.id}`, kind: "number", text: String(pile.index + 1), x, y, z: 1 });
-      const ups = pile.cards.filter((card) => !card.down).length;
-      const downs = pile.cards.length - ups;
-      let step = up;
-      if (ups > 1 && h + downs * down + (ups - 1) * up > tallest) {
-        step = Math.max(h * 0.19, (tallest - h - downs * down) / (ups - 1));
-      }
-      const end = place(pile, x, top, (card) => (card.down ? down : step));
-      zones.set(pile.id, { x: x - gap / 2, y: top - label, w: w + gap, h: end - top + label + h * 0.6 });
-      const spots = pile.cards.length ? pile.cards.filter((card) => !card.down).map((card) => card.id) : [pile.id];
-      stops.push([pile.id, spots.length ? spots : [pile.cards[pile.cards.length - 1].id]]);
-      bottom = Math.max(bottom, end);
+    mine(owner, "column").forEach((pile, c) => {
+      bottom = Math.max(bottom, column(pile, left + lead + c * (w + gap), top));
     });
     y = bottom + gap * 2;
   };
 
-  if (owners.length > 1) {
+  // One player on a wide, low screen: the foundations two by two right of the columns.
+  const aside = () => {
+    const row = piles.filter((p) => p.kind === "foundation");
+    const left = pad + sideWidth + m.sep;
+    const top = y + label + 2;
+    const named = row.some((p) => p.label);
+    row.forEach((pile, k) => {
+      const x = left + (k % 2) * (w + gap);
+      const at = top + Math.floor(k / 2) * (h + gap + (named ? label + 4 : 0));
+      place(pile, x, at, null);
+      zones.set(pile.id, { x: x - gap / 2, y: at - gap / 2, w: w + gap, h: h + gap });
+      if (pile.label) items.push({ key: `lab:${pile.id}`, kind: "label", text: pile.label, x, y: at + h + 2, z: 1 });
+      stops.push([pile.id, ids(pile)]);
+    });
+    const rows = Math.ceil(row.length / 2);
+    const block = top + rows * (h + gap + (named ? label + 4 : 0)) - gap;
+    const before = y;
+    owners.forEach((owner) => side(owner, pad));
+    y = Math.max(y, block + pad, before);
+  };
+
+  const stackedRow = () => {
+    const rowWidth = m.foundations * (w + gap) - gap;
+    const row = foundationRow(owners.length > 1 ? (total - rowWidth) / 2 : total - pad - rowWidth);
+    if (row.length) y += h + (row.some((p) => p.label) ? label + 6 : 0) + gap * 1.5;
+  };
+
+  if (m.duo) {
+    duo();
+  } else if (m.how === "aside") {
+    aside();
+  } else if (owners.length > 1) {
     side(owners[0]);
-    foundationRow();
-    owners.slice(1).forEach(side);
+    stackedRow();
+    owners.slice(1).forEach((owner) => side(owner));
   } else {
-    foundationRow();
-    owners.forEach(side);
+    stackedRow();
+    owners.forEach((owner) => side(owner));
   }
-  return { m, items, zones, stops, height: y, width: total };
+  return { items, zones, stops, height: y, width: total };
 }
 
 // ---- drawing a card --------------------------------------------------------------------------
@@ -220,6 +373,7 @@ function render({ model, el: host }) {
   root.setAttribute("role", "application");
   root.setAttribute("aria-label", "card table: arrow keys move between piles, Enter picks up or places, D draws, H hints, U undoes");
   const felt = el("div", "ausp-felt", root);
+  // What the board says about a gesture that did nothing: a line under the cards, never over them.
   const toast = el("div", "ausp-toast", root);
   toast.setAttribute("aria-hidden", "true");
   const live = el("div", "ausp-sr", root);
@@ -237,7 +391,6 @@ function render({ model, el: host }) {
   let lastClick = { id: null, t: 0 };
   let focusStop = [0, 0];
   let sentAt = null;
-  let toastTimer = null;
 
   const state = () => model.get("state") || {};
   const version = () => state().v || 0;
@@ -251,9 +404,42 @@ function render({ model, el: host }) {
     return Math.max(260, host.clientWidth);
   }
 
+  // The height the table may take: what the window shows of the box the page scrolls in, less
+  // what the app shows above the board and the buttons right under it (they stay on screen too).
+  function room() {
+    let view = window.innerHeight || 900;
+    let scroller = null;
+    for (let box = host.parentElement; box && box !== document.body; box = box.parentElement) {
+      const flow = getComputedStyle(box).overflowY;
+      const scrolls = box.scrollHeight > box.clientHeight + 1 || box.matches(SCROLLERS);
+      if ((flow === "auto" || flow === "scroll") && box.clientHeight > 0 && scrolls) {
+        scroller = box;
+        break;
+      }
+    }
+    const seen = scroller ? scroller.getBoundingClientRect() : { top: 0, bottom: view };
+    view = Math.min(seen.bottom, view) - Math.max(seen.top, 0);
+    const top = (host.closest(".ausp-app") || host.closest(".ausp-table") || host).getBoundingClientRect().top;
+    const here = host.getBoundingClientRect();
+    let below = 0;
+    const next = host.nextElementSibling;
+    for (const button of next ? next.querySelectorAll("button") : []) {
+      if (button.offsetParent !== null) below = Math.max(below, button.getBoundingClientRect().bottom - here.bottom);
+    }
+    const line = toast.offsetHeight + parseFloat(getComputedStyle(toast).marginTop || "0");
+    return Math.floor(view - (here.top - top) - below - line - 4);
+  }
+
   // A board in a hidden tab has no width: it is laid out when it is shown (the resize observer
   // calls again), never for a width it does not have.
   let unseen = false;
+  let lastRoom = null;
+
+  // The controls around the board may settle after it is drawn, and a window may be resized:
+  // the table is laid out again when the height it may take has changed.
+  function recheck() {
+    if (host.clientWidth && lastRoom !== null && Math.abs(room() - lastRoom) > 2) draw(false);
+  }
 
   function draw(animate) {
     if (!host.clientWidth) {
@@ -267,7 +453,10 @@ function render({ model, el: host }) {
     root.classList.toggle("ausp-four-colour", !!model.get("four_colour"));
     const still = model.get("reduced_motion") || window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
     root.classList.toggle("ausp-still", !!still);
-    geo = layout(st, width(), large);
+    geo = layout(st, width(), large, room());
+    lastRoom = geo.room;
+    root.dataset.room = String(geo.room); // the height the table was laid out for
+    root.dataset.bound = geo.bound; // what holds its cards at their size: full, width or height
     felt.style.height = `${Math.ceil(geo.height)}px`;
     felt.style.width = `${Math.ceil(geo.width)}px`;
     root.style.setProperty("--w", `${geo.m.w}px`);
@@ -347,6 +536,7 @@ function render({ model, el: host }) {
       root.dataset.latency = (performance.now() - sentAt).toFixed(1);
       sentAt = null;
     }
+    requestAnimationFrame(recheck);
     root.dataset.version = String(version());
     root.dataset.drawn = String(Number(root.dataset.drawn || 0) + 1);
   }
@@ -376,11 +566,18 @@ function render({ model, el: host }) {
     if (n.kind !== "refused" && n.kind !== "error") {
       toast.classList.remove("ausp-toast-on"); // a move made since: the refusal is old news
     } else {
-      toast.textContent = n.text;
-      toast.className = `ausp-toast ausp-toast-${n.kind} ausp-toast-on`;
-      clearTimeout(toastTimer);
-      toastTimer = setTimeout(() => toast.classList.remove("ausp-toast-on"), 4500);
+      show(n.text, n.kind);
     }
+  }
+
+  // Words under the board (and read out) for a few seconds, or until the next move.
+  let toastTimer = null;
+  function show(text, kind) {
+    live.textContent = text;
+    toast.textContent = text;
+    toast.className = `ausp-toast ausp-toast-${kind} ausp-toast-on`;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => toast.classList.remove("ausp-toast-on"), TOAST_MS);
   }
 
   // ---- pointer: click, double-click, drag ----------------------------------------------------------
@@ -414,10 +611,24 @@ function render({ model, el: host }) {
     event.preventDefault();
   }
 
+  // The cards in the hand are drawn fixed to the window, so no box around the board cuts them
+  // off on their way (below the felt, over the buttons); they return to the felt when dropped.
   function lift() {
     const group = groupOf(drag.id);
     if (!group.length) return false;
     drag.group = group.map((rec) => ({ rec, x: rec.x, y: rec.y }));
+    drag.box = felt.getBoundingClientRect();
+    drag.dx = 0;
+    drag.dy = 0;
+    for (const part of drag.group) {
+      const node = part.rec.node;
+      node.classList.add("ausp-dragging");
+      node.style.position = "fixed";
+      node.style.transform = "translate(0px, 0px)";
+    }
+    // A page may draw "fixed" boxes relative to a box of its own (a notebook's panel): measured.
+    const origin = group[0].node.getBoundingClientRect();
+    drag.origin = { x: origin.left, y: origin.top };
     relift();
     const tick = (t) => {
       if (!drag || !drag.group) return;
@@ -434,6 +645,7 @@ function render({ model, el: host }) {
     drag.group.forEach((part, i) => {
       part.rec.node.classList.add("ausp-dragging");
       part.rec.node.style.zIndex = String(1000 + i);
+      part.rec.node.style.transform = inHand(drag, part);
     });
     for (const target of (state().dests || {})[drag.id] || []) {
       for (const rec of pileNodes(target)) rec.node.classList.add("ausp-drop-ok");
@@ -455,17 +667,24 @@ function render({ model, el: host }) {
       if (Math.hypot(dx, dy) < DRAG_START_PX) return;
       const dests = (state().dests || {})[drag.id];
       if (!dests || !dests.length || !lift()) {
-        drag.moved = true; // a card that cannot move: not a click either
+        drag.moved = true; // a card that cannot move: not a click either, but it is answered
         drag.dead = true;
         root.dataset.lastDrag = `still: ${drag.id} has no move`;
+        send({ kind: "lift", from: drag.id }); // the kernel says why, in a click's words
         return;
       }
       drag.moved = true;
     }
     if (drag.dead) return;
-    for (const part of drag.group) {
-      part.rec.node.style.transform = `translate(${part.x + dx}px, ${part.y + dy}px)`;
-    }
+    drag.dx = dx;
+    drag.dy = dy;
+    for (const part of drag.group) part.rec.node.style.transform = inHand(drag, part);
+  }
+
+  // Where a card in the hand is drawn: in the window's coordinates.
+  function inHand(hand, part) {
+    const x = hand.box.left - hand.origin.x + part.x + hand.dx;
+    return `translate(${x}px, ${hand.box.top - hand.origin.y + part.y + hand.dy}px)`;
   }
 
   function zoneAt(clientX, clientY) {
@@ -478,13 +697,22 @@ function render({ model, el: host }) {
     return null;
   }
 
-  function settle(group, back) {
-    for (const part of group) {
-      part.rec.node.classList.remove("ausp-dragging");
+  // The cards in the hand go back onto the felt where they were let go, then (`back`) slide to
+  // their place.
+  function settle(hand, back) {
+    const now = felt.getBoundingClientRect();
+    for (const part of hand.group) {
+      const node = part.rec.node;
+      node.style.position = "";
+      const x = hand.box.left + part.x + hand.dx - now.left;
+      const y = hand.box.top + part.y + hand.dy - now.top;
+      node.style.transform = `translate(${x}px, ${y}px)`;
+      node.getBoundingClientRect(); // the slide starts from where the card was let go
+      node.classList.remove("ausp-dragging");
       if (back) {
-        part.rec.node.style.transform = `translate(${part.x}px, ${part.y}px)`;
-        part.rec.node.style.zIndex = String(500 + part.rec.z);
-        setTimeout(() => (part.rec.node.style.zIndex = String(part.rec.z)), SLIDE_MS + 30);
+        node.style.transform = `translate(${part.rec.x}px, ${part.rec.y}px)`;
+        node.style.zIndex = String(500 + part.rec.z);
+        setTimeout(() => (node.style.zIndex = String(part.rec.z)), SLIDE_MS + 30);
       }
     }
     felt.querySelectorAll(".ausp-drop-ok").forEach((node) => node.classList.remove("ausp-drop-ok"));
@@ -505,10 +733,11 @@ function render({ model, el: host }) {
       const legal = ((state().dests || {})[current.id] || []).includes(target);
       root.dataset.lastDrag = `${current.id} -> ${target}`;
       if (!target || (source && target === source.pile)) {
-        settle(current.group, true);
+        settle(current, true);
+        show(target ? BACK : BARE, "refused");
         return;
       }
-      settle(current.group, !legal);
+      settle(current, !legal);
       if (legal) {
         // The cards wait where they were dropped until the kernel's new state moves them.
         pendingGroup = current.group.map((part) => part.rec);
@@ -532,7 +761,7 @@ function render({ model, el: host }) {
 
   function onCancel(event) {
     if (!drag || event.pointerId !== drag.pointerId) return;
-    if (drag.group) settle(drag.group, true);
+    if (drag.group) settle(drag, true);
     drag = null;
   }
 
@@ -637,10 +866,12 @@ function render({ model, el: host }) {
     }
   });
   resize.observe(host);
+  window.addEventListener("resize", recheck);
   draw(false);
   notice();
   return () => {
     resize.disconnect();
+    window.removeEventListener("resize", recheck);
     model.off("change:state", redraw);
     model.off("change:large", relook);
     model.off("change:four_colour", relook);

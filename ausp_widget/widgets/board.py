@@ -2,7 +2,8 @@
 
 The kernel sends what the player may see (`board_state.build`: the piles, their marks and the
 legal destinations of every card the player may move); the browser sends intents back: a click
-on a spot, a drop of a card (and the cards on it) on a pile, a card sent home, a key. Intents go
+on a spot, a drop of a card (and the cards on it) on a pile, a card sent home, a key, a card
+dragged that would not lift (so it is answered: why it may not move). Intents go
 through `Board.handle`, the one path a browser message and a test's `spot.click()` share, and
 reach the owner's handlers (`Intents`) as places and piles. The kernel stays the only judge:
 a refused intent changes nothing, and a malformed, unknown or stale one (sent before the last
@@ -36,6 +37,7 @@ FACE_DOWN = "That card is face down: it turns up when the cards on it are gone. 
 FROM_STOCK = "Cards are not taken from the stock by hand: click it to turn up the next card."
 FROM_FOUNDATION = "Cards never leave a foundation. Nothing was played."
 LOOK_ONLY = "This board is for looking: nothing is played on it."
+BY_CLICKS = "On this board a card moves by clicks: click it, then the place where it should go."
 
 
 def stylesheet() -> str:
@@ -90,7 +92,10 @@ class Intents:
     `answered` gets the board's words for an intent that was no move, for the owner's own line
     of words (a status or feedback line): the board says them over the cards in any case.
     `selecting` says whether a card is selected: a click on a face-down card then names its
-    pile as the destination, and is passed on."""
+    pile as the destination, and is passed on.
+    `lift` gets the place of a card the player tried to drag that the board would not lift
+    (it had no legal move): the owner says why, in the words a click on it gets; without one,
+    the board says that cards move by clicks here."""
 
     click: Callable[[Spot], None] | None = None
     drop: Callable[[Place, PileRef], None] | None = None
@@ -98,9 +103,11 @@ class Intents:
     key: Callable[[str], None] | None = None
     answered: Callable[[str], None] | None = None
     selecting: Callable[[], bool] | None = None
+    lift: Callable[[Place], None] | None = None
 
 
 KEYS = ("draw", "hint", "undo", "redo", "cancel")
+KINDS = ("click", "drop", "home", "key", "lift")
 
 
 class Board:
@@ -191,6 +198,9 @@ class Board:
             self._answer(problem, kind)
             return
         handler = getattr(self.intents, message["kind"])
+        if handler is None and message["kind"] == "lift" and self.intents.click is not None:
+            self._answer(BY_CLICKS, "refused")  # a board played by clicks only (a lesson, a puzzle)
+            return
         if handler is None:  # a board to look at (a review, a step to watch): said, not ignored
             self._answer(LOOK_ONLY, "said")
             return
@@ -244,13 +254,13 @@ class Board:
         elif kind == "drop":
             source = self._spots[message["from"]]
             handler(source.place, self._pile_refs[message["to"]])
-        elif kind == "home":
+        elif kind in ("home", "lift"):
             handler(self._spots[message["from"]].place)
         else:
             handler(message["action"])
 
     def _check(self, message: Any) -> str | None:
-        if not isinstance(message, dict) or message.get("kind") not in ("click", "drop", "home", "key"):
+        if not isinstance(message, dict) or message.get("kind") not in KINDS:
             return f"The board sent a message it could not read: {short_repr(message)}"
         kind = message["kind"]
         if kind == "key":
@@ -259,7 +269,7 @@ class Board:
         version = message.get("v")
         if not isinstance(version, int) or isinstance(version, bool):
             return "The board sent a move without saying which position it was made on."
-        names = {"click": ("to",), "drop": ("from",), "home": ("from",)}[kind]
+        names = {"click": ("to",), "drop": ("from",), "home": ("from",), "lift": ("from",)}[kind]
         for name in names:
             sid = message.get(name)
             if not isinstance(sid, str) or sid not in self._spots:
@@ -269,7 +279,7 @@ class Board:
             return f"There is no such pile on this board: {short_repr(to)}."
         if version != self.version:
             return STALE
-        spot = self._spots[message["from"]] if kind in ("drop", "home") else None
+        spot = self._spots[message["from"]] if kind in ("drop", "home", "lift") else None
         if spot is not None and spot.place is None:
             return f"There is no card to move there: {spot.face.description}."
         return None
@@ -298,6 +308,10 @@ class Board:
 
     def key(self, action: str) -> None:
         self.handle({"kind": "key", "action": action})
+
+    def lift(self, source: BoardSpot) -> None:
+        """Try to drag `source` when the board would not lift it (it has no legal move)."""
+        self.handle({"kind": "lift", "from": source.id, "v": self.version})
 
     @property
     def state(self) -> dict[str, Any]:

@@ -100,6 +100,19 @@ class Selecting:
             raise
         self._play_user(move)
 
+    def _on_lift(self, place: Place) -> None:
+        self._guard(self._lifted, place)
+
+    def _lifted(self, place: Place) -> None:
+        """A card dragged that the board would not lift: why, in the words a click on it gets;
+        nothing is selected or played."""
+        if not self._may_act(place.pile):
+            return
+        if self._moves_from(place):
+            self._refuse("Drag the card onto a lit place: it may move now.")
+        else:
+            self._refuse(self._game.explain_stuck(place, 0))
+
     def _on_home(self, place: Place) -> None:
         self._guard(self._send_home, place)
 

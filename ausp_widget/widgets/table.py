@@ -171,6 +171,7 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widge
                 key=self._on_key,
                 answered=self.panel.say,
                 selecting=lambda: self._selected is not None,
+                lift=self._on_lift,
             ),
             layout=self.parts.layout,
         )

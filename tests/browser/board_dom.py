@@ -118,7 +118,7 @@ def touch_drag(page, source, target, steps: int = 8) -> None:
 
 
 def toast(app, where: str = LIVE) -> str:
-    """The words shown over the cards (a refusal), or "" when none is on show."""
+    """The words shown under the cards (a refusal), or "" when none is on show."""
     shown = board(app, where).locator(".ausp-toast.ausp-toast-on")
     return shown.inner_text() if shown.count() else ""
 

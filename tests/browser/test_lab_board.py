@@ -1,6 +1,7 @@
 """The card board in a real JupyterLab, played as card players play: a whole deal won by mouse
 drags along the solver's winning line, a drop the rules refuse, a double-click home, moves by
-keyboard alone, a finger's drag, and the projector size."""
+keyboard alone, a finger's drag, the projector size, and the gestures that do nothing: each says
+why, in words under the cards."""
 
 from __future__ import annotations
 
@@ -189,7 +190,9 @@ def test_the_projector_size_draws_larger_cards(page, lab_url, notebook_dir, shot
         .locator(".ausp-corner")
         .evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
     )
-    assert width >= 80 and corner >= 22, (width, corner)
+    # Held to the window's height with its buttons (tests/browser/test_lab_fit.py), a projector
+    # card is never under 59 px, its index never under 20 px.
+    assert width >= 59 and corner >= 20, (width, corner)
     shots(page, "board-projector")
 
 
@@ -211,3 +214,69 @@ def test_cards_slide_and_a_reduced_motion_setting_stops_them(page, lab_url, note
     page.mouse.click(x, y)
     eventually(page, lambda: int(board(app).get_attribute("data-drawn")) > drawn, seconds=5)
     assert board(app).evaluate(SLIDING) == 0, "no sliding for a player who asked for less motion"
+
+
+FELT_BOX = """(root) => {
+  const r = root.querySelector('.ausp-felt').getBoundingClientRect();
+  return {x: r.x, y: r.y, width: r.width, height: r.height};
+}"""
+# What is drawn at a point of the page: the spot of the card there, if any.
+SPOT_AT = """([x, y]) => {
+  const e = document.elementFromPoint(x, y);
+  const s = e && e.closest('[data-spot]');
+  return s ? s.dataset.spot : null;
+}"""
+# The words under the board and every card, empty place and foundation drawn: none may overlap.
+WORDS_OVER = """(root) => {
+  const line = root.querySelector('.ausp-toast').getBoundingClientRect();
+  return [...root.querySelectorAll('.ausp-card')].filter((e) => {
+    const r = e.getBoundingClientRect();
+    return r.left < line.right && r.right > line.left && r.top < line.bottom && r.bottom > line.top;
+  }).map((e) => e.dataset.spot);
+}"""
+
+
+def test_every_gesture_that_does_nothing_says_why_and_no_words_hide_a_card(
+    page, lab_url, notebook_dir, shots
+):
+    name = table_notebook(notebook_dir, "board_edges.ipynb", "t = GameTable(seed=4)")
+    app = open_notebook(page, lab_url, name)
+    game = Game.deal(4)
+    eventually(page, lambda: columns(app) == tableau(game), seconds=20)
+    root, shown, before = board(app), columns(app), version(app)
+
+    # A drag of a card with no move (7♠): it does not lift, and the board says why, in the words
+    # a click on it gets.
+    drag(page, card(app, "seven of spades"), place(app, "foundation/-/0"))
+    eventually(page, lambda: toast(app), seconds=10)
+    dragged = toast(app)
+    x, y = strip(card(app, "seven of spades"))
+    page.mouse.click(x, y)
+    eventually(page, lambda: app.locator(".ausp-status").inner_text().strip() == dragged, seconds=10)
+    assert "7♠" in dragged, dragged
+
+    # A card carried below the felt's bottom edge, over the buttons and the words under the
+    # board, is drawn whole there: no box around the board cuts it off.
+    x, y = strip(card(app, "six of hearts"))
+    felt = root.evaluate(FELT_BOX)
+    below = (x, felt["y"] + felt["height"] + 90)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for k in range(1, 9):
+        page.mouse.move(x, y + (below[1] - y) * k / 8)
+    at = page.evaluate(SPOT_AT, list(below))
+    shots(page, "board-edges-carried")
+    assert at is not None and at.startswith("column/0/6"), f"the card in the hand is cut off: {at}"
+
+    # Dropped on bare felt (a place no card lies): it goes back, and the board says why.
+    page.mouse.move(felt["x"] + 4, felt["y"] + felt["height"] - 4, steps=4)  # a corner: no pile
+    page.mouse.up()
+    eventually(page, lambda: toast(app).startswith("Drop the card on a lit place"), seconds=5)
+    page.wait_for_timeout(400)
+    assert columns(app) == shown and version(app) == before, "nothing was played"
+
+    # The words stand under the cards: no card, empty place or foundation is behind them.
+    assert root.evaluate(WORDS_OVER) == [], "the board's words cover cards"
+    line = root.locator(".ausp-toast").bounding_box()
+    assert line["y"] >= felt["y"] + felt["height"] - 0.5, (line, felt)
+    shots(page, "board-edges-words")

@@ -1,0 +1,116 @@
+"""Every table fits a 1280×800 projector in JupyterLab: solo, turn-based, the race, Indian
+Patience and Yukon, 30 moves in, each scrolled to its app's top, show the whole board and its
+buttons inside the notebook's panel (bench/board_fit.py measures deals 1–200 the same way)."""
+
+from __future__ import annotations
+
+import pytest
+from jupyter_servers import eventually, one_cell_notebook, open_notebook
+
+PROJECTOR = {"width": 1280, "height": 800}
+LEGIBLE = 20  # px: the least corner index a projector's cards draw (board.js, `legible`)
+
+# Moves played in the kernel before the table is shown: the bot's for each player in Australian
+# Patience (by turns in the race, which waits for Start, so the bot stays still), the hint's in
+# the games without a bot.
+PLAY = """
+from ausp_widget import AustralianPatience
+from ausp_widget.analysis.players import make_bot
+from ausp_widget.core import registry
+
+
+def table(mode, seed, moves):
+    app = AustralianPatience(mode=mode, seed=seed, large=True)
+    app.play_now()
+    game = app.table.game
+    entry = registry.entry_for(game)
+    bots = [make_bot("steady", game) for _ in range(2)] if entry.bot is not None else []
+    for i in range(moves):
+        if not bots:
+            move = entry.hint(game, 0).move
+            if move is None:
+                break
+            game.play(move)
+            continue
+        turn = len(game.history) % 2  # the race: the two move by turns here, as in the bench
+        players = [0] if mode == "solo" else [game.turn] if game.turn is not None else [turn, 1 - turn]
+        for player in players:
+            move = bots[player].choose(game.view(player))
+            if move is not None:
+                game.play(move, player) if mode != "solo" else game.play(move)
+                break
+    app.add_class(f"ausp-fit-{mode}")
+    return app
+"""
+# Deal 8, 30 moves in (the bench's play): every mode's table fits the projector with its buttons.
+TABLES = [(mode, 8, 30) for mode in ("solo", "turns", "simultaneous", "indian", "yukon")]
+
+# Where the board and every button of the live table lie, and what the notebook's panel shows.
+BOXES_JS = """(app) => {
+  const panel = app.closest('.jp-WindowedPanel-outer').getBoundingClientRect();
+  const box = (e) => {
+    const r = e.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right};
+  };
+  const live = app.querySelector('.ausp-live');
+  const root = live.querySelector('.ausp-cardtable');
+  const corners = [...root.querySelectorAll('.ausp-corner')]
+    .map(e => parseFloat(getComputedStyle(e).fontSize));
+  return {
+    panel: {top: panel.top, bottom: Math.min(panel.bottom, window.innerHeight),
+            left: panel.left, right: panel.right},
+    board: box(root),
+    buttons: [...live.querySelectorAll('button:not(.ausp-card)')].filter(e => e.offsetParent !== null)
+      .map(e => ({name: e.innerText.trim(), ...box(e)})),
+    corner: Math.min(...corners),
+    cards: root.querySelectorAll('.ausp-card').length,
+  };
+}"""
+
+
+def outside(boxes: dict) -> list[str]:
+    """What of the board and the buttons lies outside the notebook's panel as shown."""
+    view = boxes["panel"]
+    found = []
+    for name, b in [("the board", boxes["board"]), *((f"button {b['name']}", b) for b in boxes["buttons"])]:
+        if b["top"] < view["top"] - 0.5 or b["bottom"] > view["bottom"] + 0.5:
+            shows = f"{view['top']:.0f}..{view['bottom']:.0f}"
+            found.append(f"{name} spans {b['top']:.0f}..{b['bottom']:.0f}, the panel shows {shows}")
+        if b["left"] < view["left"] - 0.5 or b["right"] > view["right"] + 0.5:
+            found.append(f"{name} spans {b['left']:.0f}..{b['right']:.0f} across")
+    return found
+
+
+@pytest.fixture
+def projector_page(page):
+    page.set_viewport_size(PROJECTOR)
+    return page
+
+
+def test_every_table_and_its_buttons_fit_a_projector(projector_page, lab_url, notebook_dir, shots):
+    page = projector_page
+    lines = [PLAY, *(f"display(table({mode!r}, {seed}, {moves}))" for mode, seed, moves in TABLES)]
+    name = one_cell_notebook(notebook_dir, "fit_projector.ipynb", lines)
+    first = open_notebook(page, lab_url, name)
+    page.evaluate("""() => { const lab = window.jupyterapp;
+      if (!lab.shell.leftCollapsed) lab.commands.execute('application:toggle-left-area');
+      if (!lab.shell.rightCollapsed) lab.commands.execute('application:toggle-right-area');
+      lab.commands.execute('notebook:hide-all-cell-code'); }""")
+    apps = first.locator("xpath=ancestor::*[contains(@class, 'jp-Notebook')][1]").locator(".ausp-app")
+    eventually(page, lambda: apps.count() == len(TABLES), seconds=60)
+    failures = []
+    for mode, _seed, moves in TABLES:
+        app = page.locator(f".ausp-fit-{mode}").first
+        app.locator(".ausp-live .ausp-card").first.wait_for()
+        app.evaluate("e => e.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(600)  # the cards have slid into place
+        app.evaluate("e => e.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(100)
+        boxes = app.evaluate(BOXES_JS)
+        shots(page, f"fit-{mode}-{moves}")
+        failures += [f"{mode} at {moves} moves: {problem}" for problem in outside(boxes)]
+        if boxes["corner"] < LEGIBLE:
+            failures.append(f"{mode}: a corner index of {boxes['corner']} px")
+        if boxes["cards"] < 20:
+            failures.append(f"{mode}: only {boxes['cards']} cards on show")
+    assert not failures, "\n".join(failures)
