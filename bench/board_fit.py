@@ -47,7 +47,7 @@ console.log(JSON.stringify(measured));
 """
 
 
-def advance(game: PatienceGame, bots: list, mode: str, seed: int) -> bool:
+def advance(game: PatienceGame, bots: list, mode: str) -> bool:
     """One move of play: the bot's in Australian Patience (each player in turn in a race), the
     hint's in a game without a bot. False when no move is left."""
     if game.status != "playing":
@@ -80,7 +80,7 @@ def states(mode: str, deals: int) -> list[tuple[int, int, dict]]:
         bots = [make_bot("steady", game) for _ in range(players)] if entry.bot is not None else []
         played = 0
         for stage in STAGES:
-            while played < stage and advance(game, bots, mode, seed):
+            while played < stage and advance(game, bots, mode):
                 played += 1
             state, _ = build(on_board(game, game.piles()), {}, {}, KeyBook())
             found.append((seed, stage, state))
