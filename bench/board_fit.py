@@ -11,20 +11,20 @@ deals 1–200 of every table mode (solo, turn-based, race, Indian Patience, Yuko
 prints, for each, the share of tables that fit (with a 95% interval), the tallest table and the
 card widths drawn.
 
-Run: .venv/bin/python bench/board_fit.py [--deals 200] [--board-js PATH (an older board.js)]
+Run: .venv/bin/python bench/board_fit.py [--deals 200] [--first-deal 1] [--board-js PATH (an older board.js)]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import pathlib
 import subprocess
 
 from ausp_widget.analysis.players import make_bot
 from ausp_widget.core import registry
 from ausp_widget.core.protocol import PatienceGame
+from ausp_widget.core.stats import wilson_interval
 from ausp_widget.widgets.board_state import KeyBook, build, on_board
 
 BOARD_JS = pathlib.Path(__file__).resolve().parents[1] / "ausp_widget" / "widgets" / "board.js"
@@ -70,11 +70,11 @@ def advance(game: PatienceGame, bots: list, mode: str) -> bool:
     return False
 
 
-def states(mode: str, deals: int) -> list[tuple[int, int, dict]]:
+def states(mode: str, deals: range) -> list[tuple[int, int, dict]]:
     """(deal, stage, board state) for each deal at each stage of play."""
     entry, game_mode = registry.for_table_mode(mode)
     found = []
-    for seed in range(1, deals + 1):
+    for seed in deals:
         game = entry.deal(seed, mode=game_mode)
         players = 2 if game_mode != "solo" else 1
         bots = [make_bot("steady", game) for _ in range(players)] if entry.bot is not None else []
@@ -87,24 +87,20 @@ def states(mode: str, deals: int) -> list[tuple[int, int, dict]]:
     return found
 
 
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """A 95% interval for a share k of n (Wilson's)."""
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--deals", type=int, default=200, help="how many deals")
+    parser.add_argument(
+        "--first-deal", type=int, default=1, help="the first deal (201: deals never looked at)"
+    )
     parser.add_argument("--board-js", type=pathlib.Path, default=BOARD_JS)
     args = parser.parse_args()
     room = f"{ROOM} px for the board (Indian {ROOMS['indian']})"
     where = f"{CELL} px cell, {room}, a 1280x{WINDOW} screen, projector cards"
-    print(f"board_fit: deals 1-{args.deals}, {where}")
+    deals = range(args.first_deal, args.first_deal + args.deals)
+    print(f"board_fit: deals {deals[0]}-{deals[-1]}, {where}")
     for mode in MODES:
-        cases = states(mode, args.deals)
+        cases = states(mode, deals)
         room = ROOMS.get(mode, ROOM)
         done = subprocess.run(
             ["node", "-e", NODE, str(args.board_js), str(CELL), str(WINDOW), str(room)],
@@ -117,7 +113,7 @@ def main() -> None:
         for stage in STAGES:
             rows = [m for (_, at, _), m in zip(cases, measured, strict=True) if at == stage]
             fit = sum(h <= room for h, _ in rows)
-            low, high = wilson(fit, len(rows))
+            low, high = wilson_interval(fit, len(rows))
             widths = sorted(w for _, w in rows)
             print(
                 f"board_fit: {mode:<12} {stage:>2} moves: fit {fit}/{len(rows)} "
