@@ -292,3 +292,26 @@ def test_random_plugins_never_stop_the_app_nor_replace_a_shipped_game(loads):
     # each plug-in is either a game in the registry or named once in the log
     named = [point for point in points if any(point.value in line for line in logged)]
     assert len(logged) == len(named) and len(named) + len(kept) == len(points)
+
+
+def test_an_entry_that_names_itself_differently_on_each_read_is_refused():
+    """A subclass whose name answers one thing to the check and another to the registry could
+    take a shipped game's place: only a plain GameEntry is taken."""
+
+    class Shifty(registry.GameEntry):
+        reads = 0
+
+        @property
+        def name(self) -> str:
+            Shifty.reads += 1
+            return "shifty" if Shifty.reads == 1 else "australian"
+
+    shifty = object.__new__(Shifty)
+    for field in dataclasses.fields(registry.GameEntry):
+        if field.name != "name":
+            object.__setattr__(shifty, field.name, getattr(YUKON, field.name))
+    object.__setattr__(shifty, "modes", {"shifty": ("solo", "Shifty")})
+    object.__setattr__(shifty, "tips", {})
+    with pytest.raises(EntryError, match="is not a GameEntry"):
+        registry.register(shifty)
+    assert registry.entry("australian") is AUSTRALIAN
