@@ -43,11 +43,15 @@ position text and saves); by default:
 * A face-down card uncovered after the stock is used up turns up free.
 * When a foundation move names no pile (`7♥ F`), the card goes to the first pile, F1 to F8,
   that takes it. `7♥ F6` names the pile.
-* Lost: the stock is empty and no sequence of moves can bring another card home. The game
-  answers this by looking at up to `STUCK_SEARCH_LIMIT` positions reachable from here; when
-  more positions than that remain to look at, the game stays "playing" (it does not decide
-  there, and the player is free to stop). A stock with cards in it is never lost: drawing
-  is always allowed.
+* Lost: the stock is empty, no sequence of moves can bring another card home and no
+  sequence of moves can turn up a face-down card. Turning one up is new information, so
+  while that can happen the game goes on; once the player has seen the card the status is
+  decided again. The verdict reads only what the table shows, never a face-down card: two
+  tables that differ only in their face-down cards get the same status, moves and words.
+  The game answers this by looking at up to `STUCK_SEARCH_LIMIT` positions reachable from
+  here; when more positions than that remain to look at, the game stays "playing" (it does
+  not decide there, and the player is free to stop). A stock with cards in it is never
+  lost: drawing is always allowed.
 * A useful move is any legal card move except moving a lone card from one column into
   another empty column, which only exchanges two columns (`useful_moves()`).
 

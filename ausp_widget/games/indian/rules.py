@@ -68,8 +68,8 @@ INDIAN_RULE: Mapping[str, str] = {
     "grace": ("Grace: once the stock is used up, every protected card becomes free."),
     "won": f"You win when all {INDIAN_DECK} cards are on the foundations; each card home scores one point.",
     "lost": (
-        "You lose when the stock is empty and no sequence of moves can bring another card home; while the "
-        "stock has cards the game goes on, since drawing is always allowed."
+        "You lose when the stock is empty and no sequence of moves can bring another card home or turn up "
+        "a face-down card; while the stock has cards the game goes on, since drawing is always allowed."
     ),
     "differs": (
         "Unlike Australian Patience there are two decks, ten columns and eight foundations; one card moves "
@@ -154,8 +154,11 @@ def indian_choices(options: OptionsGiven = None) -> tuple[str, ...]:
         refill,
         "A foundation move that names no pile (7♥ F) puts the card on the first pile, F1 to F8, that takes "
         "it; 7♥ F6 names the pile.",
-        "Lost is decided once the stock is empty by looking ahead a limited number of positions; when more "
-        "positions than that remain, the game stays open and you are free to stop.",
+        "The published rules do not say when a game is lost. Here it is lost once the stock is empty and no "
+        "sequence of moves can bring another card home or turn up a face-down card: a card that can still be "
+        "turned up keeps the game open until you have seen it, and then it is decided again, so the verdict "
+        "uses only what you can see. It is decided by looking ahead a limited number of positions; when "
+        "more positions than that remain, the game stays open and you are free to stop.",
         "With two decks the same card can be available twice: then a move says where it comes from, as in "
         "3:7♥ 8♣ (column 3) or w:7♥ F (the waste); on the table you simply click the card you mean.",
         protected,

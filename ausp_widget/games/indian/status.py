@@ -1,17 +1,26 @@
 """Whether an Indian Patience game with its stock used up is lost: a bounded search of the
-positions reachable from here, for one that brings another card home (see the rules in
-`ausp_widget.games.indian.game`: the game stays "playing" when the search runs out)."""
+positions reachable from here, for one that brings another card home or turns up a face-down
+card (see the rules in `ausp_widget.games.indian.game`: the game stays "playing" when the
+search runs out).
+
+The search sees only what the player sees: a face-down card is a card nobody has seen
+(`HIDDEN`), never its identity, so two tables that look the same get the same verdict. A
+face-down card that could become the top of its column is new information, so a position
+from which one can be turned up is not lost: the player plays on, sees it, and the status
+is decided again."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .basics import COLUMNS, FREE, PILE_SUITS, PILES, STUCK_SEARCH_LIMIT, WASTE, IndianOptions
+from .basics import COLUMNS, FACE_DOWN, FREE, PILE_SUITS, PILES, STUCK_SEARCH_LIMIT, WASTE, IndianOptions
 from .legal import card_moves
 
 __all__ = ["STUCK_SEARCH_LIMIT", "StuckSearch"]
 
 Columns = tuple[tuple[int, ...], ...]
+HIDDEN = -1
+"""A face-down card as the search holds it: a card nobody has seen (never a source of a move)."""
 
 
 class StuckSearch:
@@ -19,6 +28,7 @@ class StuckSearch:
     waste, stock and foundations, and keeps its verdicts in `_reach_memo`)."""
 
     _cols: list[tuple[int, ...]]
+    _bottoms: list[int]
     _stock: tuple[int, ...]
     _waste: tuple[int, ...]
     _piles: list[int]
@@ -26,18 +36,28 @@ class StuckSearch:
     _reach_memo: dict[tuple, bool | None]
 
     def can_reach_home(self, limit: int = STUCK_SEARCH_LIMIT) -> bool | None:
-        """Once the stock is empty: can any sequence of moves bring another card home?
+        """Once the stock is empty: can any sequence of moves bring another card home, or
+        turn up a face-down card? The game is lost only when neither can happen.
 
         True or False when decided, None when more than `limit` positions would have to be
         looked at. With cards in the stock this is True (the next card may be wanted).
-        The search digs first in the columns that hold a card the foundations want. With the
-        stock empty no card is protected, so of the options only `empty_column` matters."""
+        The search reads only what the table shows: a face-down card is `HIDDEN` to it, and
+        it stops with True as soon as a column whose bottom card is face down is down to that
+        card (it would turn up). It digs first in the columns that show a card the
+        foundations want. With the stock empty no card is protected, so of the options only
+        `empty_column` matters."""
         if self._stock:
             return True
         wants = self._wants()
         waste = self._waste
-        start = tuple(self._cols)
+        start = tuple(
+            (HIDDEN, *col[1:]) if bottom == FACE_DOWN and col else col
+            for col, bottom in zip(self._cols, self._bottoms)
+        )
+        if (HIDDEN,) in start:
+            return True  # a face-down card already on top (never in play: it turns up at once)
         kings_only = self.options.empty_column == "kings"
+        # the columns hold HIDDEN for each face-down card: the key has the bottoms' states, not the cards
         memo_key = (tuple(self._piles), waste, tuple(sorted(start)), kings_only)
         if memo_key in self._reach_memo:
             return self._reach_memo[memo_key]
@@ -52,10 +72,15 @@ class StuckSearch:
             hot = [not wants.isdisjoint(col) for col in cols]
             later, first = [], []
             for nxt, src in _stuck_successors(cols, waste, left, self.options):
+                if src != WASTE and nxt[0][src] == (HIDDEN,):
+                    verdict = True  # a face-down card would turn up: the player gets to see it
+                    break
                 key = (tuple(sorted(nxt[0])), nxt[1])
                 if key not in seen:
                     seen.add(key)
                     (first if src != WASTE and hot[src] else later).append(nxt)
+            if verdict:
+                break
             stack += later
             stack += first
             if len(seen) > limit:
