@@ -30,7 +30,12 @@ from ausp_widget.analysis import solve
 from ausp_widget.analysis.cluster import ClusterError, check_address, cluster
 from ausp_widget.analysis.parallel import run_each
 from ausp_widget.core import registry
+from ausp_widget.core.errors import check_seconds
+from ausp_widget.core.progress_checks import check_path
+from ausp_widget.core.saves import DEAL_LIMIT, check_seed
 from ausp_widget.core.stats import percentile, wilson_interval
+
+MOST_PUZZLES = 10_000  # a run's puzzles: each is a solver-checked search, and 10,000 take hours already
 
 
 @dataclass(frozen=True)
@@ -224,14 +229,21 @@ def build_parser() -> argparse.ArgumentParser:
     one.set_defaults(run=_cmd_solve)
     many = commands.add_parser("stats", help="win rate over many seeded deals")
     many.add_argument("--deals", type=_positive, default=1000, help="how many deals (default 1000)")
-    many.add_argument("--start", type=int, default=1, help="first deal number (default 1)")
+    many.add_argument(
+        "--start", type=_deal, default=1, help="first deal number, from 0 to 2**64 - 1 (default 1)"
+    )
     many.add_argument("--time-limit", type=_seconds, default=10.0, help="seconds per deal (default 10)")
     many.add_argument("--quiet", action="store_true", help="no progress bar")
     many.add_argument("--game", choices=games, default="australian", help="which game (default australian)")
     _add_workers(many)
     many.set_defaults(run=_cmd_stats)
     cut = commands.add_parser("puzzles", help="make puzzles from deals played forward, checked by the solver")
-    cut.add_argument("--make", type=_positive, default=50, help="how many puzzles (default 50)")
+    cut.add_argument(
+        "--make",
+        type=_puzzle_count,
+        default=50,
+        help=f"how many puzzles, at most {MOST_PUZZLES:,} (default 50)",
+    )
     cut.add_argument(
         "--kinds",
         type=_kind_counts,
@@ -241,7 +253,9 @@ def build_parser() -> argparse.ArgumentParser:
     cut.add_argument("--level", type=int, choices=range(1, 6), help="only this level, 1-5 (default: all)")
     cut.add_argument("--game", choices=games, default="australian", help="which game (default australian)")
     cut.add_argument("--seed", type=int, default=0, help="the generator's seed (default 0)")
-    cut.add_argument("--out", metavar="FILE", help="where to write them (default puzzles_GAME.json)")
+    cut.add_argument(
+        "--out", type=_out_file, metavar="FILE", help="where to write them (default puzzles_GAME.json)"
+    )
     cut.add_argument("--quiet", action="store_true", help="no progress bar")
     _add_workers(cut)
     cut.set_defaults(run=_cmd_puzzles)
@@ -257,11 +271,17 @@ def _kind_counts(text: str) -> dict[str, int]:
         kind, _, number = part.strip().partition("=")
         if kind not in KINDS:
             raise argparse.ArgumentTypeError(f"a kind is one of {', '.join(KINDS)}, not {kind!r}")
-        if not number.isdigit() or int(number) < 1:
+        if kind in counts:
+            raise argparse.ArgumentTypeError(f"{kind}= is given twice: name each kind once")
+        if not (number.isascii() and number.isdigit()) or not 1 <= int(number) <= MOST_PUZZLES:
             raise argparse.ArgumentTypeError(
-                f"{kind}= takes a whole number of puzzles, at least 1, not {number!r}"
+                f"{kind}= takes a whole number of puzzles from 1 to {MOST_PUZZLES:,}, not {number!r}"
             )
         counts[kind] = int(number)
+    if sum(counts.values()) > MOST_PUZZLES:
+        raise argparse.ArgumentTypeError(
+            f"at most {MOST_PUZZLES:,} puzzles in all, not {sum(counts.values()):,}"
+        )
     return counts
 
 
@@ -302,13 +322,56 @@ def _count(text: str) -> int:
 
 def _seconds(text: str) -> float:
     value = float(text)
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"needs a positive number of seconds, not {text}")
+    try:
+        check_seconds("seconds", value, none=False)
+    except ValueError:  # 0, below it, nan, or inf ("1e400" too)
+        raise argparse.ArgumentTypeError(f"needs a positive, finite number of seconds, not {text}") from None
     return value
 
 
+def _deal(text: str) -> int:
+    """A deal number, 0 to 2**64 - 1."""
+    value = int(text)  # not a number: argparse's own "invalid value"
+    try:
+        return check_seed(value)
+    except ValueError as error:  # "a deal number is a whole number from 0 to 2**64 - 1, not -5"
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _puzzle_count(text: str) -> int:
+    value = int(text)
+    if not 1 <= value <= MOST_PUZZLES:
+        raise argparse.ArgumentTypeError(
+            f"needs a whole number of puzzles from 1 to {MOST_PUZZLES:,}, not {text}"
+        )
+    return value
+
+
+def _out_file(text: str) -> str:
+    """A file to write, refused before the making when it cannot be one (a folder there)."""
+    try:
+        path = check_path("path", text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error).removeprefix("path ")) from None
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is a folder: name a file to write the puzzles to")
+    return text
+
+
+def _check_together(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """What no one argument shows: stats' deals must stay within the deal numbers."""
+    if args.command == "stats" and args.start + args.deals > DEAL_LIMIT:
+        room = DEAL_LIMIT - args.start
+        parser.error(
+            f"argument --deals: deal numbers stop at 2**64 - 1, so from --start {args.start} "
+            f"at most {room} deals, not {args.deals}"
+        )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    _check_together(parser, args)
     try:
         return args.run(args)
     except (ValueError, OSError) as error:

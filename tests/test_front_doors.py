@@ -25,7 +25,7 @@ from ausp_widget.analysis.cluster import check_address, cluster
 from ausp_widget.analysis.puzzles import load
 from ausp_widget.analysis.puzzles_make import check_request, write
 from ausp_widget.analysis.winnability import DealVerdict, read_patient, read_saved
-from ausp_widget.core.errors import WrongTypeError
+from ausp_widget.core.errors import WrongTypeError, check_seconds
 
 FAST = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 VERDICT = DealVerdict("indian", "{}", 60.0, 7, True, 1234, 0.5, 80)
@@ -58,6 +58,10 @@ def no_dask(monkeypatch):
         ({"address": "local", "timeout": "soon"}, TypeError, "timeout is a number of seconds"),
         ({"address": "local", "timeout": -1}, ValueError, "timeout must be above 0 seconds"),
         ({"address": "local", "timeout": math.nan}, ValueError, "timeout must be above 0 seconds"),
+        ({"address": "tcp://127.0.0.1:1", "timeout": 10**400}, ValueError, r"at most 86400 \(a day\)"),
+        ({"address": "tcp://127.0.0.1:1", "timeout": 86400.5}, ValueError, "timeout must be above 0"),
+        ({"address": "tcp://host:\u0668\u0667\u0668\u0666"}, ValueError, "a port from 1 to 65535"),
+        ({"address": "tcp://host:\uff18\uff17\uff18\uff16"}, ValueError, "a port from 1 to 65535"),
         ({"address": "local", "workers": 0}, ValueError, "workers must be a whole number from 1"),
         ({"address": "local", "workers": 2.0}, TypeError, "workers must be a whole number from 1"),
     ],
@@ -77,6 +81,14 @@ def test_well_formed_addresses_pass_the_check():
         "[::1]:8786",
     ):
         assert check_address(address) == address
+    assert cluster("tcp://127.0.0.1:1", timeout=86400).gen.close() is None  # a day, the longest wait
+
+
+def test_a_number_of_seconds_too_large_for_a_float_is_refused_where_it_is_checked():
+    for name, value in (("move_seconds", 10**400), ("time_limit", -(10**400)), ("t", 2**1024)):
+        with pytest.raises(ValueError, match=f"{name} must be above 0 seconds and finite"):
+            check_seconds(name, value)
+    assert check_seconds("t", 10**300) == 10**300 and check_seconds("t", 86400, most=86400) == 86400
 
 
 @FAST
@@ -155,6 +167,60 @@ def test_the_puzzle_command_names_what_it_cannot_do_without_a_traceback(tmp_path
     assert not out.exists()
     assert main(["puzzles", "--game", "yukon", "--out", str(tmp_path / "no" / "such.json")]) == 2
     assert "error: path is where to write the puzzles, in a folder that is there" in capsys.readouterr().err
+
+
+def refused(capsys, *argv: str) -> str:
+    """The one error line of a command line refused by its argument parser, before any work."""
+    with pytest.raises(SystemExit) as stopped:
+        main(list(argv))
+    assert stopped.value.code == 2
+    out, err = capsys.readouterr()
+    assert not out and "Traceback" not in err and "solving deals" not in err
+    [line] = [line for line in err.splitlines() if "error:" in line]
+    return line
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--time-limit", "1e400"], "argument --time-limit: needs a positive, finite number of seconds"),
+        (["--time-limit", "inf"], "argument --time-limit: needs a positive, finite number of seconds"),
+        (["--time-limit", "nan"], "argument --time-limit: needs a positive, finite number of seconds"),
+        (["--deals", "1" + "0" * 45], "argument --deals: deal numbers stop at 2**64 - 1"),
+        (["--start", str(2**64 - 1), "--deals", "2"], "from --start 18446744073709551615 at most 1 deals"),
+        (["--start", "-5"], "argument --start: a deal number is a whole number from 0 to 2**64 - 1"),
+        (["--start", str(2**64)], "argument --start: a deal number is a whole number from 0 to 2**64 - 1"),
+    ],
+)
+def test_stats_refuses_numbers_it_cannot_use_before_solving_anything(capsys, argv, words):
+    assert words in refused(capsys, "stats", "--quiet", *argv)
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--kinds", "win=1,win=2"], "argument --kinds: win= is given twice"),
+        (["--kinds", "win=10001"], "from 1 to 10,000"),
+        (["--kinds", "win=6000,judge=6000"], "at most 10,000 puzzles in all"),
+        (["--make", "1" + "0" * 27], "argument --make: needs a whole number of puzzles from 1 to 10,000"),
+        (["--make", "10001"], "from 1 to 10,000"),
+        (["--make", "0"], "from 1 to 10,000"),
+    ],
+)
+def test_the_puzzle_command_refuses_counts_it_cannot_make_before_making(capsys, argv, words, tmp_path):
+    assert words in refused(capsys, "puzzles", "--quiet", "--out", str(tmp_path / "p.json"), *argv)
+    assert not (tmp_path / "p.json").exists()
+
+
+def test_the_puzzle_command_refuses_a_folder_to_write_to_before_making(capsys, tmp_path, monkeypatch):
+    import ausp_widget.analysis.puzzles_make as making
+
+    monkeypatch.setattr(making, "make", lambda *a, **k: pytest.fail("puzzles were made"))
+    assert "argument --out: " + str(tmp_path) + " is a folder" in refused(
+        capsys, "puzzles", "--make", "1", "--out", str(tmp_path)
+    )
+    with pytest.raises(ValueError, match=r"path is where to write the puzzles, a file; .* is a folder"):
+        write("australian", 1, tmp_path)
 
 
 def test_the_puzzle_maker_makes_yukon_puzzles(tmp_path, capsys):

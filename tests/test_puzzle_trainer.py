@@ -4,6 +4,7 @@ solution at a readable pace, a rating kept per student, the puzzle of the day, a
 from __future__ import annotations
 
 import csv
+import dataclasses
 
 import pytest
 
@@ -270,3 +271,19 @@ def test_the_trainers_doors_check_their_arguments_and_change_nothing(store, call
     with pytest.raises(kind, match=words):
         call(trainer)
     assert (trainer.puzzle, trainer.result, store.turn, trainer.feedback.value) == before
+
+
+@pytest.mark.parametrize(("game", "error"), [("nope", ValueError), ("yukon", puzzles.PuzzleFileError)])
+def test_another_games_puzzle_that_cannot_be_opened_changes_nothing(store, game, error):
+    trainer, _ = trainer_for(store)
+    shown, items = trainer.puzzle, list(trainer.items)
+    with pytest.raises(error):
+        trainer.open_puzzle(dataclasses.replace(trainer.items[3], game=game))
+    assert trainer.game == "australian" and trainer.puzzle is shown and trainer.items == items
+
+
+def test_another_games_puzzle_opens_with_that_games_puzzles(store):
+    trainer, _ = trainer_for(store)
+    indian = puzzles.load("indian")[0]
+    assert trainer.open_puzzle(indian) is indian
+    assert trainer.game == "indian" and trainer.puzzle is indian and trainer.items == puzzles.load("indian")

@@ -10,12 +10,14 @@ import json
 import os
 import re
 import stat
+from pathlib import Path
 
 import pytest
 
 from ausp_widget import AustralianPatience
-from ausp_widget.core.class_file import ClassFile, ClassFileError
+from ausp_widget.core.class_file import ClassFile, ClassFileError, class_path
 from ausp_widget.core.progress import Progress, read_students
+from ausp_widget.core.teaching import ClassSettings
 from ausp_widget.widgets.clock import ManualClock
 from ausp_widget.widgets.guide import ROLE_CLASSES, GuideView
 from ausp_widget.widgets.puzzle_trainer import PuzzleTrainer
@@ -285,3 +287,53 @@ def test_in_the_browser_the_class_file_goes_to_the_sites_drive_written_in_place(
     AustralianPatience().teaching.teacher = True
     assert sorted(p.name for p in drive.iterdir()) == ["class.json"]
     assert AustralianPatience().teaching.teacher, "read back as after a page reload"
+
+
+# ---- links: a class sharing one progress file, or one class file, by linking it ---------------
+def test_a_linked_class_file_is_written_through_and_the_link_kept(tmp_path, monkeypatch):
+    monkeypatch.delenv("AUSP_WIDGET_CLASS", raising=False)
+    shared = tmp_path / "shared" / "class.json"
+    ClassFile(shared).write(ClassSettings())
+    link = tmp_path / "student" / "class.json"
+    link.parent.mkdir()
+    os.symlink(shared, link)
+    assert ClassFile(link).write(ClassSettings().with_changes(True, True)) is None
+    assert link.is_symlink() and link.resolve() == shared.resolve()
+    assert ClassFile(shared).read().help_locked and ClassFile(link).read().help_locked
+    assert sorted(p.name for p in link.parent.iterdir()) == ["class.json"], "no temporary file left"
+
+
+def test_an_unreadable_linked_class_file_is_set_aside_beside_the_file_not_the_link(tmp_path):
+    shared = tmp_path / "shared" / "class.json"
+    shared.parent.mkdir()
+    shared.write_text("not json", encoding="utf-8")
+    link = tmp_path / "student" / "class.json"
+    link.parent.mkdir()
+    link.symlink_to(Path("..") / "shared" / "class.json")  # relative, as a class folder has
+    aside = ClassFile(link).write(ClassSettings().with_changes(True, False))
+    assert aside is not None and aside.parent == shared.parent and aside.read_text() == "not json"
+    assert link.is_symlink() and ClassFile(shared).read().teacher
+    assert [p.name for p in link.parent.iterdir()] == ["class.json"]
+
+
+def test_a_loop_of_links_is_named_and_not_written(tmp_path):
+    loop = tmp_path / "class.json"
+    loop.symlink_to(loop)
+    assert not ClassFile(loop).writable()
+    with pytest.raises(OSError, match="is a link that leads to no file"):
+        ClassFile(loop).write(ClassSettings())
+    assert loop.is_symlink()
+
+
+def test_a_student_reaching_the_shared_progress_file_by_a_link_sees_the_teachers_lock(tmp_path, monkeypatch):
+    monkeypatch.delenv("AUSP_WIDGET_CLASS", raising=False)
+    shared = tmp_path / "shared" / "progress.json"
+    teacher = Teaching(Progress(shared, student="teacher"))
+    teacher.teacher = True
+    teacher.locked = True
+    link = tmp_path / "student" / "progress.json"
+    link.parent.mkdir()
+    link.symlink_to(shared)
+    assert class_path(link) == shared.resolve().with_name("class.json")
+    assert Teaching(Progress(link, student="kid")).help_locked
+    assert not (link.parent / "class.json").exists()

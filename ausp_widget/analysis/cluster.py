@@ -19,10 +19,12 @@ from ausp_widget.core.errors import WrongTypeError, check_seconds, check_whole, 
 
 LOCAL = "local"
 CONNECT_SECONDS = 10.0
+LONGEST_WAIT = 86400.0  # a day: the longest `timeout` taken for reaching a scheduler
 
 
-ADDRESS = re.compile(r"(?:(?:tcp|ws)://)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):(\d{1,5})")
-"""A scheduler's address as Dask reads it: tcp:// (the default) or ws://, a host and a port. The
+ADDRESS = re.compile(r"(?:(?:tcp|ws)://)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):([0-9]{1,5})")
+"""A scheduler's address as Dask reads it: tcp:// (the default) or ws://, a host and a port in
+ASCII digits (Python's int() would also read other scripts' digits, which no socket takes). The
 other protocols need what `cluster` does not take (TLS certificates, UCX), and Dask fails on
 them only after a stall."""
 
@@ -54,12 +56,13 @@ def cluster(
 ) -> AbstractContextManager[Executor | None]:
     """An executor on the Dask cluster at `address` ("local": a new one here with `workers`
     single-threaded worker processes); None for no cluster (the callers' own processes), so a
-    command line's `--scheduler` needs no branch of its own. The arguments are checked here,
-    before any `with`: a wrong one is a `TypeError` or `ValueError` naming it."""
+    command line's `--scheduler` needs no branch of its own. `timeout` is the seconds to wait
+    for the scheduler, above 0 and at most a day. The arguments are checked here, before any
+    `with`: a wrong one is a `TypeError` or `ValueError` naming it."""
     if address is not None:
         check_address(address)
     check_whole("workers", workers, 1)
-    check_seconds("timeout", timeout, none=False)
+    check_seconds("timeout", timeout, none=False, most=LONGEST_WAIT, most_words="a day")
     return _cluster(address, workers, timeout)
 
 

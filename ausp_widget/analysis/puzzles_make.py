@@ -440,9 +440,13 @@ def write(
     `kinds` as a mapping (`{"win": 30, "judge": 40}`) makes that many of each kind, each kind
     from a seed of its own (`seed` plus its place in `KINDS`), and `count` is their sum."""
     check_request(game, level)
-    folder = check_path("path", path).parent  # before the minutes of making, not after
-    if not folder.is_dir():
-        raise ValueError(f"path is where to write the puzzles, in a folder that is there; {folder} is not")
+    file = check_path("path", path)  # before the minutes of making, not after
+    if not file.parent.is_dir():
+        raise ValueError(
+            f"path is where to write the puzzles, in a folder that is there; {file.parent} is not"
+        )
+    if file.is_dir():
+        raise ValueError(f"path is where to write the puzzles, a file; {file} is a folder")
     how = {"progress": progress, "jobs": jobs, "executor": executor}
     if isinstance(kinds, dict):
         wrong = [k for k in kinds if k not in KINDS]

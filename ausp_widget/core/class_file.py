@@ -9,9 +9,14 @@ default the file is `class.json` beside the progress file; the environment varia
 write). A new class file is made readable by all and writable by its owner only, whatever the
 umask, so the teacher's first setting is already the teacher's alone.
 
+A link at either path is followed, as the progress file's is: a class sharing a progress file
+by linking it from each student's folder finds `class.json` beside the file the link names, and
+a class file that is a link is written through, so the link stays and the file it names gets the
+settings.
+
 A file that cannot be read as class settings is reported by name, never taken as "no lock":
 `read` raises a `ClassFileError`. The teacher's next setting first renames it aside
-(`class.json.unreadable-<time>`), so it is never written over.
+(`class.json.unreadable-<time>`, beside the file a link names), so it is never written over.
 """
 
 from __future__ import annotations
@@ -19,12 +24,13 @@ from __future__ import annotations
 import json
 import os
 import stat
+from contextlib import suppress
 from pathlib import Path
 from typing import IO
 
 from .files import BROWSER, write_atomic
 from .progress_checks import check_path
-from .progress_file import aside_name, default_path
+from .progress_file import aside_name, default_path, followed
 from .teaching import ClassSettings, read_settings
 
 FORMAT = "ausp_widget-class"
@@ -39,11 +45,14 @@ class ClassFileError(ValueError):
 
 def class_path(progress: Path | str | None = None) -> Path:
     """Where the class's settings are kept: `AUSP_WIDGET_CLASS`, or `class.json` beside the
-    progress file (`progress`, or the default one)."""
+    progress file (`progress`, or the default one); beside the file itself when that is a link,
+    so every student linking the class's shared file finds the teacher's settings."""
     named = os.environ.get("AUSP_WIDGET_CLASS")
     if named:
         return Path(named)
     beside = default_path() if progress is None else check_path("progress", progress)
+    with suppress(OSError):  # a loop of links: beside the link, where the progress file says so too
+        beside = followed(beside)
     return beside.with_name(NAME)
 
 
@@ -73,24 +82,31 @@ class ClassFile:
     def writable(self) -> bool:
         """Whether this app may change the settings: it can write the file (and, to replace it
         whole, its folder). Asked afresh each time: the teacher may change the permissions. The
-        browser's drive has one user, who may."""
+        browser's drive has one user, who may. Through a link, the file it names."""
         if BROWSER:
             return True
-        if self.path.is_dir():
+        try:
+            target = followed(self.path)
+        except OSError:  # a loop of links
             return False
-        folder = self.path.parent
+        if target.is_dir():
+            return False
+        folder = target.parent
         while not folder.exists() and folder != folder.parent:  # a folder still to be made
             folder = folder.parent
         if not os.access(folder, os.W_OK | os.X_OK):
             return False
-        return not self.path.exists() or os.access(self.path, os.W_OK)
+        return not target.exists() or os.access(target, os.W_OK)
 
     def write(self, settings: ClassSettings) -> Path | None:
-        """Keep `settings` in the file, replacing it whole with its permissions kept. A file there
-        that cannot be read is renamed aside first, never written over: its new name is returned
-        (None when nothing was set aside). A `PermissionError` if this app may not write it."""
+        """Keep `settings` in the file, replacing it whole with its permissions kept; through a
+        link, the file it names (the link stays). A file there that cannot be read is renamed
+        aside first (beside it, not the link), never written over: its new name is returned (None
+        when nothing was set aside). A `PermissionError` if this app may not write it, an
+        OSError naming it if it is a loop of links."""
         if not isinstance(settings, ClassSettings):
             raise TypeError(f"settings is a ClassSettings, not {type(settings).__name__}")
+        target = followed(self.path)
         if not self.writable():
             raise PermissionError(
                 f"the class settings file {self.path} is the teacher's: this app cannot write it"
@@ -99,24 +115,24 @@ class ClassFile:
         try:
             self.read()
         except ClassFileError:
-            aside = aside_name(self.path)
-            self.path.rename(aside)
+            aside = aside_name(target)
+            target.rename(aside)
         try:
-            mode = stat.S_IMODE(self.path.stat().st_mode)
+            mode = stat.S_IMODE(target.stat().st_mode)
         except FileNotFoundError:
             mode = NEW_MODE
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        target.parent.mkdir(parents=True, exist_ok=True)
         text = json.dumps({"format": FORMAT, "version": VERSION, **settings.as_json()}, indent=1) + "\n"
 
         if BROWSER:  # JupyterLite's drive stores a file whole when it is closed, and may not rename
-            self.path.write_text(text, encoding="utf-8")
+            target.write_text(text, encoding="utf-8")
             return aside
 
         def written(handle: IO[str]) -> None:
             handle.write(text)
             os.chmod(handle.fileno(), mode)
 
-        write_atomic(self.path, written)
+        write_atomic(target, written)
         return aside
 
 

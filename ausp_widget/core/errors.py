@@ -30,8 +30,12 @@ def check_whole(name: str, value: object, low: int = 0) -> int:
     return value
 
 
-def check_seconds(name: str, value: object, none: bool = True) -> float | None:
-    """A number of seconds above 0 and finite (or None when `none`), else the error naming it."""
+def check_seconds(
+    name: str, value: object, none: bool = True, most: float = math.inf, most_words: str = ""
+) -> float | None:
+    """A number of seconds above 0 and finite (or None when `none`), and no more than `most`
+    (`most_words` says it in words, such as "a day"), else the error naming it. A whole number
+    too large to be a float (10**400) is refused here, not by whatever uses it later."""
     if value is None and none:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float):
@@ -39,8 +43,15 @@ def check_seconds(name: str, value: object, none: bool = True) -> float | None:
         raise WrongTypeError(
             f"{name} is a number of seconds{also}, not {type(value).__name__} {short_repr(value)}"
         )
-    if not 0 < value < math.inf:
-        raise ValueError(f"{name} must be above 0 seconds and finite, not {short_repr(value)}")
+    try:
+        seconds = float(value)
+    except OverflowError:
+        seconds = math.inf
+    if not 0 < seconds <= most or seconds == math.inf:
+        limit = (
+            "finite" if most == math.inf else f"at most {most:g}" + (f" ({most_words})" if most_words else "")
+        )
+        raise ValueError(f"{name} must be above 0 seconds and {limit}, not {short_repr(value)}")
     return value
 
 

@@ -140,13 +140,8 @@ class KeptFile:
 
     def _target(self) -> Path:
         """The file itself: a link at the path is followed, so that writing keeps the link and
-        the file it names gets the records. (The browser's drive has no links.)"""
-        if BROWSER or not self.path.is_symlink():
-            return self.path
-        try:
-            return self.path.resolve()
-        except (OSError, RuntimeError) as error:  # a loop of links
-            raise _NotKept(f"{self.path} is a link that leads to no file ({error})") from None
+        the file it names gets the records."""
+        return followed(self.path)
 
     def _refuse_folder(self) -> None:
         if self.path.is_dir():
@@ -221,6 +216,18 @@ class KeptFile:
             target.write_text(text, encoding="utf-8")
         else:
             write_atomic(target, lambda f: f.write(text))
+
+
+def followed(path: Path) -> Path:
+    """The file at `path` itself: a link there is followed (to a file not made yet, too), so that
+    writing through it keeps the link and the file it names is written; an OSError naming `path`
+    for a loop of links. (The browser's drive has no links.)"""
+    if BROWSER or not path.is_symlink():
+        return path
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError) as error:  # a loop of links
+        raise _NotKept(f"{path} is a link that leads to no file ({error})") from None
 
 
 def _decoded(data: bytes) -> str:

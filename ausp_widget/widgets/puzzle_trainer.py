@@ -218,7 +218,8 @@ class PuzzleTrainer(widgets.VBox):
 
     def open_puzzle(self, puzzle: Puzzle | str) -> Puzzle:
         """Put a puzzle (or the puzzle with this id) on the board, the timer from 0. The argument
-        is checked first: a wrong one changes nothing on show."""
+        is checked first, another game's puzzles read too: a wrong one changes nothing, not even
+        the game."""
         if isinstance(puzzle, str):
             found = next((p for p in self.items if p.id == puzzle), None)
             if found is None:
@@ -232,8 +233,9 @@ class PuzzleTrainer(widgets.VBox):
                 f"not {type(puzzle).__name__} {short_repr(puzzle)}"
             )
         if puzzle.game != self.game:
+            items = load(puzzle.game)  # a ValueError (or PuzzleFileError) before anything changes
             self.set_trait("game", puzzle.game)
-            self._load_items()
+            self.items = items
         self._stop_solution()
         self.puzzle, self.result, self.seconds = puzzle, None, 0
         self.run = None if puzzle.kind == "judge" else TaskRun(puzzle.task(), puzzle.position)
