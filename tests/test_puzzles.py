@@ -288,7 +288,7 @@ def test_the_command_line_makes_so_many_of_each_kind_and_names_a_wrong_one(tmp_p
     made = puzzles.load(path=out)
     assert Counter(p.kind for p in made) == {"free": 2, "home": 1}
     assert json.loads(out.read_text(encoding="utf-8"))["generator"]["kinds"] == {"free": 2, "home": 1}
-    for wrong, words in (("mate=3", "not 'mate'"), ("win=0", "at least 1, not '0'"), ("win", "not ''")):
+    for wrong, words in (("mate=3", "not 'mate'"), ("win=0", "from 1 to 10,000, not '0'"), ("win", "not ''")):
         with pytest.raises(SystemExit):
             main(["puzzles", "--kinds", wrong, "--out", str(tmp_path / "no.json")])
         assert words in capsys.readouterr().err
