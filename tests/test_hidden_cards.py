@@ -179,14 +179,18 @@ def _some_targets(rng: random.Random) -> list:
     return rng.sample(CARDS, 10)
 
 
-@SLOW
-@given(
+# a game, its deal, how many moves are played, the share of them chosen at random, and a seed
+PLAYED = (
     st.sampled_from(GAMES),
     st.integers(0, 10**6),
     st.integers(0, 60),
     st.floats(0, 1),
     st.integers(0, 2**32),
 )
+
+
+@SLOW
+@given(*PLAYED)
 def test_no_word_names_a_hidden_card(name, seed, moves, chance, rng_seed):
     leaked: list = []
     game = played(name, seed, moves, chance, rng_seed, leaked)
@@ -195,14 +199,7 @@ def test_no_word_names_a_hidden_card(name, seed, moves, chance, rng_seed):
 
 
 @SLOW
-@given(
-    st.sampled_from(GAMES),
-    st.integers(0, 10**6),
-    st.integers(0, 60),
-    st.floats(0, 1),
-    st.integers(0, 2**32),
-    st.data(),
-)
+@given(*PLAYED, st.data())
 def test_swapping_two_hidden_cards_changes_no_word(name, seed, moves, chance, rng_seed, data):
     game = played(name, seed, moves, chance, rng_seed)
     text = game.to_text()

@@ -64,7 +64,6 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
 
 from .cards import Card
-from .errors import IllegalMoveError
 from .moves import Move
 
 PileKind = Literal["column", "stock", "waste", "foundation"]
@@ -198,16 +197,6 @@ def pile_of(piles: Sequence[Pile], ref: PileRef) -> Pile:
     raise LookupError(f"there is no {ref} for player {ref.owner} on this table")
 
 
-def check_ref(piles: Sequence[Pile], ref: object) -> Pile:
-    """The pile `ref` names, or an `IllegalMoveError` saying there is no such place (a click
-    or a call that names a pile this table does not have changes nothing)."""
-    if isinstance(ref, PileRef):
-        for pile in piles:
-            if pile.ref == ref:
-                return pile
-    raise IllegalMoveError(f"there is no such place on this table: {ref!r}")
-
-
 def place_of(piles: Sequence[Pile], card: Card, owner: int | None = 0) -> Place | None:
     """Where `card` is on show among `owner`'s piles (the topmost copy), else None."""
     for pile in piles:
@@ -224,7 +213,6 @@ __all__ = [
     "PileKind",
     "PileRef",
     "Place",
-    "check_ref",
     "pile_of",
     "place_of",
 ]
