@@ -12,6 +12,8 @@ import pytest
 from ausp_widget.core.lesson_progress import LessonProgress, lessons_progress, task_id
 from ausp_widget.core.progress import (
     DEFAULT_RATING,
+    FORMAT,
+    VERSION,
     Progress,
     PuzzleRecord,
     StudentRecords,
@@ -93,9 +95,12 @@ def test_a_version_1_file_is_read_as_the_default_student_and_upgraded_on_save(pa
         (None, "text"),
         ("x" * 41, "at most 40"),
         ("   ", "only spaces"),
-        ("Ana\nBen", "control"),
-        ("Ana\x00", "control"),
-        ("Ana\u2028Ben", "control"),
+        ("Ana\nBen", "visible"),
+        ("Ana\x00", "visible"),
+        ("Ana\u2028Ben", "line separator"),
+        ("Ana\u200b", "zero width space"),
+        ("\u202eanA", "right-to-left override"),
+        ("An\u200da", "zero width joiner"),
     ],
 )
 def test_bad_student_names_are_refused_and_change_nothing(path, name, words):
@@ -805,3 +810,23 @@ def test_a_link_to_nowhere_gets_its_file_and_a_loop_of_links_is_reported(tmp_pat
     store = Progress(loop)
     assert store.record("t", True, 2) == TaskRecord(True, 2), "the records go on in memory"
     assert store.problem and "not being kept" in store.problem and loop.is_symlink()
+
+
+@pytest.mark.parametrize(
+    ("extra", "where"),
+    [
+        ({"notes": "bring cards"}, "the file: unknown key 'notes'"),
+        ({"students": {"Ana": {"tasks": {}, "colour": "red"}}}, "student 'Ana': unknown key 'colour'"),
+    ],
+)
+def test_a_key_this_version_does_not_keep_is_named_and_kept_in_a_copy(path, extra, where):
+    data = {"format": FORMAT, "version": VERSION, "students": {"Ana": {"tasks": {}}}} | extra
+    original = json.dumps(data)
+    path.write_text(original)
+    store = Progress(path, student="Ana")
+    assert where in store.problem
+    store.record("t", True, 1)
+    copies = list(path.parent.glob(f"{path.name}.unreadable-*"))
+    assert [c.read_text() for c in copies] == [original]
+    with pytest.raises(ValueError, match=where):
+        read_students(original)

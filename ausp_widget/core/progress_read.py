@@ -63,6 +63,7 @@ def read_file(text: str, skipped: list[str] | None = None) -> tuple[dict[str, St
     students = data.get("students")
     if not isinstance(students, dict):
         raise ValueError('"students" must be an object of students by name')
+    _unknown(data, FILE_KEYS, "the file", skipped)
     found = {}
     for name, value in students.items():
         kept = _kept(skipped, None, _read_student, name, value, skipped)
@@ -72,6 +73,22 @@ def read_file(text: str, skipped: list[str] | None = None) -> tuple[dict[str, St
     if "class" in data:
         settings = _kept(skipped, settings, _read_settings, data["class"])
     return found, settings
+
+
+FILE_KEYS = ("format", "version", "students", "class")
+STUDENT_KEYS = ("tasks", "puzzles", "rating", "rated", "help")
+
+
+def _unknown(data: dict, known: tuple[str, ...], where: str, skipped: list[str] | None) -> None:
+    """Say each key this version does not keep: the next write leaves it out, so it is named with
+    what was skipped (and the file is copied aside as it was), never dropped without a word."""
+    for key in data:
+        if key not in known:
+            _kept(skipped, None, _refuse_key, key, where, known)
+
+
+def _refuse_key(key: object, where: str, known: tuple[str, ...]) -> None:
+    raise ValueError(f"{where}: unknown key {short_repr(key)} (this version keeps {', '.join(known)})")
 
 
 def _kept(skipped: list[str] | None, instead: T, read: Callable[..., T], *args: Any) -> T:
@@ -113,6 +130,7 @@ def _read_student(name: str, value: object, skipped: list[str] | None) -> Studen
     def section(name: str, read_one: Callable[[str, object, str], T]) -> dict[str, T]:
         return _kept(skipped, {}, _read_each, value.get(name, {}), where, name, read_one, skipped)
 
+    _unknown(value, STUDENT_KEYS, f"student {short_repr(name)}", skipped)
     kept_rating, rated = _kept(skipped, (DEFAULT_RATING, 0), rating)
     tasks, puzzles = section("tasks", _read_task), section("puzzles", _read_puzzle)
     return StudentRecords(tasks, puzzles, kept_rating, rated, section("help", _read_help))

@@ -28,9 +28,12 @@ def student_name(name: object) -> str:
         raise ValueError(f"a student name cannot be only spaces: {name!r}")
     if len(kept) > MAX_NAME:
         raise ValueError(f"a student name has at most {MAX_NAME} characters; {kept!r} has {len(kept)}")
-    bad = next((c for c in kept if unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp")), None)
-    if bad is not None:
-        raise ValueError(f"a student name is one line without control characters; {name!r} has {bad!r}")
+    bad = next((c for c in kept if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Zl", "Zp")), None)
+    if bad is not None:  # "Cf": invisible marks (zero-width, bidi) would let two names look alike
+        raise ValueError(
+            f"a student name is one line of visible characters; {name!r} has {bad!r} "
+            f"({unicodedata.name(bad, 'a control character').lower()})"
+        )
     return kept
 
 
