@@ -287,3 +287,46 @@ def test_another_games_puzzle_opens_with_that_games_puzzles(store):
     indian = puzzles.load("indian")[0]
     assert trainer.open_puzzle(indian) is indian
     assert trainer.game == "indian" and trainer.puzzle is indian and trainer.items == puzzles.load("indian")
+
+
+def test_the_class_summary_by_theme_counts_each_theme_and_the_misses_waiting(store, tmp_path):
+    trainer, _clock = trainer_for(store, student="Ana")
+    shipped = puzzles.load("australian")
+    solved = trainer.open_puzzle(next(p for p in shipped if p.kind == "free" and p.themes))
+    for move in solved.solution:
+        trainer.attempt(move)
+    missed = trainer.open_puzzle(next(p for p in shipped if p.kind == "judge" and p.themes))
+    trainer.answer(not missed.goal)
+    rows = {row["theme"]: row for row in trainer.theme_rows() if row["student"] == "Ana"}
+    assert set(rows) == set(solved.themes) | set(missed.themes)
+    for theme, row in rows.items():
+        assert row["puzzles_tried"] == (theme in solved.themes) + (theme in missed.themes)
+        assert row["puzzles_solved"] == (theme in solved.themes)
+        assert row["misses_waiting"] == (theme in missed.themes), "a miss not yet made good waits"
+    path = trainer.export_themes_csv(tmp_path / "themes.csv")
+    written = list(csv.DictReader(path.open(encoding="utf-8")))
+    assert {(row["theme"], row["misses_waiting"]) for row in written} == {
+        (theme, str(row["misses_waiting"])) for theme, row in rows.items()
+    }
+
+
+def test_a_result_for_a_puzzle_no_longer_shipped_keeps_its_place_in_the_theme_table(store):
+    from ausp_widget.analysis.class_themes import NOT_SHIPPED, theme_rows
+
+    store.student = "Ben"
+    store.record_puzzle("gone-1", solved=False, seconds=None)
+    rows = theme_rows(store.puzzle_results(), puzzles.load("australian"))
+    assert [(r["student"], r["theme"], r["puzzles_tried"]) for r in rows] == [("Ben", NOT_SHIPPED, 1)]
+
+
+def test_the_class_summary_button_saves_both_tables_beside_the_notebook_never_over_a_file(
+    store, tmp_path, monkeypatch
+):
+    monkeypatch.chdir(tmp_path)
+    trainer, _clock = trainer_for(store, student="Ana")
+    for _ in range(2):
+        trainer.buttons["Class summary (CSV)"].click()
+    made = sorted(path.name for path in tmp_path.glob("class-*.csv"))
+    assert len(made) == 4 and sum(name.startswith("class-themes-") for name in made) == 2
+    second = [name for name in made if name.endswith("-2.csv")]
+    assert len(second) == 2 and all(name in trainer.feedback.value for name in second)

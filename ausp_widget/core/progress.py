@@ -295,6 +295,11 @@ class Progress:
 
         self._update(change)
 
+    def puzzle_results(self) -> dict[str, dict[str, PuzzleRecord]]:
+        """Every student's puzzle records by puzzle id (students with any record), for a class
+        summary by theme."""
+        return {name: dict(self._students[name].puzzles) for name in self.students}
+
     def summary_rows(self) -> list[dict[str, str | int]]:
         """One row per student with any record, for a teacher's overview of the class."""
         return summary_rows({name: self._students[name] for name in self.students})

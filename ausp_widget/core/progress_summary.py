@@ -51,22 +51,30 @@ def summary_rows(students: dict[str, Any]) -> list[dict[str, str | int]]:
     return rows
 
 
-def export_csv(rows: list[dict[str, str | int]], path: Path | str, *, overwrite: bool = False) -> Path:
-    """Write summary rows as CSV; an existing file is replaced only with `overwrite`, so an
-    export never destroys an earlier one by accident."""
+def export_csv(
+    rows: list[dict[str, str | int]],
+    path: Path | str,
+    *,
+    overwrite: bool = False,
+    fields: tuple[str, ...] = SUMMARY_FIELDS,
+) -> Path:
+    """Write summary rows (each with exactly `fields`, "student" among them) as CSV; an existing
+    file is replaced only with `overwrite`, so an export never destroys an earlier one by accident."""
     target = check_path("path", path)
     check_flag("overwrite", overwrite)
+    if not isinstance(fields, tuple) or "student" not in fields:
+        raise WrongTypeError(f"fields is a tuple of column names with 'student', not {short_repr(fields)}")
     if not isinstance(rows, list) or not all(isinstance(row, dict) for row in rows):
         raise WrongTypeError(f"rows is a list of summary rows (dicts), not {short_repr(rows)}")
-    if any(set(row) != set(SUMMARY_FIELDS) for row in rows):
-        raise ValueError(f"each row has the fields {', '.join(SUMMARY_FIELDS)}")
+    if any(set(row) != set(fields) for row in rows):
+        raise ValueError(f"each row has the fields {', '.join(fields)}")
     if target.exists() and not overwrite:
         raise FileExistsError(f"{target} already exists; pass overwrite=True to replace it")
 
     def write(handle: IO[str]) -> None:
         import csv  # here, not at the top: in the browser it costs every start a few hundredths of a second
 
-        writer = csv.DictWriter(handle, fieldnames=SUMMARY_FIELDS)
+        writer = csv.DictWriter(handle, fieldnames=fields)
         writer.writeheader()
         writer.writerows({**row, "student": as_text_cell(str(row["student"]))} for row in rows)
 

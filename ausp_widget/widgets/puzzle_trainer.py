@@ -23,10 +23,12 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from ausp_widget.analysis.class_themes import THEME_FIELDS, shipped_puzzles, theme_rows
 from ausp_widget.analysis.puzzles import Puzzle, load, of_the_day
 from ausp_widget.core.errors import WrongTypeError, short_repr
 from ausp_widget.core.moves import Move
 from ausp_widget.core.progress import Progress
+from ausp_widget.core.progress_summary import export_csv
 from ausp_widget.core.rating import level_for, score_of, updated
 from ausp_widget.core.registry import entry
 from ausp_widget.core.tasks import Feedback, TaskRun
@@ -50,7 +52,8 @@ AUTO = 0  # the level menu's "at my rating"
 class PuzzleTrainer(widgets.VBox):
     """Puzzles at the student's level: `puzzle`, `attempt(move)`, `answer(True/False)`,
     `hint()`, `show_solution()`, `next_puzzle()`, `open_puzzle(id)`, `puzzle_of_the_day()`,
-    `rating`, and `export_csv(path)` for a class summary."""
+    `rating`, and `export_csv(path)` / `export_themes_csv(path)` for a class summary (one row per
+    student, or per student and theme)."""
 
     game = traitlets.Unicode("australian", help="whose puzzles: a game's name")
     large = traitlets.Bool(False, help="larger cards, for a projector")
@@ -391,15 +394,19 @@ class PuzzleTrainer(widgets.VBox):
         """Every student's results in this progress file, as a CSV file for the teacher."""
         return self.store.export_csv(path, overwrite=overwrite)
 
+    def theme_rows(self) -> list[dict[str, str | int]]:
+        """Each student's puzzle results by theme, with the misses waiting to come back."""
+        return theme_rows(self.store.puzzle_results(), shipped_puzzles())
+
+    def export_themes_csv(self, path: str | Path, overwrite: bool = False) -> Path:
+        """`theme_rows` as a CSV file for the teacher."""
+        return export_csv(self.theme_rows(), path, overwrite=overwrite, fields=THEME_FIELDS)
+
     def _export_here(self) -> None:
-        """The button: a new file in the notebook's folder, never over an existing one."""
-        stamp = datetime.date.today().isoformat()
-        path = Path(f"class-summary-{stamp}.csv")
-        number = 2
-        while path.exists():
-            path, number = Path(f"class-summary-{stamp}-{number}.csv"), number + 1
-        written = self.export_csv(path)
-        self._say(f"Saved the class summary as {written}.", good=True)
+        """The button: new files in the notebook's folder, never over an existing one."""
+        summary = self.export_csv(_new_file("class-summary"))
+        themes = self.export_themes_csv(_new_file("class-themes"))
+        self._say(f"Saved the class summary as {summary}, and results by theme as {themes}.", good=True)
 
     # ---- clicks and drawing ------------------------------------------------------------------------
     def _task(self) -> TaskRun | None:
@@ -484,3 +491,12 @@ class PuzzleTrainer(widgets.VBox):
             if self._own_parts:
                 self.parts.close_shared()
         super().close()
+
+
+def _new_file(stem: str) -> Path:
+    """A file name in the notebook's folder, dated, that no file has yet."""
+    stamp = datetime.date.today().isoformat()
+    path, number = Path(f"{stem}-{stamp}.csv"), 2
+    while path.exists():
+        path, number = Path(f"{stem}-{stamp}-{number}.csv"), number + 1
+    return path
