@@ -3,7 +3,11 @@
 import pathlib
 import re
 
+import pytest
+
 from ausp_widget import data
+from ausp_widget.analysis.winnability import read_patient, read_survey
+from ausp_widget.games.australian import figures
 
 PACKAGE = pathlib.Path(data.__file__).resolve().parents[1]
 
@@ -26,3 +30,68 @@ def test_no_measured_data_is_left_inside_the_code_packages():
 def test_the_readers_read_through_the_data_folder():
     assert data.read_text("puzzles_australian.json").startswith("{")
     assert data.path("indian_claim.jsonl").is_file()
+
+
+# ---- a missing data file is an error naming it and the command that remakes it ------------------
+NOTED = re.findall(r"^\| `([^`]+)` \|", (data.FOLDER / "README.md").read_text(), re.M)
+
+
+@pytest.fixture
+def emptied(monkeypatch, tmp_path):
+    """The data folder with its notes (README.md) and none of its data files."""
+    (tmp_path / "README.md").write_text((data.FOLDER / "README.md").read_text(encoding="utf-8"))
+    monkeypatch.setattr(data, "FOLDER", tmp_path)
+    figures._text.cache_clear()
+    yield tmp_path
+    figures._text.cache_clear()
+
+
+def said_missing(name: str, command_word: str):
+    """`pytest.raises` for the error naming the file `name` and a command holding `command_word`."""
+    return pytest.raises(
+        data.MissingDataError,
+        match=rf"ausp_widget/data/{re.escape(name)} is missing: remake it "
+        rf"with .*{re.escape(command_word)}",
+    )
+
+
+@pytest.mark.parametrize("name", NOTED)
+def test_every_noted_file_when_missing_is_an_error_naming_it_and_its_command(emptied, name):
+    command = data.remake_command(name)
+    assert command and command in (data.FOLDER / "README.md").read_text()
+    with pytest.raises(data.MissingDataError) as raised:
+        data.read_text(name)
+    assert f"ausp_widget/data/{name}" in str(raised.value) and command in str(raised.value)
+    assert isinstance(raised.value, FileNotFoundError)
+    with pytest.raises(data.MissingDataError, match=re.escape(command)):
+        data.existing(name)
+
+
+def test_a_file_without_a_note_is_missing_with_that_said(emptied):
+    with pytest.raises(data.MissingDataError, match=r"README\.md names no command for it"):
+        data.read_text("puzzles_nothing.json")
+
+
+def test_the_indian_survey_and_patient_player_files_are_never_read_as_empty(emptied):
+    with said_missing("indian_claim.jsonl", "bench/indian_claim.py"):
+        read_survey({}, 60.0)
+    with said_missing("indian_patient.jsonl", "--readings player"):
+        read_patient()
+
+
+def test_a_survey_file_named_by_its_path_is_none_yet_when_missing(tmp_path):
+    # (a survey carries on from its file: before its first verdict there is none)
+    assert read_survey({}, 60.0, path=tmp_path / "new.jsonl").verdicts == ()
+    assert read_patient(tmp_path / "new.jsonl").deals == ()
+
+
+def test_the_habit_figures_the_lessons_quote_are_never_read_as_empty(emptied):
+    with said_missing("australian_habits.json", "bench/habits.py --write"):
+        figures.habit_figures()
+    with said_missing("australian_habits.json", "bench/habits.py --write"):
+        figures.figure_words("draw_early")
+
+
+def test_the_shipped_files_read_as_before_when_they_are_there():
+    assert read_survey({}, 60.0).verdicts and read_patient().deals
+    assert figures.habit_figures()["draw_early"]["kind"] == "paired"

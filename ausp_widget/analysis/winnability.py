@@ -21,21 +21,22 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from ausp_widget import data
 from ausp_widget.core import registry
 from ausp_widget.core.files import file_lock
 from ausp_widget.core.progress_file import lock_path
 from ausp_widget.core.stats import wilson_interval
-from ausp_widget.data import path as data_path
 
 from .arena import DealResult, Evaluation
 from .parallel import run_each
 from .survey_lines import read_records
 
 NO_NODE_LIMIT = 10**12  # the survey's budget is its time limit alone
-SURVEY_FILE = data_path("indian_claim.jsonl")
-"""The verdicts `bench/indian_claim.py` measured for Indian Patience, shipped with the package."""
-PATIENT_FILE = data_path("indian_patient.jsonl")
-"""The patient player's deals, as `bench/indian_claim.py` played them."""
+SURVEY_FILE = "indian_claim.jsonl"
+"""The verdicts `bench/indian_claim.py` measured for Indian Patience, shipped with the package
+(in `ausp_widget/data/`)."""
+PATIENT_FILE = "indian_patient.jsonl"
+"""The patient player's deals, as `bench/indian_claim.py` played them (in `ausp_widget/data/`)."""
 
 
 @dataclass(frozen=True)
@@ -159,18 +160,24 @@ def read_survey(
     time_limit: float = 60.0,
     *,
     game: str = "indian",
-    path: str | os.PathLike = SURVEY_FILE,
+    path: str | os.PathLike | None = None,
 ) -> Survey:
     """The verdicts saved for one reading of the rules that hold for `time_limit`, in deal
-    order, without solving anything (a notebook's way to the measured figures)."""
-    known = _holding(read_saved(path), game, options_key(game, options), time_limit)
+    order, without solving anything (a notebook's way to the measured figures): those shipped
+    with the package, or those in the survey file `path` (none yet when it is not there). A
+    shipped file that is missing is a `MissingDataError` naming it and the command remaking it."""
+    source = data.existing(SURVEY_FILE) if path is None else path
+    known = _holding(read_saved(source), game, options_key(game, options), time_limit)
     return Survey(tuple(known[deal] for deal in sorted(known)))
 
 
-def read_patient(path: str | os.PathLike = PATIENT_FILE) -> Evaluation:
-    """The patient player's saved deals, in deal order (a damaged line is named, as is a field
-    of the wrong type)."""
-    results = {result.deal: result for result in read_records(path, DealResult, "a deal result")}
+def read_patient(path: str | os.PathLike | None = None) -> Evaluation:
+    """The patient player's saved deals, in deal order: those shipped with the package (a
+    `MissingDataError` naming the file and its command when it is missing), or those in the file
+    `path` (none yet when it is not there); a damaged line is named, as is a field of the wrong
+    type."""
+    source = data.existing(PATIENT_FILE) if path is None else path
+    results = {result.deal: result for result in read_records(source, DealResult, "a deal result")}
     return Evaluation("patient player", tuple(results[deal] for deal in sorted(results)))
 
 
