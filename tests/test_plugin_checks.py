@@ -139,6 +139,7 @@ BAD = {
     "a bot that is no function": plugin(bot=3),
     "a tip for another game's mode": plugin(tips={"solo": "Mine"}),
     "two modes dealing one game mode": plugin(modes={"p1": ("solo", "One"), "p2": ("solo", "Two")}),
+    "a mode against a bot, without a bot": plugin(modes={"plugged": ("turns", "Plugged vs bot")}, bot=None),
     "not an entry": lambda: None,
     "a broken import": lambda: 1 / 0,
     "self-registered, of the wrong shape": registers_itself(plugin(modes={"plugged": "solo"})),
@@ -171,6 +172,8 @@ def test_the_reasons_say_what_is_wrong():
         "Australian's Solo": "game 'other': the mode 'solo' is taken by 'Australian Patience'",
         "no modes": "game 'plugged' has no modes: a game is played in at least one",
         "not an entry": "None is not a GameEntry",
+        "a mode against a bot, without a bot": "game 'plugged': mode 'plugged' is played against a bot, "
+        "and the entry names none (bot=...), or leave the mode out",
     }
     for why, reason in reasons.items():
         with installed(Point("bad", BAD[why])) as logged:

@@ -11,11 +11,25 @@ from importlib.metadata import EntryPoint
 
 import pytest
 
+from ausp_widget import AustralianPatience
 from ausp_widget.core import registry
+from ausp_widget.core.entry_check import EntryError, check_entry
+from ausp_widget.core.game_entry import GameEntry, no_guide
 from ausp_widget.games.australian import ENTRY as AUSTRALIAN
+from ausp_widget.games.yukon import ENTRY as YUKON
+from ausp_widget.games.yukon import YukonGame
 from ausp_widget.widgets.mode_choice import ModeChoice
 from ausp_widget.widgets.parts import Parts
 
+
+class Plain(YukonGame):
+    """A game of another package, built on a shipped game's class, with a name of its own."""
+
+    name = "plain"
+    title = "Plain Patience"
+
+
+PLAIN = GameEntry.one_player(Plain, solve=YUKON.solve, hint=YUKON.hint, rules=YUKON.rules, tip="Plain")
 PLUGIN = dataclasses.replace(
     AUSTRALIAN, name="plugged", title="A plugged-in game", modes={"plugged": ("solo", "Plugged in")}, tips={}
 )
@@ -25,7 +39,7 @@ PLUGIN = dataclasses.replace(
 def plugins(monkeypatch, tmp_path):
     """The registry as a fresh kernel has it, finding the entry points given."""
     module = tmp_path / "plugged_game.py"
-    module.write_text("from test_plugins import PLUGIN as ENTRY\nBROKEN = None\n")
+    module.write_text("from test_plugins import PLUGIN as ENTRY, PLAIN\nBROKEN = None\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setitem(sys.modules, "test_plugins", sys.modules[__name__])
     on_import = ("australian", "indian")  # the games the package registers as it is imported
@@ -109,3 +123,50 @@ def test_a_later_name_imports_on_first_use_and_stands_for_what_it_names():
         registry.Later("ausp_widget.games.indian.game")
     with pytest.raises(ModuleNotFoundError):
         registry.Later("ausp_widget.games.nowhere:Game")()
+
+
+def test_a_one_player_entry_is_read_from_its_class_and_names_no_part_it_was_not_given():
+    assert (PLAIN.name, PLAIN.title, dict(PLAIN.modes)) == (
+        "plain",
+        "Plain Patience",
+        {"plain": ("solo", "Plain Patience")},
+    )
+    assert dict(PLAIN.tips) == {"plain": "Plain"} and PLAIN.guide is no_guide and PLAIN.guide("plain") == []
+    assert (PLAIN.bot, PLAIN.solver, PLAIN.sample, PLAIN.reviews) == (None, None, None, False)
+    game = PLAIN.deal(4)
+    assert type(game) is Plain and game.seed == 4 and game.tableau() == YUKON.deal(4).tableau()
+    assert check_entry(PLAIN, {}) is PLAIN
+    nameless = type("Nameless", (Plain,), {"name": None})
+    with pytest.raises(EntryError, match="its name must be lower-case letters"):
+        check_entry(GameEntry.one_player(nameless, solve=YUKON.solve, hint=YUKON.hint, rules=YUKON.rules), {})
+
+
+def test_a_game_without_a_guide_puzzles_or_a_bot_plays_in_the_app_with_those_parts_left_out(plugins):
+    plugins(("plain", "plugged_game:PLAIN"))
+    app = AustralianPatience(mode="plain", seed=4)
+    guide = app.guide
+    assert type(app.game) is Plain and guide.steps == [] and not guide.lessons.options
+    assert "Plain Patience has no guide: press Play now" in guide.title.value
+    assert "ausp-hidden" in guide.board.box._dom_classes and "ausp-hidden" in guide.next_button._dom_classes
+    feedback = guide.attempt(app.game.legal_moves()[0])
+    assert (feedback.correct, feedback.text) == (
+        False,
+        "Plain Patience has no guide: there is no task to try.",
+    )
+    guide.go(3)
+    guide.playing = True
+    guide._tick()
+    assert guide.step == 0 and guide.playing is False
+    with pytest.raises(IndexError, match="Plain Patience has no guide"):
+        guide.figure()
+    with pytest.raises(ValueError, match="no position to try"):
+        guide.try_from_here()
+    assert [label for label, mode in app.selector.game.options if mode == "plain"] == ["Plain Patience"]
+    app.game.play(app.game.legal_moves()[0])  # the live table plays it
+    assert len(app.game.history) == 1
+    app.tabs.selected_index = 2  # the Puzzles tab keeps the set on show: the game has none
+    assert app.puzzles.game == "australian"
+    app.mode = "solo"
+    assert guide.steps and "ausp-hidden" not in guide.board.box._dom_classes
+    app.mode = "plain"
+    assert guide.steps == [] and type(app.game) is Plain

@@ -62,8 +62,8 @@ def check_entry(entry: object, games: Mapping[str, GameEntry]) -> GameEntry:
 
 def _check_modes(entry: GameEntry, games: Mapping[str, GameEntry]) -> None:
     """At least one table mode, each a (game mode, label) pair; no game mode twice (the mode
-    choice goes from a game and an opponent to one table mode), no table mode of another game,
-    and tips only for its own modes, in words."""
+    choice goes from a game and an opponent to one table mode), a bot for a two-player mode, no
+    table mode of another game, and tips only for its own modes, in words."""
     name = entry.name
     if not entry.modes:
         raise EntryError(f"game {name!r} has no modes: a game is played in at least one")
@@ -83,6 +83,11 @@ def _check_modes(entry: GameEntry, games: Mapping[str, GameEntry]) -> None:
             )
         if game_mode in dealt:
             raise EntryError(f"game {name!r}: two of its modes deal {game_mode!r}")
+        if game_mode != "solo" and entry.bot is None:
+            raise EntryError(
+                f"game {name!r}: mode {mode!r} is played against a bot, and the entry names none "
+                "(bot=...), or leave the mode out"
+            )
         dealt.add(game_mode)
         if not _text(label) or not label.strip():
             raise EntryError(f"game {name!r}: mode {mode!r} has a label in text, not {short_repr(label)}")

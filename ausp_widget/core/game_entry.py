@@ -13,6 +13,11 @@ from typing import Any
 from .protocol import PatienceGame
 
 
+def no_guide(mode: str) -> list[Any]:
+    """The guide of a game that has none: no steps, in every mode."""
+    return []
+
+
 class Later:
     """A function or class named by "package.module:name" (a dotted name after the colon for an
     attribute of it), imported the first time it is called or read.
@@ -77,8 +82,9 @@ class GameEntry:
     solver: Callable[[PatienceGame], Any] | None  # a resumable search: .run(seconds) -> verdict, .result
     hint: Callable[[PatienceGame, int], Any]  # .move (or None) and .reason
     rules: Callable[..., Sequence[Any]]  # rules(mode, options=None): sections, under rule options
-    guide: Callable[[str], list[Any]]  # guide steps for a table mode
-    bot: Callable[[], Any] | None = None  # the default opponent for two-player modes
+    # guide steps for a table mode; a game without a guide has none (its Guide tab says so)
+    guide: Callable[[str], list[Any]] = no_guide
+    bot: Callable[[], Any] | None = None  # the opponent of two-player modes; needed only by them
     # sample(view, rng): a full-information game consistent with a solo view, its hidden cards
     # dealt at random (the win chance, the review and the sampling player are built on it)
     sample: Callable[[Any, Any], PatienceGame] | None = None
@@ -92,3 +98,37 @@ class GameEntry:
         # An entry is shared by every table and front door: its tables are read-only views.
         for name in ("modes", "tips", "options"):
             object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
+
+    @classmethod
+    def one_player(
+        cls,
+        game_class: type,
+        *,
+        solve: Callable[..., Any],
+        hint: Callable[..., Any],
+        rules: Callable[..., Sequence[Any]],
+        tip: str = "",
+        **parts: Any,
+    ) -> GameEntry:
+        """The entry of a one-player game, read from its class: the class's `name` and `title`,
+        one table mode named as the game (solo), dealt by `game_class.deal` and read back by its
+        `from_text` and `from_json`. `parts` names any other field (`solver`, `sample`, `guide`,
+        `reviews`, `options`); a part not named is absent (no guide, no resumable search, no
+        sampler), and a whole game's review is off unless `reviews=True`."""
+        name, title = getattr(game_class, "name", None), getattr(game_class, "title", None)
+        parts.setdefault("solver", None)
+        parts.setdefault("reviews", False)
+        return cls(
+            name=name,  # type: ignore[arg-type]  (the registry's check names a missing one)
+            title=title,  # type: ignore[arg-type]
+            game_class=game_class,
+            modes={name: ("solo", title)},
+            deal=getattr(game_class, "deal", None),  # type: ignore[arg-type]
+            read_text=getattr(game_class, "from_text", None),  # type: ignore[arg-type]
+            read_save=getattr(game_class, "from_json", None),  # type: ignore[arg-type]
+            solve=solve,
+            hint=hint,
+            rules=rules,
+            tips={name: tip} if tip else {},
+            **parts,
+        )

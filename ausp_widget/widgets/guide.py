@@ -189,7 +189,7 @@ class GuideView(widgets.VBox):
         self.board.set_large(change["new"])
 
     def _on_show_button(self, change) -> None:
-        if self.show_button.value != self.shown:
+        if self.steps and self.show_button.value != self.shown:
             self.shown = change["new"] and self.current.move is not None and self.current.task is None
 
     # ---- auto-play ---------------------------------------------------------------------------
@@ -205,6 +205,9 @@ class GuideView(widgets.VBox):
         the last step and at a task (the class makes that move)."""
         self._timer = None
         if not self.playing:
+            return
+        if not self.steps:  # a game without a guide: nothing to step through
+            self.playing = False
             return
         step = self.current
         if step.move is not None and step.task is None and not self.shown:
@@ -232,6 +235,8 @@ class GuideView(widgets.VBox):
     def try_from_here(self) -> Game:
         """The position on show as a new game to play on (the live game, in the app)."""
         self.playing = False
+        if not self.steps:
+            raise ValueError(f"{self._game_title()} has no guide: there is no position to try")
         game = self._on_board().copy()
         if self.on_try_here is not None:
             self.on_try_here(game)
@@ -242,6 +247,8 @@ class GuideView(widgets.VBox):
         by default the step on show, before or after its move as the view shows it now."""
         if step is None:
             step = self.step
+        if isinstance(step, int) and not self.steps:
+            raise IndexError(f"{self._game_title()} has no guide: there is no step to draw")
         if isinstance(step, int):
             if not 0 <= step < len(self.steps):
                 raise IndexError(f"step must be 0 to {len(self.steps) - 1}, not {step}")
@@ -255,6 +262,8 @@ class GuideView(widgets.VBox):
 
     # ---- tasks -----------------------------------------------------------------------------
     def _run(self) -> TaskRun | None:
+        if not self.steps:  # a game without a guide has no tasks
+            return None
         step = self.current
         if step.exercise is None:
             return None
@@ -265,7 +274,9 @@ class GuideView(widgets.VBox):
     def attempt(self, move) -> Feedback:
         """Try `move` (text or a `Move`) on this step's task: the same path a click takes."""
         run = self._run()
-        if run is None:
+        if not self.steps:
+            feedback = Feedback(False, f"{self._game_title()} has no guide: there is no task to try.")
+        elif run is None:
             feedback = Feedback(False, "This step is to watch, not to play: press Show move, or Next.")
         else:
             feedback = run.attempt(move)
@@ -322,6 +333,9 @@ class GuideView(widgets.VBox):
     def _game_name(self) -> str:
         return for_table_mode(self.mode)[0].name
 
+    def _game_title(self) -> str:
+        return for_table_mode(self.mode)[0].title
+
     def _fill_lessons(self) -> None:
         progress, options = self.progress, []
         for index, step in enumerate(self.steps):
@@ -331,7 +345,7 @@ class GuideView(widgets.VBox):
         self._syncing = True
         try:
             self.lessons.options = options
-            self.lessons.value = max(i for _, i in options if i <= self.step)
+            self.lessons.value = max((i for _, i in options if i <= self.step), default=None)
         finally:
             self._syncing = False
 
@@ -375,6 +389,13 @@ class GuideView(widgets.VBox):
             self._render_now()
 
     def _render_now(self) -> None:
+        stepped = bool(self.steps)
+        for part in (self.lessons, self.try_here, self.prev_button, self.next_button, self.play, self.speed):
+            show(part, stepped)
+        show(self.board.box, stepped)
+        if not stepped:
+            self._render_no_guide()
+            return
         step, run = self.current, self._run()
         last = self.step == len(self.steps) - 1
         self.counter.value = f"Step {self.step + 1} of {len(self.steps)}"
@@ -417,6 +438,15 @@ class GuideView(widgets.VBox):
                 self._syncing = False
         if run is None or not (run.played or run.wrong):
             self._say("")
+
+    def _render_no_guide(self) -> None:
+        """A game without a guide: the tab says so and offers only Play now."""
+        self.counter.value = ""
+        words = f"{self._game_title()} has no guide: press Play now to play it."
+        self.title.value = f"<p style='margin:2px 0 6px'>{escape(words)}</p>"
+        for part in (self.show_button, self.task_words, self.show_me, self.try_again):
+            show(part, False)
+        self._say("")
 
     def _say(self, text: str, good: bool | None = False) -> None:
         kind = {True: "ausp-good", False: "ausp-bad", None: "ausp-note"}[good] if text else "ausp-note"
