@@ -166,7 +166,10 @@ def test_a_game_without_a_guide_puzzles_or_a_bot_plays_in_the_app_with_those_par
     assert len(app.game.history) == 1
     app.tabs.selected_index = 2  # the Puzzles tab keeps the set on show: the game has none
     assert app.puzzles.game == "australian"
+    said = "Plain Patience has no puzzles yet: these are Australian Patience&#x27;s."
+    assert said in app.puzzles.heading.value
     app.mode = "solo"
     assert guide.steps and "ausp-hidden" not in guide.board.box._dom_classes
+    assert "no puzzles" not in app.puzzles.heading.value
     app.mode = "plain"
-    assert guide.steps == [] and type(app.game) is Plain
+    assert guide.steps == [] and type(app.game) is Plain and said in app.puzzles.heading.value

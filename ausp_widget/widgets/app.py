@@ -149,6 +149,7 @@ class AustralianPatience(Still, widgets.VBox):
                 parts=self.parts,
                 teaching=self.teaching,
             )
+            trainer.note = puzzles_note(self.mode, trainer.game)
             if self._table is not None:
                 traitlets.dlink((self._table, "large"), (trainer, "large"))
             # one store: a student's name typed in the Puzzles tab also keeps their lessons
@@ -196,6 +197,7 @@ class AustralianPatience(Still, widgets.VBox):
         self.guide.mode = mode
         if self._puzzles is not None:
             self._puzzles.game = puzzle_game(registry.for_table_mode(mode)[0].name, self._puzzles.game)
+            self._puzzles.note = puzzles_note(mode, self._puzzles.game)
         self._show_rules()
         self.heading.value = _heading(mode)
 
@@ -264,6 +266,14 @@ def _check_table_options(options: dict[str, Any]) -> None:
         raise TypeError(
             f"AustralianPatience takes mode, seed and {', '.join(['demo', *known])}; not {', '.join(unknown)}"
         )
+
+
+def puzzles_note(mode: str, shown: str) -> str:
+    """What the Puzzles tab says over another game's puzzles: the game played has none."""
+    played = registry.for_table_mode(mode)[0]
+    if played.name == shown:
+        return ""
+    return f"{played.title} has no puzzles yet: these are {registry.entry(shown).title}'s."
 
 
 def puzzle_game(name: str, current: str | None = None) -> str:

@@ -58,6 +58,9 @@ class PuzzleTrainer(widgets.VBox):
     game = traitlets.Unicode("australian", help="whose puzzles: a game's name")
     large = traitlets.Bool(False, help="larger cards, for a projector")
     active = traitlets.Bool(True, help="on show: the timer runs only while the trainer is looked at")
+    note = traitlets.Unicode(
+        "", help="a line over the puzzle: whose set this is, when the game played has none"
+    )
 
     def __init__(
         self,
@@ -96,6 +99,7 @@ class PuzzleTrainer(widgets.VBox):
         self.set_trait("game", game)
         self.observe(self._on_game, names="game")
         self.observe(lambda change: self._apply_large(), names="large")
+        self.observe(lambda change: self._render(), names="note")
         self.large = large
         self.set_trait("active", active)
         self.observe(lambda change: self._start_timer() if change.new else self._stop_timer(), names="active")
@@ -426,7 +430,8 @@ class PuzzleTrainer(widgets.VBox):
         puzzle, run = self.puzzle, self.run
         if puzzle is None:
             return
-        self.heading.value = heading_words(puzzle)
+        note = f"<div class='ausp-note'>{escape(self.note)}</div>" if self.note else ""
+        self.heading.value = note + heading_words(puzzle)
         self.question.value = f"<p style='margin:2px 0'><b>{escape(puzzle.words)}</b></p>"
         self.standing.value = standing_words(self.store)
         self.by_theme.value = theme_words(self.items, self.store)
