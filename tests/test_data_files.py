@@ -1,5 +1,6 @@
 """Measured data lives in one folder, apart from the code, each file with a note on how to remake it."""
 
+import json
 import pathlib
 import re
 
@@ -95,3 +96,14 @@ def test_the_habit_figures_the_lessons_quote_are_never_read_as_empty(emptied):
 def test_the_shipped_files_read_as_before_when_they_are_there():
     assert read_survey({}, 60.0).verdicts and read_patient().deals
     assert figures.habit_figures()["draw_early"]["kind"] == "paired"
+
+
+def test_the_deals_a_lesson_says_a_figure_was_measured_over_are_read_from_its_record(monkeypatch):
+    from ausp_widget.games.australian import strategy
+
+    shipped = figures.habit_figures()
+    assert figures.deal_range("ace_depth") == f"deals 1–{shipped['ace_depth']['deals']}"
+    moved = {**shipped, "ace_depth": {**shipped["ace_depth"], "first": 501, "deals": 40}}
+    monkeypatch.setattr(figures, "_text", lambda: json.dumps(moved))
+    words = strategy.strategy_lessons()[0].text
+    assert "Measured by the solver over deals 501–540:" in words

@@ -25,7 +25,7 @@ from functools import lru_cache
 from ausp_widget.core.stats import wilson_interval
 from ausp_widget.data import read_text as read_data
 
-__all__ = ["figure_words", "habit_figures"]
+__all__ = ["deal_range", "figure_words", "habit_figures"]
 
 
 @lru_cache(maxsize=1)
@@ -36,6 +36,12 @@ def _text() -> str:
 def habit_figures() -> dict:
     """Every measured figure, by key (a fresh copy: callers may change it freely)."""
     return json.loads(_text())
+
+
+def deal_range(key: str) -> str:
+    """The deals a figure was measured over, in words ("deals 1–10000"), as its record says."""
+    fig = habit_figures()[key]
+    return f"deals {fig['first']}–{fig['first'] + fig['deals'] - 1}"
 
 
 def _share(a: int, n: int) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ausp_widget.core.lesson import Step, deal_position, in_lesson, make_step, make_task
 from ausp_widget.core.tasks import Goal, free_goal, home_goal
 
-from .figures import figure_words, habit_figures
+from .figures import deal_range, figure_words, habit_figures
 
 GAME = "australian"
 ACES = 54  # A♥ at the head of column 1 under three cards; a group move and a King free it
@@ -54,7 +54,7 @@ def _aces() -> list[Step]:
         make_step(
             "Seeing an Ace is not reaching it",
             "Every card is face up, so every Ace is in sight; what counts is how many cards lie on them. "
-            f"Measured by the solver over deals 1–10000: {figure_words('ace_depth')}.",
+            f"Measured by the solver over {deal_range('ace_depth')}: {figure_words('ace_depth')}.",
             start,
             marks=["A♥"],
         ),
