@@ -6,6 +6,7 @@
     python -m ausp_widget stats --deals 1000 --jobs 2
     python -m ausp_widget stats --deals 1000 --scheduler tcp://host:8786   # on a Dask cluster
     python -m ausp_widget puzzles --make 50 --level 3 --game indian --out mine.json
+    python -m ausp_widget puzzles --kinds win=30 --out mine.json   # 30 "win" added to mine.json
 
 The solver knows the order of the stock (full information): "winnable" means that
 someone who knew every card could win the deal.
@@ -191,11 +192,13 @@ def _cmd_stats(args: argparse.Namespace) -> int:
 
 
 def _cmd_puzzles(args: argparse.Namespace) -> int:
-    from ausp_widget.analysis.puzzles_make import write
+    from collections import Counter
+
+    from ausp_widget.analysis.puzzles_make import MIX, write
 
     out = args.out or f"puzzles_{args.game}.json"
     jobs = args.jobs or os.cpu_count() or 1
-    progress = None if args.quiet else progress_bar()
+    progress = None if args.quiet else puzzle_bar()
     try:
         with cluster(args.scheduler, workers=jobs) as executor:
             how = {"progress": progress, "jobs": jobs, "executor": executor}
@@ -203,12 +206,43 @@ def _cmd_puzzles(args: argparse.Namespace) -> int:
     except ClusterError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    wanted = sum(args.kinds.values()) if args.kinds else args.make
+    except KeyboardInterrupt:
+        print(
+            f"\nstopped: the puzzles found so far are in {out}; the same command carries on from there",
+            file=sys.stderr,
+        )
+        return 130
+    have = Counter(p.kind for p in made)
+    wanted = args.kinds or {",".join(sorted(set(MIX))): args.make}
+    short = sum(max(0, n - sum(have[k] for k in kind.split(","))) for kind, n in wanted.items())
+    kinds = ", ".join(f"{kind} {n}" for kind, n in sorted(have.items()))
     print(
-        f"{len(made)} {args.game} puzzles written to {out}"
-        + (f" (fewer than {wanted})" if len(made) < wanted else "")
+        f"{len(made)} {args.game} puzzles written to {out} ({kinds})"
+        + (f"; {short} fewer than asked for: the deals ran out" if short else "")
     )
     return 0
+
+
+def puzzle_bar(stream=None, width: int = 30) -> Callable[[int, int], None]:
+    """The puzzle maker's progress bar on stderr, redrawn in place: puzzles in the file out of
+    those asked for, and the time left at the pace of this run (a run carried on from a stop
+    starts with puzzles it did not make, which the pace leaves out)."""
+    stream = stream or sys.stderr
+    started = time.perf_counter()
+    first: list[int] = []  # the count at the first call: what the file held before this run
+
+    def show(done: int, total: int) -> None:
+        first[:] = first or [done]
+        filled = width * done // max(total, 1)
+        spent = time.perf_counter() - started
+        made = done - first[0]
+        left = f"~{spent / made * (total - done):.0f} s left" if made else "time left not known yet"
+        end = "\n" if done >= total else ""
+        bar = "#" * filled + "." * (width - filled)
+        stream.write(f"\r[{bar}] {done}/{total} puzzles  {spent:.0f} s, {left}   {end}")
+        stream.flush()
+
+    return show
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -254,7 +288,12 @@ def build_parser() -> argparse.ArgumentParser:
     cut.add_argument("--game", choices=games, default="australian", help="which game (default australian)")
     cut.add_argument("--seed", type=int, default=0, help="the generator's seed (default 0)")
     cut.add_argument(
-        "--out", type=_out_file, metavar="FILE", help="where to write them (default puzzles_GAME.json)"
+        "--out",
+        type=_out_file,
+        metavar="FILE",
+        help="where to write them, saved as they are found (default puzzles_GAME.json); a file already "
+        "there keeps its puzzles, which count towards those asked for: the same command carries a "
+        "stopped run on, and --kinds adds a kind to a finished set",
     )
     cut.add_argument("--quiet", action="store_true", help="no progress bar")
     _add_workers(cut)

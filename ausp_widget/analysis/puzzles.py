@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import tempfile
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import cache
@@ -378,6 +380,20 @@ def _kind_words(kind: type | tuple[type, ...]) -> str:
 
 
 def save(puzzles: list[Puzzle], path: str | Path, **about: Any) -> None:
-    """Write `puzzles` as JSON (with `about`: the generator's seed, level cut points…)."""
+    """Write `puzzles` as JSON (with `about`: the generator's seed, level cut points…), whole or
+    not at all: the text goes to a file beside `path` that then takes its place, so a run
+    stopped mid-write leaves the file as it was before, never half written."""
     data = {**about, "puzzles": [p.to_dict() for p in puzzles]}
-    Path(path).write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+    target = Path(path)
+    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as temp:
+            temp.write(text)
+            temp.flush()
+            os.fsync(temp.fileno())
+        os.chmod(name, target.stat().st_mode & 0o777 if target.is_file() else 0o644)
+        os.replace(name, target)
+    except BaseException:
+        Path(name).unlink(missing_ok=True)
+        raise
