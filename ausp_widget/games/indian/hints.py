@@ -42,7 +42,7 @@ from ausp_widget.core.moves import DRAW, Move
 from ausp_widget.core.playout import play_out as core_play_out
 
 from . import legal
-from .basics import FACE_DOWN, FREE, PROTECTED, IndianOptions
+from .basics import FACE_DOWN, FREE, PROTECTED, STUCK_SEARCH_LIMIT, IndianOptions
 from .game import IndianGame
 
 __all__ = ["END_GAME_NODES", "SEARCH_NODES", "Advice", "GreedyPlayer", "hint", "play_out"]
@@ -316,7 +316,33 @@ class GreedyPlayer:
             return Advice(_to_move(game, line.first), _reason(game, position, line))
         if position.stock:
             return Advice(DRAW, "no card move improves the position now: turn up the next stock card")
-        return Advice(None, "no move makes progress: nothing useful is left to do")
+        return _towards_progress(game)
+
+
+PROGRESS_SEARCH_LIMIT = 10 * STUCK_SEARCH_LIMIT
+"""Positions the hint looks at for a line to progress once its own search finds nothing: more
+than the status looks at, so that a game the status keeps open gets a move whenever it can."""
+
+
+def _towards_progress(game: IndianGame) -> Advice:
+    """With the stock used up and no new position worth more: the first move of the shortest
+    line to a card home or a card turned up, even through positions already seen (the game
+    says it is not over, so the hint must not say nothing is left)."""
+    first = game.progress_move(PROGRESS_SEARCH_LIMIT)
+    if first is not None:
+        name = CARDS[first[1]]
+        if first[2] == legal.HOME:
+            return Advice(_to_move(game, first), f"{name} can go home: foundations are the goal")
+        return Advice(
+            _to_move(game, first),
+            f"move {name}: it starts the shortest line that brings a card home or turns one up",
+        )
+    return Advice(
+        None,
+        f"no line of moves that brings a card home or turns one up was found within "
+        f"{PROGRESS_SEARCH_LIMIT:,} arrangements of the cards on show: the game may be lost, and you are "
+        "free to stop",
+    )
 
 
 def hint(game: IndianGame) -> Advice:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .basics import COLUMNS, FACE_DOWN, FREE, PILE_SUITS, PILES, STUCK_SEARCH_LIMIT, WASTE, IndianOptions
-from .legal import card_moves
+from .legal import HOME, CardMove, card_moves
 
 __all__ = ["STUCK_SEARCH_LIMIT", "StuckSearch"]
 
@@ -50,10 +50,7 @@ class StuckSearch:
             return True
         wants = self._wants()
         waste = self._waste
-        start = tuple(
-            (HIDDEN, *col[1:]) if bottom == FACE_DOWN and col else col
-            for col, bottom in zip(self._cols, self._bottoms)
-        )
+        start = self._seen_columns()
         if (HIDDEN,) in start:
             return True  # a face-down card already on top (never in play: it turns up at once)
         kings_only = self.options.empty_column == "kings"
@@ -71,7 +68,7 @@ class StuckSearch:
                 break
             hot = [not wants.isdisjoint(col) for col in cols]
             later, first = [], []
-            for nxt, src in _stuck_successors(cols, waste, left, self.options):
+            for nxt, (src, *_) in _stuck_successors(cols, waste, left, self.options):
                 if src != WASTE and nxt[0][src] == (HIDDEN,):
                     verdict = True  # a face-down card would turn up: the player gets to see it
                     break
@@ -92,6 +89,44 @@ class StuckSearch:
             self._reach_memo[memo_key] = verdict
         return verdict
 
+    def progress_move(self, limit: int = STUCK_SEARCH_LIMIT) -> CardMove | None:
+        """With the stock empty, the first move of a shortest line of card moves that brings a card
+        home or turns up a face-down card (a home move is a line of its own); None when there is
+        none within `limit` positions. It reads only what the table shows, as `can_reach_home`
+        does. Each move played this way starts a line one move shorter, so following it cannot
+        circle."""
+        wants, waste = self._wants(), self._waste
+        start = (self._seen_columns(), len(waste))
+        seen = {(tuple(sorted(start[0])), start[1])}
+        frontier: list[tuple[tuple[Columns, int], CardMove | None]] = [(start, None)]
+        while frontier and len(seen) <= limit:
+            following = []
+            for (cols, left), first in frontier:
+                tops = [(WASTE, waste[:left])] if left else []
+                ready = [(src, col[-1]) for src, col in [*enumerate(cols), *tops] if col and col[-1] in wants]
+                if ready:
+                    return first or self._home_move(*ready[0])
+                for after, move in _stuck_successors(cols, waste, left, self.options):
+                    if move[0] != WASTE and after[0][move[0]] == (HIDDEN,):
+                        return first or move  # a face-down card turns up
+                    key = (tuple(sorted(after[0])), after[1])
+                    if key not in seen:
+                        seen.add(key)
+                        following.append((after, first or move))
+            frontier = following
+        return None
+
+    def _home_move(self, src: int, card: int) -> CardMove:
+        pile = next(p for p, suit in enumerate(PILE_SUITS) if suit * 13 + self._piles[p] == card)
+        return (src, card, HOME, pile)
+
+    def _seen_columns(self) -> Columns:
+        """The columns as the player sees them: each face-down card `HIDDEN`."""
+        return tuple(
+            (HIDDEN, *col[1:]) if bottom == FACE_DOWN and col else col
+            for col, bottom in zip(self._cols, self._bottoms)
+        )
+
     def _wants(self) -> set[int]:
         """The cards the foundations would take now."""
         return {suit * 13 + height for suit, height in zip(PILE_SUITS, self._piles) if height < 13}
@@ -99,19 +134,18 @@ class StuckSearch:
 
 def _stuck_successors(
     cols: Columns, waste: tuple[int, ...], left: int, options: IndianOptions
-) -> Iterator[tuple[tuple[Columns, int], int]]:
-    """(position, source) one card move away with the stock empty (no protected cards remain,
+) -> Iterator[tuple[tuple[Columns, int], CardMove]]:
+    """(position, move) one card move away with the stock empty (no protected cards remain,
     so every column counts as free): the rule table's moves onto a column, up to its
     symmetries (only the first empty column, no lone card into an empty one)."""
     top = waste[left - 1] if left else -1
-    for src, card, _, t in card_moves(
-        cols, _ALL_FREE, top, _NO_HOMES, options, symmetric=True, lone_to_empty=False
-    ):
+    for move in card_moves(cols, _ALL_FREE, top, _NO_HOMES, options, symmetric=True, lone_to_empty=False):
+        src, card, _, t = move
         new = list(cols)
         if src != WASTE:
             new[src] = cols[src][:-1]
         new[t] = cols[t] + (card,)
-        yield (tuple(new), left - 1 if src == WASTE else left), src
+        yield (tuple(new), left - 1 if src == WASTE else left), move
 
 
 _ALL_FREE = (FREE,) * COLUMNS
