@@ -11,7 +11,7 @@ from importlib.metadata import EntryPoint
 
 import pytest
 
-from ausp_widget import AustralianPatience
+from ausp_widget import AustralianPatience, win_chance
 from ausp_widget.core import registry
 from ausp_widget.core.entry_check import EntryError, check_entry
 from ausp_widget.core.game_entry import GameEntry, no_guide
@@ -132,7 +132,11 @@ def test_a_one_player_entry_is_read_from_its_class_and_names_no_part_it_was_not_
         {"plain": ("solo", "Plain Patience")},
     )
     assert dict(PLAIN.tips) == {"plain": "Plain"} and PLAIN.guide is no_guide and PLAIN.guide("plain") == []
-    assert (PLAIN.bot, PLAIN.solver, PLAIN.sample, PLAIN.reviews) == (None, None, None, False)
+    assert (PLAIN.bot, PLAIN.solver, PLAIN.reviews) == (None, None, False)
+    assert PLAIN.sample.path == "ausp_widget.core.view:sample_from_view"  # the class has from_view
+    bare = type("Bare", (), {"name": "bare", "title": "Bare", "deal": YukonGame.deal})
+    parts = {"solve": YUKON.solve, "hint": YUKON.hint, "rules": YUKON.rules}
+    assert GameEntry.one_player(bare, **parts).sample is None  # no from_view: no sampler
     game = PLAIN.deal(4)
     assert type(game) is Plain and game.seed == 4 and game.tableau() == YUKON.deal(4).tableau()
     assert check_entry(PLAIN, {}) is PLAIN
@@ -164,6 +168,7 @@ def test_a_game_without_a_guide_puzzles_or_a_bot_plays_in_the_app_with_those_par
     assert [label for label, mode in app.selector.game.options if mode == "plain"] == ["Plain Patience"]
     app.game.play(app.game.legal_moves()[0])  # the live table plays it
     assert len(app.game.history) == 1
+    assert win_chance(app.game, samples=2, seed=0, time_limit=0.1).samples == 2
     app.tabs.selected_index = 2  # the Puzzles tab keeps the set on show: the game has none
     assert app.puzzles.game == "australian"
     said = "Plain Patience has no puzzles yet: these are Australian Patience&#x27;s."

@@ -113,9 +113,14 @@ class GameEntry:
         """The entry of a one-player game, read from its class: the class's `name` and `title`,
         one table mode named as the game (solo), dealt by `game_class.deal` and read back by its
         `from_text` and `from_json`. `parts` names any other field (`solver`, `sample`, `guide`,
-        `reviews`, `options`); a part not named is absent (no guide, no resumable search, no
-        sampler), and a whole game's review is off unless `reviews=True`."""
+        `reviews`, `options`); a part not named is absent (no guide, no resumable search), but
+        for `sample`: the core's sampler of hidden cards when the class has `from_view(view,
+        hidden)` (the win chance reads it). A whole game's review is off unless `reviews=True`."""
         name, title = getattr(game_class, "name", None), getattr(game_class, "title", None)
+        sampler = (
+            Later("ausp_widget.core.view:sample_from_view") if hasattr(game_class, "from_view") else None
+        )
+        parts.setdefault("sample", sampler)
         parts.setdefault("solver", None)
         parts.setdefault("reviews", False)
         return cls(
