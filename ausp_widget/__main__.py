@@ -37,6 +37,7 @@ from ausp_widget.core.saves import DEAL_LIMIT, check_seed
 from ausp_widget.core.stats import percentile, wilson_interval
 
 MOST_PUZZLES = 10_000  # a run's puzzles: each is a solver-checked search, and 10,000 take hours already
+MOST_DEALS = 10_000_000  # a puzzle run's deals: a cap, so that a typo does not ask for years
 
 
 @dataclass(frozen=True)
@@ -201,7 +202,7 @@ def _cmd_puzzles(args: argparse.Namespace) -> int:
     progress = None if args.quiet else puzzle_bar()
     try:
         with cluster(args.scheduler, workers=jobs) as executor:
-            how = {"progress": progress, "jobs": jobs, "executor": executor}
+            how = {"progress": progress, "jobs": jobs, "executor": executor, "max_deals": args.deals}
             made = write(args.game, args.make, out, args.level, args.seed, kinds=args.kinds, **how)
     except ClusterError as error:
         print(f"error: {error}", file=sys.stderr)
@@ -295,6 +296,13 @@ def build_parser() -> argparse.ArgumentParser:
         "there keeps its puzzles, which count towards those asked for: the same command carries a "
         "stopped run on, and --kinds adds a kind to a finished set",
     )
+    cut.add_argument(
+        "--deals",
+        type=_puzzle_deals,
+        metavar="N",
+        help="deals to try at most for each kind asked for, or for the mix (default 40 per puzzle); "
+        "a rerun with more carries on where the last one stopped",
+    )
     cut.add_argument("--quiet", action="store_true", help="no progress bar")
     _add_workers(cut)
     cut.set_defaults(run=_cmd_puzzles)
@@ -382,6 +390,15 @@ def _puzzle_count(text: str) -> int:
     if not 1 <= value <= MOST_PUZZLES:
         raise argparse.ArgumentTypeError(
             f"needs a whole number of puzzles from 1 to {MOST_PUZZLES:,}, not {text}"
+        )
+    return value
+
+
+def _puzzle_deals(text: str) -> int:
+    value = int(text)
+    if not 1 <= value <= MOST_DEALS:
+        raise argparse.ArgumentTypeError(
+            f"needs a whole number of deals from 1 to {MOST_DEALS:,}, not {text}"
         )
     return value
 

@@ -176,3 +176,18 @@ def test_the_command_stopped_says_where_its_puzzles_are_and_how_to_carry_on(tmp_
     assert main(["puzzles", "--kinds", "free=2", "--out", str(out), "--quiet"]) == 130
     err = capsys.readouterr().err
     assert f"the puzzles found so far are in {out}" in err and "the same command carries on" in err
+
+
+def test_a_run_whose_deals_ran_out_carries_on_with_more_deals(tmp_path, capsys):
+    out = tmp_path / "mine.json"
+    ask = ["puzzles", "--kinds", "win=5", "--seed", "4", "--out", str(out), "--quiet"]
+    assert main([*ask, "--deals", "3"]) == 0
+    assert "fewer than asked for: the deals ran out" in capsys.readouterr().out
+    assert _data(out)["generator"]["runs"]["win"]["deals"] == 3
+    assert main([*ask, "--deals", "5"]) == 0
+    assert _data(out)["generator"]["runs"]["win"]["deals"] == 5
+    with pytest.raises(SystemExit):
+        main([*ask, "--deals", "0"])
+    assert "argument --deals: needs a whole number of deals from 1" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="max_deals must be a whole number from 1"):
+        making.make("australian", 1, max_deals=0)

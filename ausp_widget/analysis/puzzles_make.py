@@ -107,6 +107,8 @@ def make(
         raise ValueError(f"count is a whole number of puzzles, at least 1, not {count!r}")
     check_jobs(jobs)
     check_whole("tried", tried, 0)
+    if max_deals is not None:
+        check_whole("max_deals", max_deals, 1)
     turns = check_kinds(kinds) if kinds else MIX
     if level is not None and cuts is None:
         cuts = shipped_cuts(game)
