@@ -178,3 +178,10 @@ def test_a_game_without_a_guide_puzzles_or_a_bot_plays_in_the_app_with_those_par
     assert "no puzzles" not in app.puzzles.heading.value
     app.mode = "plain"
     assert guide.steps == [] and type(app.game) is Plain and said in app.puzzles.heading.value
+
+
+def test_what_is_no_game_is_refused_naming_the_games_there_are(plugins):
+    plugins(("plain", "plugged_game:PLAIN"))
+    games = r"\(Australian Patience, Indian Patience, Plain Patience\)"
+    with pytest.raises(TypeError, match=rf"expected a game {games}, not str"):
+        registry.entry_for("a game")

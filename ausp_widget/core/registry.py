@@ -103,9 +103,10 @@ def entry(name: object) -> GameEntry:
 
 def entry_for(game: object) -> GameEntry:
     """The registry entry of a game object (a `TypeError` for anything that is not a game)."""
-    name = getattr(game, "name", None)
-    if not isinstance(name, str) or name not in _loaded():
-        raise TypeError(f"expected a game (Australian or Indian Patience), not {type(game).__name__}")
+    name, known = getattr(game, "name", None), _loaded()
+    if not isinstance(name, str) or name not in known:
+        titles = ", ".join(entry.title for entry in known.values())
+        raise TypeError(f"expected a game ({titles}), not {type(game).__name__}")
     return _GAMES[name]
 
 
