@@ -33,7 +33,7 @@ from ausp_widget import IllegalMoveError, Move
 from ausp_widget.core import registry
 from ausp_widget.core.cards import CARDS
 
-seen = {}
+seen = {"ausp_widget": __import__("ausp_widget").__file__}
 found = entry_points(group=registry.ENTRY_POINTS)
 seen["entry_point"] = sorted(p.value for p in found if p.name == "my_patience")
 seen["games"] = [e.name for e in registry.games()]
@@ -111,7 +111,8 @@ def seen(tmp_path_factory) -> dict:
         (source / name).write_text(body, encoding="utf-8")
     pip = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation"]
     subprocess.run([*pip, "--no-index", "--target", str(site), str(source)], check=True, cwd=folder)
-    env = {**os.environ, "PYTHONPATH": str(site), "PIP_NO_INDEX": "1"}
+    paths = [str(site), *filter(None, [os.environ.get("PYTHONPATH")])]  # before any path already set
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
     script = textwrap.dedent(code) + CHECKS
     done = subprocess.run(
         [sys.executable, "-c", script], cwd=folder, env=env, capture_output=True, text=True, timeout=300
@@ -121,6 +122,9 @@ def seen(tmp_path_factory) -> dict:
 
 
 def test_the_installed_package_names_its_game_under_the_registry_entry_point_group(seen):
+    import ausp_widget
+
+    assert seen["ausp_widget"] == ausp_widget.__file__  # the package under test, not another install
     assert seen["entry_point"] == ["my_patience:ENTRY"]
     assert seen["games"][-1] == "my_patience" and {"australian", "indian"} <= set(seen["games"])
 
