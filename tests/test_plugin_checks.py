@@ -318,3 +318,14 @@ def test_an_entry_that_names_itself_differently_on_each_read_is_refused():
     with pytest.raises(EntryError, match="is not a GameEntry"):
         registry.register(shifty)
     assert registry.entry("australian") is AUSTRALIAN
+
+
+def test_a_conventional_package_names_its_class_in_camel_case():
+    from ausp_widget.core.plugin import class_name
+
+    assert [class_name(n) for n in ("yukon", "indian", "my_patience", "my-patience")] == [
+        "YukonGame",
+        "IndianGame",
+        "MyPatienceGame",
+        "MyPatienceGame",
+    ]

@@ -15,7 +15,7 @@ from typing import Any
 
 from .registry import GameEntry, Later, register
 
-__all__ = ["lazy_attributes", "solo_entry"]
+__all__ = ["class_name", "lazy_attributes", "solo_entry"]
 
 
 def _rules(rules: Later, mode: str, options: Any = None) -> Any:
@@ -35,7 +35,8 @@ def _read_save(load_json: Later, game_class: Later, data: dict) -> Any:
 
 def solo_entry(package: str, name: str, title: str, tip: str, **parts: Any) -> GameEntry:
     """Register and return the entry of the one-player game `name` in `package`, whose table
-    mode is its name and whose modules follow the convention: `game:{Name}Game` (the class),
+    mode is its name and whose modules follow the convention: `game:{Name}Game` (the class, its
+    name in CamelCase: "my_patience" has `MyPatienceGame`),
     `rules:{name}_rules` (a function of the rule options), `guide:{name}_steps`,
     `notation:load_json`, `solver:solve` and `solver:DealSolver`, `hints:hint`, and the
     core's sampler of hidden cards. `parts` give any other part, or one that lives elsewhere:
@@ -46,7 +47,7 @@ def solo_entry(package: str, name: str, title: str, tip: str, **parts: Any) -> G
     def here(path: str) -> str:
         return path if "." in path.partition(":")[0] else f"{package}.{path}"
 
-    game_class = f"game:{name.capitalize()}Game"
+    game_class = f"game:{class_name(name)}"
     cls = Later(here(game_class))
     conventional = {
         "solve": "solver:solve",
@@ -74,6 +75,12 @@ def solo_entry(package: str, name: str, title: str, tip: str, **parts: Any) -> G
     )
     register(entry)
     return entry
+
+
+def class_name(name: str) -> str:
+    """The game class a conventional package names for the game `name`: "my_patience" and
+    "my-patience" give "MyPatienceGame", as a reader of the convention would guess."""
+    return "".join(part.capitalize() for part in name.replace("-", "_").split("_")) + "Game"
 
 
 def lazy_attributes(package: str, names: Mapping[str, str]) -> Callable[[str], Any]:
