@@ -8,16 +8,21 @@ were looked into (deals 1300 and 3441: many sampled games the solver cannot deci
 budget), and deals 5001 on once a first set of figures had been taken there. The figures in the
 README are measured from deals 7001 and 9001 on, looked at nowhere else.
 
-Each game is reviewed by the table's own panel (`ReviewPanel`, 40 sampled orders a move),
-its clock stepped by hand with nothing waiting in between, so the figures are the kernel's
-time alone. The first verdict: the end of the first tick, when the panel shows move 1 judged
+Each game is reviewed by the table's own panel (`ReviewPanel`, with the estimator's defaults:
+the same sampled orders and budget `win_chance` uses, so each figure is that position's win
+chance), its clock stepped by hand with nothing waiting in between, so the figures are the
+kernel's time alone. The solver's remembered verdicts are forgotten before each game (a review
+of a game already judged costs nothing). On a shared machine the wall-clock figures grow with
+the load: the processor time of the whole review is printed beside them.
+
+The first verdict: the end of the first tick, when the panel shows move 1 judged
 (its chance before and after, and its mark if it has one). The first mark: the tick that
 opens the first marked move on the panel's board (games with a mark only). The whole review:
 from the click to the chart drawn.
 
 Target: the first verdict within 2 s, the whole review within 5 s.
 
-Run: .venv/bin/python bench/review.py [--first 5001] [--games 100]
+Run: .venv/bin/python bench/review.py [--first 5001] [--games 100] [--samples 100] [--nodes 5000]
 """
 
 from __future__ import annotations
@@ -30,6 +35,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from ausp_widget import Game
+from ausp_widget.analysis.chance import DEFAULT_NODES, DEFAULT_SAMPLES
+from ausp_widget.analysis.chance_verdicts import VERDICTS
 from ausp_widget.analysis.players import RandomPlayer, hint_player
 from ausp_widget.core.stats import percentile
 from ausp_widget.widgets.review_panel import PAUSE
@@ -58,14 +65,17 @@ def games(first: int, count: int, low: int, high: int) -> Iterator[tuple[str, in
         seed += 1
 
 
-def timed_review(game: Game) -> tuple[float, float | None, float, int]:
+def timed_review(game: Game, samples: int, nodes: int) -> tuple[float, float | None, float, float, int]:
     """Seconds to the first verdict shown, to the first mark shown (None without one) and to the
-    whole review shown; and how many moves were marked."""
+    whole review shown; the processor seconds of the whole review; and how many moves were
+    marked."""
+    VERDICTS.clear()
     clock = ManualClock()
     table = GameTable(seed=1, clock=clock)
     table.game = game
     panel = table.review_panel
-    start = time.perf_counter()
+    panel.samples, panel.node_limit = samples, nodes
+    start, cpu = time.perf_counter(), time.process_time()
     table.buttons["Review"].click()
     clock.advance(PAUSE)
     first = time.perf_counter() - start
@@ -74,10 +84,10 @@ def timed_review(game: Game) -> tuple[float, float | None, float, int]:
         clock.advance(PAUSE)
         if marked is None and panel.marked:
             marked = time.perf_counter() - start
-    whole = time.perf_counter() - start
+    whole, cpu = time.perf_counter() - start, time.process_time() - cpu
     assert panel.review is not None, "the review ran to its end"
     table.close()
-    return first, marked, whole, len(panel.review.marked)
+    return first, marked, whole, cpu, len(panel.review.marked)
 
 
 def spread(values: list[float]) -> str:
@@ -95,13 +105,16 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     parser.add_argument("--low", type=int, default=95, help="fewest moves a game may have")
     parser.add_argument("--high", type=int, default=105, help="most moves a game may have")
+    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES, help="sampled orders a position")
+    parser.add_argument("--nodes", type=int, default=DEFAULT_NODES, help="the solver's budget a sample")
     args = parser.parse_args()
     load = os.getloadavg()[0]  # the machine may be shared: the figures say how busy it was
-    firsts, marks, wholes, moves, seeds = [], [], [], [], []
+    firsts, marks, wholes, cpus, moves, seeds = [], [], [], [], [], []
     for name, seed, game in games(args.first, args.games, args.low, args.high):
-        first, marked, whole, count = timed_review(game)
+        first, marked, whole, cpu, count = timed_review(game, args.samples, args.nodes)
         firsts.append(first)
         wholes.append(whole)
+        cpus.append(cpu)
         if marked is not None:
             marks.append(marked)
         moves.append(len(game.history))
@@ -109,13 +122,14 @@ def main() -> None:
         print(
             f"  deal {seed} ({name}, {len(game.history)} moves): first verdict {first:.2f} s, "
             + (f"first mark {marked:.2f} s, " if marked is not None else "no mark, ")
-            + f"whole {whole:.2f} s, {count} marked",
+            + f"whole {whole:.2f} s ({cpu:.2f} s of processor), {count} marked",
             flush=True,
         )
     print(
         f"review: {len(wholes)} games of {min(moves)}–{max(moves)} moves ({statistics.fmean(moves):.0f} on "
         f"average; the hint and random players' on deals {min(seeds)}–{max(seeds)})"
     )
+    print(f"review: {args.samples} sampled orders a position, a budget of {args.nodes:,} positions a sample")
     print(f"review: load average {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end (2 cores)")
     print(f"review: first verdict shown {spread(firsts)} (target {FIRST:.0f} s)")
     if marks:
@@ -123,6 +137,10 @@ def main() -> None:
     print(
         f"review: whole review {spread(wholes)} (target {WHOLE:.0f} s); over {WHOLE:.0f} s: "
         f"{sum(w > WHOLE for w in wholes)} of {len(wholes)}"
+    )
+    print(
+        f"review: whole review in processor time {spread(cpus)}; over {WHOLE:.0f} s: "
+        f"{sum(c > WHOLE for c in cpus)} of {len(cpus)}"
     )
 
 

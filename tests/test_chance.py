@@ -1,4 +1,5 @@
-"""The win chance reads only what the player sees: the hidden stock order cannot change it."""
+"""The win chance reads only what the player sees: the hidden stock order cannot change it;
+and one position always gets one figure, however it was reached and whoever asks."""
 
 import random
 import time
@@ -7,7 +8,9 @@ import pytest
 
 from ausp_widget import Game, solve
 from ausp_widget.analysis import hint
-from ausp_widget.analysis.chance import win_chance
+from ausp_widget.analysis.chance import chance, orders, sampled_games, win_chance
+from ausp_widget.analysis.chance_verdicts import VERDICTS
+from ausp_widget.core.registry import entry_for
 from ausp_widget.games.indian.sampling import sample_game
 
 ONE_MOVE_FROM_A_WIN = """\
@@ -172,3 +175,103 @@ def test_an_australian_sample_is_the_game_its_position_text_describes():
         if game.status != "playing" or not (moves := game.legal_moves()):
             break
         game.play(rng.choice(moves))
+
+
+# ---- one figure for one position -------------------------------------------------------------------
+def figure(estimate) -> tuple:
+    """What a reader sees of an estimate (everything but the seconds it took)."""
+    return (estimate.p, estimate.low, estimate.high, estimate.samples, estimate.wins, estimate.undecided)
+
+
+def test_the_same_position_reached_by_two_move_orders_gets_the_same_figure_without_remembering():
+    one, other = Game.deal(4), Game.deal(4)
+    for move in ("6♠ 7♠", "6♥ 7♥"):
+        one.play(move)
+    for move in ("6♥ 7♥", "6♠ 7♠"):
+        other.play(move)
+    assert one.history != other.history and one.to_text() == other.to_text()
+    first = win_chance(one, samples=12)
+    VERDICTS.clear()
+    asked = VERDICTS.asked
+    again = win_chance(other, samples=12)
+    assert VERDICTS.asked > asked, "the second figure was worked out afresh, not remembered"
+    assert figure(first) == figure(again)
+
+
+def test_a_position_asked_again_costs_nothing_and_gives_the_same_figure():
+    game = Game.deal(352)
+    first = win_chance(game, samples=15)
+    asked = VERDICTS.asked
+    again = win_chance(game, samples=15)
+    assert VERDICTS.asked == asked and figure(first) == figure(again)
+    other_seed = win_chance(game, samples=15, seed=1)
+    assert VERDICTS.asked > asked, "another seed draws other orders"
+    assert other_seed.samples == first.samples
+
+
+def test_after_a_move_that_shows_no_card_the_orders_are_the_same_and_after_a_draw_they_are_new():
+    game = Game.deal(79)
+    view = game.view(0)
+    before = list(sampled_games(view, 6, orders(view)))
+    move = next(m for m in game.legal_moves() if m.kind != "draw")
+    game.play(move)
+    after = game.view(0)
+    carried = []
+    for sample in before:
+        sample.play(move)
+        carried.append(sample.to_text())
+    assert carried == [g.to_text() for g in sampled_games(after, 6, orders(after))]
+    assert figure(chance(view, move, samples=6)) == figure(win_chance(game, samples=6))
+    drawn_on = []
+    for sample in sampled_games(after, 6, orders(after)):
+        sample.play("draw")
+        drawn_on.append(sample.to_text())
+    game.play("draw")
+    drawn = game.view(0)
+    fresh = [g.to_text() for g in sampled_games(drawn, 6, orders(drawn))]
+    assert fresh != drawn_on, "a draw shows a card: the orders after it are drawn anew"
+
+
+def test_the_orders_depend_on_which_cards_are_unseen_never_on_where_they_lie():
+    game = Game.deal(4)
+    game.play("draw")
+    text = game.to_text()
+    stock_line = next(line for line in text.splitlines() if line.startswith("stock:"))
+    other = Game.from_text(text.replace(stock_line, "stock: " + " ".join(reversed(stock_line.split()[1:]))))
+    assert other.stock() != game.stock()
+    mine, theirs = orders(game.view(0)), orders(other.view(0))
+    assert mine.random() == theirs.random()
+    assert orders(game.view(0), seed=1).random() != orders(game.view(0)).random()
+    assert orders(Game.deal(5).view(0)).random() != orders(Game.deal(4).view(0)).random()
+
+
+def test_a_position_after_one_proved_lost_is_proved_lost_within_the_same_budget():
+    """What lets the review record a lost sampled game's next position unasked: the solver, asked
+    afresh within the same budget, says lost too (after every legal move, on positions of a
+    random player's games, at a budget well below the estimator's)."""
+    checked = 0
+    for seed in (79, 29):
+        game, rng = Game.deal(seed), random.Random(seed)
+        for _ in range(40):
+            if game.status != "playing":
+                break
+            view = game.view(0)
+            for sample in sampled_games(view, 3, orders(view)):
+                lost = entry_for(sample).solve(sample, None, 800)
+                if lost.winnable is not False:
+                    continue
+                for move in sample.legal_moves():
+                    after = sample.copy()
+                    after.play(move)
+                    result = entry_for(after).solve(after, None, 800)
+                    assert result.winnable is False, (seed, move, lost.nodes, result.nodes)
+                    checked += 1
+            game.play(rng.choice(game.legal_moves()))
+    assert checked > 100, "enough lost positions were followed"
+
+
+def test_no_estimate_names_a_card():
+    game = Game.deal(79)
+    estimate = win_chance(game, samples=5)
+    words = str(estimate) + estimate.brief()
+    assert not any(suit in words for suit in "♠♥♦♣")

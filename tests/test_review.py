@@ -1,12 +1,15 @@
-"""Game review: a move that throws away a proven win is marked, with the move that kept it."""
+"""Game review: a move that throws away a proven win is marked, with the move that kept it; and
+each chance it shows is the one `win_chance` gives for that position."""
 
 import random
+import re
 
 import pytest
 
-from ausp_widget import Game, Move, solve
-from ausp_widget.analysis.chance import hidden_cards, sampled_games
-from ausp_widget.analysis.review import REVIEW_NODES, Reviewer, mark_for, review
+from ausp_widget import Game, Move, solve, win_chance
+from ausp_widget.analysis.chance import hidden_cards
+from ausp_widget.analysis.chance_verdicts import VERDICTS
+from ausp_widget.analysis.review import Reviewer, review
 from ausp_widget.games.australian.hints import hint
 
 # Deal 222 along a winning line until its stock is empty (nothing is hidden any more) …
@@ -92,13 +95,14 @@ def test_a_move_that_loses_a_proven_win_is_a_blunder_and_the_better_move_is_name
     assert last in result.marked and "blunder" in str(result)
 
 
-def test_the_hint_players_game_is_reviewed_move_by_move_and_draws_cost_nothing_for_luck():
+def test_the_hint_players_game_is_reviewed_move_by_move_and_no_lost_order_is_won_back():
     game = Game.deal(4)
     while game.status == "playing" and (move := hint(game).move) is not None:
         game.play(move)
     result = review(game, samples=10)
     assert [m.move for m in result.moves] == [move for _, move in game.history]
-    assert all(0.0 <= m.after <= m.before + 1e-9 for m in result.moves), "a move can only keep or lose lines"
+    for m in result.moves:  # an order lost before a move is lost after it, on the same orders
+        assert m.after_chance.wins <= m.before_chance.wins + m.before_chance.undecided
     assert result.moves[-1].after == 1.0 and game.status == "won"
 
 
@@ -152,99 +156,72 @@ def hint_game(seed: int) -> Game:
     return game
 
 
-Judged = tuple[float, float, str | None]  # a move's chance before and after it, and its mark
+def figure(estimate) -> tuple:
+    """What a reader sees of an estimate (everything but the seconds it took)."""
+    return (estimate.p, estimate.low, estimate.high, estimate.samples, estimate.wins, estimate.undecided)
 
 
-def asked_afresh(game: Game, samples: int, share: bool, seed: int = 0) -> list[Judged]:
-    """The straightforward review: every sampled game asked before and after each move, no
-    answer kept. Its orders are drawn at every move (`share` False: the review as first
-    written) or only where `Reviewer` draws them (the first move, and after a move that shows
-    a hidden card), the sampled games carried on in between."""
-    position, games, judged = game.rewound(), None, []
-    for number, (_player, move) in enumerate(game.history, start=1):
-        view = position.view(0)
-        if games is None or not share:
-            games = list(sampled_games(view, samples, random.Random(seed + number)))
-        firsts = [solve(g, None, REVIEW_NODES).winnable for g in games]
-        trials = [g.copy() for g in games]
-        for trial in trials:
-            trial.play(move)
-        seconds = [solve(t, None, REVIEW_NODES).winnable if f else False for t, f in zip(trials, firsts)]
-        pairs = [(f, s) for f, s in zip(firsts, seconds) if f is not None and s is not None]
-        before, after = (sum(p[i] for p in pairs) / len(pairs) if pairs else 0.0 for i in (0, 1))
-        judged.append((before, after, mark_for(before - after)))
-        position.play(move)
-        games = trials if hidden_cards(position.view(0)) == hidden_cards(view) else None
-    return judged
+SMALL = {"samples": 6, "node_limit": 2000}  # a quick estimator: the same for both
 
 
-@pytest.mark.parametrize("game", [hint_game(6), random_game(29)], ids=["hint 6", "random 29"])
-def test_carried_samples_and_kept_answers_give_what_asking_every_sampled_game_gives(game):
-    result = review(game, samples=10)
-    assert [(m.before, m.after, m.mark) for m in result.moves] == asked_afresh(game, 10, share=True)
+@pytest.mark.parametrize("game", [hint_game(79), random_game(29)], ids=["hint 79", "random 29"])
+def test_every_chance_the_review_shows_is_the_win_chance_of_its_position(game):
+    """Worked out afresh (nothing remembered), `win_chance` gives each figure before a move, and
+    after a move that shows no card the figure after it, which is the one before the next."""
+    reviewer = Reviewer(game, **SMALL)
+    moves = review(game, **SMALL).moves
+    VERDICTS.clear()
+    asked = VERDICTS.asked
+    for entry in moves:
+        position = reviewer.position_before(entry.number)
+        assert figure(entry.before_chance) == figure(win_chance(position, **SMALL)), entry
+        before = hidden_cards(position.view(0))
+        position.play(entry.move)
+        if hidden_cards(position.view(0)) == before:
+            assert figure(entry.after_chance) == figure(win_chance(position, **SMALL)), entry
+            if entry.number < len(moves):
+                assert figure(moves[entry.number].before_chance) == figure(entry.after_chance)
+    assert VERDICTS.asked > asked, "the figures were worked out again"
 
 
-@pytest.mark.parametrize(
-    ("game", "same_marks"),
-    [(random_game(4), True), (random_game(11), True), (hint_game(23), False)],
-    ids=["random 4", "random 11", "hint 23"],
-)
-def test_marks_agree_with_new_orders_at_every_move_within_sampling_noise(game, same_marks):
-    """Carrying the sampled games from move to move changes which orders judge a move, not what
-    the review finds: each move's cost agrees with the review that drew new orders at every move
-    within the noise of two 40-order estimates (their difference has a standard deviation of
-    0.09 at a cost near 0.2; 0.25 is almost three). On deal 23 one move's cost lies on the
-    mistake line: 0.20 on new orders, 0.02 on the carried ones; the other two mark the same."""
-    carried = review(game).moves
-    afresh = asked_afresh(game, 40, share=False)
-    costs = [(m.cost, before - after) for m, (before, after, _) in zip(carried, afresh, strict=True)]
-    assert all(abs(a - b) <= 0.25 for a, b in costs), costs
-    marks = [(m.number, m.mark) for m in carried if m.mark]
-    assert (marks == [(n, j[2]) for n, j in enumerate(afresh, start=1) if j[2]]) is same_marks
-    assert marks or not same_marks, "the games compared have marked moves"
+def test_the_opening_figure_is_the_one_win_chance_gave_and_a_game_reviewed_again_asks_nothing():
+    game = hint_game(79)
+    opening = win_chance(Game.deal(79), **SMALL)
+    result = review(game, **SMALL)
+    assert figure(result.moves[0].before_chance) == figure(opening)
+    VERDICTS.asked = 0
+    again = review(game, **SMALL)
+    assert VERDICTS.asked == 0, "every sampled game was remembered"
+    assert [figure(m.after_chance) for m in again.moves] == [figure(m.after_chance) for m in result.moves]
 
 
-def test_between_draws_a_move_is_judged_on_the_games_the_move_before_left_and_lost_ones_cost_nothing():
+def test_after_every_sampled_order_is_lost_moves_that_show_no_card_ask_the_solver_nothing():
     game = hint_game(79)  # its first move, 10♠ J♠, leaves few of the sampled orders winnable
     reviewer = Reviewer(game, samples=10)
-    asked = []
-    solve_one = reviewer._solve
-    reviewer._solve = lambda *args: asked.append(args) or solve_one(*args)
-    previous, free = None, 0
+    free, previous = 0, None
     while not reviewer.finished:
-        count = len(asked)
+        asked = VERDICTS.asked
         entry = reviewer.step()
-        if previous is not None and previous.move.kind != "draw":
-            assert entry.before == previous.after, "the chance before a move is the one after the move before"
-            if previous.after == 0:  # asks again only a game the solver left undecided
-                assert len(asked) - count < reviewer.samples, "the lost sampled games are not asked again"
-                free += len(asked) == count
+        lost = entry.before_chance.wins == entry.before_chance.undecided == 0
+        carried = previous is not None and previous.move.kind != "draw"  # the same orders as before
+        if lost and carried and entry.move.kind != "draw":
+            assert VERDICTS.asked == asked, f"move {entry.number} asked about lost orders"
+            free += 1
         previous = entry
-    assert free >= 10, "most moves after every sampled game was lost ask the solver nothing"
+    assert free >= 10, "most moves after every sampled order was lost ask the solver nothing"
 
 
-def test_a_sampled_game_left_undecided_is_asked_again_with_half_the_budget_down_to_a_floor():
-    from ausp_widget.analysis.review import LEAST_NODES, REVIEW_NODES, Reviewer, Sampled
+CARD = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]")
 
-    assert [Sampled(None, misses=k).budget for k in range(6)] == [
-        max(REVIEW_NODES >> k, LEAST_NODES) for k in range(6)
-    ]
-    game = Game.deal(79)
-    for _ in range(2):  # two moves that show no hidden card (no draw)
-        game.play(next(m for m in game.legal_moves() if m.kind != "draw"))
-    reviewer = Reviewer(game, samples=4)
-    asked: list[int] = []
 
-    class Undecided:
-        winnable, moves = None, ()
-
-    def never_sure(position, _seconds, nodes):
-        asked.append(nodes)
-        return Undecided()
-
-    reviewer._solve = never_sure
-    reviewer.step()
-    assert asked[:4] == [REVIEW_NODES] * 4, "the first ask has the full budget"
-    asked.clear()
-    reviewer.step()
-    assert asked == [REVIEW_NODES // 2] * 4, "left undecided, asked again with half"
+def test_no_figure_names_a_card_the_player_could_not_see():
+    game = random_game(29)
+    reviewer = Reviewer(game, samples=6)
+    while not reviewer.finished:
+        position = reviewer.position_before(reviewer.done + 1)
+        text = position.to_text().splitlines()
+        stock = next(line for line in text if line.startswith("stock:"))
+        hidden = set(CARD.findall(stock))
+        entry = reviewer.step()
+        named = set(CARD.findall(str(entry)))
+        assert not named & hidden, (entry, named & hidden)

@@ -71,6 +71,9 @@ def test_each_marked_move_is_shown_with_the_move_played_and_the_better_one():
     shown = panel.show_mark(blunder)
     assert shown.mark == "blunder" and f"<b>{BLUNDER}</b>" in panel.words.value
     assert f"<b>{shown.better}</b>" in panel.words.value and "would have kept 100%" in panel.words.value
+    for chance in (shown.before_chance, shown.after_chance, shown.better_chance):
+        assert f"{chance.brief()}" in panel.words.value, "each chance is shown with its interval"
+    assert "(95% intervals)" in panel.words.value and "95% interval" in panel.summary.value
     classes = {view.card: view.face.classes for view in panel.board.card_views()}
     played = shown.move.card
     assert "ausp-selected" in classes[played], "the card played is marked as the moving group"

@@ -57,12 +57,13 @@ def win_chance(game: Any, player: int = 0, samples: int = 100, seed: int = 0, **
     return estimate(game, player, samples, seed, **options)
 
 
-def review(game: Any, samples: int = 40, seed: int = 0):
+def review(game: Any, samples: int = 100, seed: int = 0, **options: Any):
     """Each move of a solo game with the chance it kept, the costly ones marked (inaccuracy,
-    mistake, blunder) with a better move; see `ausp_widget.analysis.review`."""
+    mistake, blunder) with a better move: the chance before a move is what `win_chance` says of
+    that position with the same settings; see `ausp_widget.analysis.review`."""
     from .review import review as run
 
-    return run(game, samples, seed)
+    return run(game, samples, seed, **options)
 
 
 __all__ = ["SolveResult", "evaluate", "hint", "review", "solve", "solver", "win_chance"]

@@ -2,7 +2,9 @@
 the kernel keeps answering clicks, with a progress bar), each marked move shown as soon as it
 is found, on a small board: the move played, where it went, and the move that would have kept
 more, so a student reads the first verdicts while the rest are worked out. The chart of the
-chance over the game follows at the end. "Try from here" puts that position on the live table."""
+chance over the game follows at the end. "Try from here" puts that position on the live table.
+Each chance is the one `win_chance` gives for that position with the same settings, shown with
+its 95% interval: one figure for one position, wherever a class reads it."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ausp_widget.analysis.chance import DEFAULT_NODES, DEFAULT_SAMPLES
 from ausp_widget.analysis.review import MoveReview, Review, Reviewer
 from ausp_widget.core.display import NO_PLOTS, NoFigure
 from ausp_widget.core.lesson import Spot, destination, moving_group
@@ -23,7 +26,7 @@ from .parts import Parts
 from .step_board import StepBoard
 from .strip import HTML, Button, Progress, Strip
 
-SAMPLES = 40  # sampled orders of the hidden cards per move, as `review` does by default
+SAMPLES = DEFAULT_SAMPLES  # sampled orders of the hidden cards a move, as `review` and `win_chance` take
 PAUSE = 0.001  # seconds between two reviewed moves: the kernel answers clicks in between
 CHART_DPI = 90  # the chart of the chance over the game, as the panel shows it
 
@@ -44,7 +47,7 @@ class ReviewPanel:
         self.reviewer: Reviewer | None = None
         self.review: Review | None = None  # the finished review
         self.marked: tuple[MoveReview, ...] = ()  # the marked moves found so far
-        self.samples = SAMPLES
+        self.samples, self.node_limit = SAMPLES, DEFAULT_NODES  # `win_chance`'s own settings
         self.index = 0  # which marked move is on show
         # The bar and the summary over the chart, and the buttons under the board, each drawn
         # by one strip: the panel costs the browser a few models, not one per control.
@@ -74,7 +77,7 @@ class ReviewPanel:
     def start(self, game: PatienceGame, still_current: Callable[[], bool]) -> None:
         """Review `game` (a copy is taken: the table may move on) a move per tick."""
         self.cancel()
-        self.reviewer = Reviewer(game, samples=self.samples)
+        self.reviewer = Reviewer(game, samples=self.samples, node_limit=self.node_limit)
         self.review, self.marked, self.index = None, (), 0
         self.progress.max = max(self.reviewer.total, 1)
         self.progress.value = 0
@@ -137,7 +140,8 @@ class ReviewPanel:
             + (f"<b>Why it was lost:</b> {escape(review.ending)}<br>" if review.ending else "")
             + "<i>The win chance: of all the ways the cards you could not see might lie, the share from "
             "which the game can still be won. A move can only keep it or lower it; a draw shows which "
-            "way the cards lie, so it can go up or down by luck, and luck is never marked.</i>"
+            "way the cards lie, so it can go up or down by luck, and luck is never marked. Each figure is "
+            "the position's own win chance, as <code>win_chance</code> gives it, with its 95% interval.</i>"
         )
         chart = review.plot(size=(7.0, 2.6))
         if isinstance(chart, NoFigure):  # no matplotlib here: the words say so, the rest works
@@ -211,13 +215,14 @@ def _words(entry: MoveReview, index: int, count: int, so_far: bool = False) -> s
     text = (
         f"<b>Marked move {index + 1} of {of}</b> — move {entry.number}, <b>{entry.move}</b>, "
         f"was a <b>{entry.mark}</b>: of the sampled orders of the hidden cards, "
-        f"{100 * entry.before:.0f}% could be won before it and {100 * entry.after:.0f}% after it."
+        f"{entry.before_chance.brief()} could be won before it and {entry.after_chance.brief()} "
+        "after it (95% intervals)."
     )
-    if entry.better is not None:
+    if entry.better is not None and entry.better_chance is not None:
         where = "the stock" if entry.better.kind == "draw" else "its card"
         text += (
             f" <b>{entry.better}</b> ({where} glows in the hint colour) would have kept "
-            f"{100 * entry.better_after:.0f}% open."
+            f"{entry.better_chance.brief()} open."
         )
     return text
 
@@ -228,7 +233,7 @@ def _so_far(done: int, total: int, marked: tuple[MoveReview, ...]) -> str:
         return f"Reviewing move {done} of {total}… so far no move lost enough to mark."
     latest = marked[-1]
     about = f"move {latest.number}: {latest.move}, {100 * latest.before:.0f}% → {100 * latest.after:.0f}%"
-    if latest.better is not None:
+    if latest.better is not None and latest.better_after is not None:
         about += f"; {latest.better} kept {100 * latest.better_after:.0f}%"
     which = "latest " if len(marked) > 1 else ""
     return f"Reviewing move {done} of {total}… so far: {_counts(marked)} ({which}{escape(about)})."
