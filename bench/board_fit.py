@@ -8,8 +8,10 @@ is then 450 px in a 1049-px cell (431 px for Indian Patience, whose mode note ta
 as the browser measures it (tests/browser/test_lab_fit.py checks the same tables there). This lays out
 deals 1–200 of every table mode (solo, turn-based, race, Indian Patience, Yukon) at 0, 10, 20,
 30 and 40 moves of play (the bot's moves in Australian Patience, the hint's in the others) and
-prints, for each, the share of tables that fit (with a 95% interval), the tallest table and the
-card widths drawn.
+prints, for each, the share of tables that fit (with a 95% interval), the tallest table, the
+card widths drawn, how many tables had a column laid out in lanes side by side (one player's
+table with a column too long for the window even at its tightest fan), and the deals that did not
+fit.
 
 Run: .venv/bin/python bench/board_fit.py [--deals 200] [--first-deal 1] [--board-js PATH (an older board.js)]
 """
@@ -42,7 +44,7 @@ const make = new Function('window', source + '; return layout;');
 const layout = make({ innerHeight: Number(process.argv[3]) });
 const states = JSON.parse(fs.readFileSync(0, 'utf8'));
 const cell = Number(process.argv[2]), room = Number(process.argv[4]);
-const measured = states.map((s) => layout(s, cell, true, room)).map((g) => [g.height, g.m.w]);
+const measured = states.map((s) => layout(s, cell, true, room)).map((g) => [g.height, g.m.w, g.bound]);
 console.log(JSON.stringify(measured));
 """
 
@@ -111,14 +113,17 @@ def main() -> None:
         )
         measured = json.loads(done.stdout)
         for stage in STAGES:
-            rows = [m for (_, at, _), m in zip(cases, measured, strict=True) if at == stage]
-            fit = sum(h <= room for h, _ in rows)
+            rows = [(seed, *m) for (seed, at, _), m in zip(cases, measured, strict=True) if at == stage]
+            fit = sum(h <= room for _, h, _, _ in rows)
             low, high = wilson_interval(fit, len(rows))
-            widths = sorted(w for _, w in rows)
+            widths = sorted(w for _, _, w, _ in rows)
+            lanes = sum(bound == "lanes" for *_, bound in rows)
+            misses = [f"{seed} ({h:.0f} px)" for seed, h, _, _ in rows if h > room]
             print(
                 f"board_fit: {mode:<12} {stage:>2} moves: fit {fit}/{len(rows)} "
-                f"({100 * fit / len(rows):.0f}%, 95% {100 * low:.0f}-{100 * high:.0f}%); "
-                f"tallest {max(h for h, _ in rows):.0f} px; cards {widths[0]}-{widths[-1]} px"
+                f"({100 * fit / len(rows):.1f}%, 95% {100 * low:.1f}-{100 * high:.1f}%); "
+                f"tallest {max(h for _, h, _, _ in rows):.0f} px; cards {widths[0]}-{widths[-1]} px; "
+                f"a column in lanes {lanes}" + (f"; missed deals {', '.join(misses[:8])}" if misses else "")
             )
 
 

@@ -27,13 +27,27 @@ function el(tag, cls, parent) {
 // A table is laid out for its cell's width and for `room`, the height the window leaves it once
 // the controls above and the buttons below are on show: the whole table and its buttons fit the
 // screen a class watches. Columns fan tighter as they grow, down to a step that still shows each
-// covered card's index whole; only then do the cards get smaller, and never below a size whose
-// index a class can read (bench/board_fit.py measures it on real deals).
+// covered card's index whole; then the cards get smaller, never below a size whose index a class
+// can read; then, where the table has room across (one player), a column too long for the window
+// goes on in a second lane beside it (bench/board_fit.py measures it on real deals).
 const GAP = 0.14; // between columns, in card widths
 const SEP = 0.4; // between the stock and waste and the columns
 const MID = 0.5; // between two players' tables side by side
-const FAN_X = 0.42; // a waste card's step when the waste fans sideways (its index shows whole)
+const FAN_X = 0.42; // a waste card's least step when the waste fans sideways
 const NOMINAL = 9; // a table is sized for columns this many cards deep
+const TALL = 17; // two players' tables are arranged so a column this deep fits the window
+const LEGIBLE_PX = 20; // a projector card's least corner index, in px: read across a classroom
+const BAND = 1.1; // a covered card shows this many index heights: its index whole, a J's hook too
+const LANE = 0.86; // a column's next lane starts this many card widths right of the one before
+
+// The corner index's size: a projector card's never under LEGIBLE_PX, however small the card.
+function cornerPx(w, large) {
+  return Math.round(10 * (large ? Math.max(LEGIBLE_PX, w * 0.34) : w * 0.27)) / 10;
+}
+
+// How far across a card's index reaches ("10♥", the widest, in board.css's font), with a margin:
+// a card over another one sideways leaves this much of it on show.
+const indexWide = (w, large) => Math.ceil(w * 0.05 + 2.2 * cornerPx(w, large) + 4);
 
 function shape(state) {
   const sides = new Map();
@@ -47,59 +61,76 @@ function shape(state) {
   return { sides, foundations, stock, columns: Math.max(1, ...sides.values()) };
 }
 
-// How a table is arranged: "duo" (two players side by side under one row of stocks and
-// foundations), "aside" (one player, the foundations two by two beside the columns) for a wide,
-// low screen; "stacked" (the foundations' row above or between the players' tables) otherwise.
-function arrangement(s, width, room) {
+// How a table is arranged on a wide, low screen (a projector): one player's foundations two by
+// two beside the columns ("aside"); two players side by side under one row of stocks and
+// foundations ("duo") when a column TALL cards deep still fits under that row, else with the
+// foundations between the two tables and every column starting at the board's top ("flank").
+// Otherwise (a narrow cell) the foundations' row lies above or between the players ("stacked").
+function arrangement(state, s, width, large, room) {
   if (!Number.isFinite(room) || width < 1.4 * room) return "stacked";
-  if (s.sides.size > 1) return "duo";
-  return s.foundations <= 4 ? "aside" : "stacked";
+  if (s.sides.size <= 1) return s.foundations <= 4 ? "aside" : "stacked";
+  const duo = sized(s, widest(s, width, "duo", large), "duo", large);
+  if (arrange(deep(state, TALL), duo, 0).height <= room) return "duo";
+  return across(s, floorPx(large), "flank", large) <= width ? "flank" : "duo";
+}
+
+const floorPx = (large) => (large ? 46 : 34); // a narrow cell's least card
+const fullPx = (large) => (large ? 124 : 78);
+
+// The widest card (up to full size) whose table fits `width` across.
+function widest(s, width, how, large) {
+  let w = fullPx(large);
+  while (w > floorPx(large) && across(s, w, how, large) > width) w -= 1;
+  return w;
 }
 
 function sized(s, w, how, large) {
   const h = Math.round(w * 1.4);
+  const font = cornerPx(w, large);
+  const least = font * BAND;
   return {
-    ...s, w, h, how, duo: how === "duo", gap: Math.round(w * GAP), sep: Math.round(w * SEP), mid: Math.round(w * MID),
-    fanX: Math.round(w * FAN_X), up: h * 0.3, least: h * (large ? 0.26 : 0.21), down: h * 0.13, hidden: h * 0.06,
+    ...s, w, h, how, large, font, least, duo: how === "duo", lanes: how === "aside" || (how === "stacked" && s.sides.size <= 1),
+    gap: Math.round(w * GAP), sep: Math.round(w * SEP), mid: Math.round(w * MID),
+    fanX: Math.max(Math.round(w * FAN_X), indexWide(w, large)), lane: Math.max(Math.round(w * LANE), indexWide(w, large)),
+    up: Math.max(h * 0.3, least), down: h * 0.13, hidden: h * 0.06,
   };
 }
 
-// How wide a layout of card width `w` is, gaps rounded as drawn.
-function across(s, w, how) {
+// How wide a layout of card width `w` is, gaps rounded as drawn (every column in one lane).
+function across(s, w, how, large) {
   const gap = Math.round(w * GAP);
   const sep = Math.round(w * SEP);
   const row = s.foundations * (w + gap) - gap;
   const band = s.columns * (w + gap) - gap;
   const lead = s.stock ? w + sep : 0; // the stock and waste's column
   if (how === "duo") {
-    const block = 2 * w + gap + 2 * Math.round(w * FAN_X);
+    const block = 2 * w + gap + 2 * Math.max(Math.round(w * FAN_X), indexWide(w, large));
     return Math.max(2 * band + Math.round(w * MID), row + 2 * block + 2 * gap) + 2 * gap;
   }
+  if (how === "flank") return 2 * lead + 2 * band + 2 * sep + 2 * w + gap + 2 * gap;
   if (how === "aside") return lead + band + sep + 2 * w + gap + 2 * gap;
   return Math.max(lead + band, row) + 2 * gap;
 }
 
-// The same piles with every column `NOMINAL` face-up cards deep: what a table is sized for.
-function nominal(state) {
+// The same piles with every column `depth` face-up cards deep.
+function deep(state, depth) {
   const card = { id: "", key: "", down: false };
-  const piles = (state.piles || []).map((p) => (p.kind === "column" ? { ...p, cards: Array(NOMINAL).fill(card) } : p));
+  const piles = (state.piles || []).map((p) => (p.kind === "column" ? { ...p, cards: Array(depth).fill(card) } : p));
   return { ...state, piles };
 }
 
 function layout(state, width, large, room = Infinity) {
   const s = shape(state);
-  // Two players side by side on a wide screen (a projector), one above the other in a narrow cell.
-  const how = arrangement(s, width, room);
-  const floor = large ? 46 : 34; // a narrow cell's least card
-  const legible = large ? 59 : 52; // the least card the window's height may ask for (its index 20 / 14 px)
-  const full = large ? 124 : 78;
-  let w = full;
-  while (w > floor && across(s, w, how) > width) w -= 1;
-  let bound = w === full ? "full" : "width"; // what holds the cards at this size
+  const how = arrangement(state, s, width, large, room);
+  const legible = large ? 59 : 52; // the least card the window's height may ask for
+  let w = widest(s, width, how, large);
+  let bound = w === fullPx(large) ? "full" : "width"; // what holds the cards at this size
   const least = Math.min(w, legible);
   if (Number.isFinite(room)) {
+    // A table is sized for columns NOMINAL cards deep, so its cards keep their size as columns
+    // grow; only a column deeper still makes them smaller.
     const fits = (st, w) => arrange(st, sized(s, w, how, large), 0).height <= room;
-    const model = nominal(state);
+    const model = deep(state, NOMINAL);
     const wide = w;
     while (w > least && !fits(model, w)) w -= 1;
     while (w > least && !fits(state, w)) w -= 1;
@@ -108,20 +139,83 @@ function layout(state, width, large, room = Infinity) {
   const m = sized(s, w, how, large);
   let geo = arrange(state, m, Infinity);
   if (geo.height > room) {
-    // The loosest fan that fits: each column at most `lo` px tall.
-    let lo = 0;
-    let hi = geo.height;
-    for (let i = 0; i < 12; i++) {
-      const mid = (lo + hi) / 2;
-      if (arrange(state, m, mid).height <= room) lo = mid;
-      else hi = mid;
+    const tight = arrange(state, m, 0);
+    if (tight.height <= room) {
+      // The loosest fan that fits: each column at most `lo` px tall.
+      let lo = 0;
+      let hi = geo.height;
+      for (let i = 0; i < 12; i++) {
+        const mid = (lo + hi) / 2;
+        if (arrange(state, m, mid).height <= room) lo = mid;
+        else hi = mid;
+      }
+      geo = arrange(state, m, lo);
+    } else {
+      // Too tall at the tightest fan: the longest columns go on in lanes, where they fit across.
+      const folded = m.lanes ? arrange(state, m, room - tight.colTop - tight.tail - 0.05, true) : tight;
+      geo = folded.height <= room && folded.width <= width ? folded : tight;
+      if (geo === folded && folded !== tight) bound = "lanes";
     }
-    geo = arrange(state, m, lo);
   }
   return { ...geo, m, room, bound };
 }
 
-function arrange(state, m, colMax) {
+// Where each card of a column lies from the column's top left, and how wide the column is.
+// Face-up cards fan by `up`, tighter when the column would be taller than `colMax`, never past
+// `least` (a covered card's index shows whole); face-down cards closer still. A column still too
+// tall, where the table may `fold`, goes on at the top of a second lane to its right, that lane's
+// cards over the first lane's right edge (its indexes still show), in as few lanes as fit.
+function fan(cards, m, colMax, fold) {
+  const last = cards.length - 1;
+  const covered = cards.slice(0, Math.max(0, last));
+  const downs = covered.filter((card) => card.down).length;
+  const ups = covered.length - downs;
+  const tall = (step, under) => m.h + downs * under + ups * step;
+  let step = m.up;
+  let under = m.down;
+  if (ups && tall(step, under) > colMax) step = Math.max(m.least, (colMax - m.h - downs * under) / ups);
+  if (downs && tall(step, under) > colMax) under = Math.max(m.hidden, (colMax - m.h - ups * step) / downs);
+  if (!fold || !ups || tall(step, under) <= colMax) {
+    let at = 0;
+    const spots = cards.map((card) => {
+      const spot = { dx: 0, dy: at };
+      at += card.down ? under : step;
+      return spot;
+    });
+    return { spots, span: m.w, height: cards.length ? spots[last].dy + m.h : m.h };
+  }
+  // Lanes: as few as fit at `least`; then the loosest step that needs no more, and lanes as
+  // even as they can be (the shortest cap on a lane's height that needs no more either).
+  const lanesAt = (st, cap) => {
+    const spots = [];
+    let lane = 0;
+    let at = 0;
+    cards.forEach((card, i) => {
+      if (i && at + m.h > cap + 0.01) {
+        lane += 1;
+        at = 0;
+      }
+      spots.push({ dx: lane * m.lane, dy: at });
+      at += card.down ? m.hidden : st;
+    });
+    return { spots, lanes: lane + 1 };
+  };
+  const loosest = (fits, lo, hi) => {
+    for (let i = 0; i < 12; i++) {
+      const mid = (lo + hi) / 2;
+      if (fits(mid)) lo = mid;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const fewest = lanesAt(m.least, colMax).lanes;
+  const st = loosest((s) => lanesAt(s, colMax).lanes <= fewest, m.least, m.up);
+  const cap = -loosest((c) => lanesAt(st, -c).lanes <= fewest, -colMax, -m.h);
+  const { spots, lanes } = lanesAt(st, cap);
+  return { spots, span: m.w + (lanes - 1) * m.lane, height: Math.max(...spots.map((p) => p.dy)) + m.h };
+}
+
+function arrange(state, m, colMax, fold = false) {
   const { w, h, gap } = m;
   const pad = gap;
   const piles = state.piles || [];
@@ -131,11 +225,25 @@ function arrange(state, m, colMax) {
   const items = []; // {id, key, kind, item, pile, x, y, z}
   const zones = new Map(); // pile id -> drop rect
   const stops = []; // keyboard stops: [pileId, [spot ids bottom first]]
-  const band = m.columns * (w + gap) - gap;
+  const mine = (owner, kind) => piles.filter((p) => p.owner === owner && p.kind === kind);
+  // Each column's fan, and how wide each player's columns are side by side.
+  const fans = new Map(piles.filter((p) => p.kind === "column").map((p) => [p.id, fan(p.cards, m, colMax, fold)]));
+  const bandOf = (owner) => {
+    const spans = mine(owner, "column").map((p) => fans.get(p.id).span);
+    return spans.length ? spans.reduce((a, b) => a + b + gap, -gap) : 0;
+  };
+  const band = Math.max(m.columns * (w + gap) - gap, ...owners.map(bandOf));
   const lead = m.stock ? w + m.sep : 0; // the stock and waste's column, left of the columns
   const sideWidth = lead + band;
-  const total = m.how === "stacked" ? Math.max(sideWidth, m.foundations * (w + gap) - gap) + 2 * pad : across(m, w, m.how);
+  const rowWidth = m.foundations * (w + gap) - gap;
+  const widths = {
+    stacked: Math.max(sideWidth, rowWidth) + 2 * pad,
+    aside: sideWidth + m.sep + 2 * w + gap + 2 * pad,
+  };
+  const total = widths[m.how] ?? across(m, w, m.how, m.large);
   let y = pad;
+  let colTop = 0; // where the columns start, and what the table adds below them
+  let tail = pad;
 
   const ids = (pile) => (pile.cards.length ? [pile.cards[pile.cards.length - 1].id] : [pile.id]);
 
@@ -160,41 +268,56 @@ function arrange(state, m, colMax) {
     return at + h;
   }
 
+  const foundation = (pile, x, at) => {
+    place(pile, x, at, null);
+    zones.set(pile.id, { x: x - gap / 2, y: at - gap / 2, w: w + gap, h: h + gap });
+    if (pile.label) items.push({ key: `lab:${pile.id}`, kind: "label", text: pile.label, x, y: at + h + 2, z: 1 });
+    stops.push([pile.id, ids(pile)]);
+  };
+
   const foundationRow = (left) => {
     const row = piles.filter((p) => p.kind === "foundation");
-    row.forEach((pile, k) => {
-      const x = left + k * (w + gap);
-      place(pile, x, y, null);
-      zones.set(pile.id, { x: x - gap / 2, y: y - gap / 2, w: w + gap, h: h + gap });
-      if (pile.label) items.push({ key: `lab:${pile.id}`, kind: "label", text: pile.label, x, y: y + h + 2, z: 1 });
-      stops.push([pile.id, ids(pile)]);
-    });
+    row.forEach((pile, k) => foundation(pile, left + k * (w + gap), y));
     return row;
   };
 
-  // One column of cards at (x, top): face-up cards fan by `up`, tighter when the column would be
-  // taller than `colMax`, never so tight that a covered card's index is cut.
+  // The foundations two by two from (left, top); returns their bottom edge.
+  const foundationGrid = (left, top) => {
+    const row = piles.filter((p) => p.kind === "foundation");
+    const named = row.some((p) => p.label);
+    const pitch = h + gap + (named ? label + 4 : 0);
+    row.forEach((pile, k) => foundation(pile, left + (k % 2) * (w + gap), top + Math.floor(k / 2) * pitch));
+    return top + Math.ceil(row.length / 2) * pitch - gap;
+  };
+
+  // One column of cards at (x, top), fanned as `fan` laid it out; returns its bottom edge.
   const column = (pile, x, top) => {
     items.push({ key: `num:${pile.id}`, kind: "number", text: String(pile.index + 1), x, y: top - label - 2, z: 1 });
-    const ups = pile.cards.filter((card) => !card.down).length;
-    const downs = pile.cards.length - ups;
-    const covered = Math.max(0, ups - 1);
-    let step = m.up;
-    let under = m.down;
-    if (covered && h + downs * under + covered * step > colMax) {
-      step = Math.max(m.least, (colMax - h - downs * under) / covered);
+    const { spots, span, height } = fans.get(pile.id);
+    if (!pile.cards.length) {
+      items.push({ id: pile.id, key: `slot:${pile.id}`, kind: "slot", item: pile, pile: pile.id, x, y: top, z: 0 });
     }
-    if (downs && h + downs * under + covered * step > colMax) {
-      under = Math.max(m.hidden, (colMax - h - covered * step) / downs); // face-down cards closer still
-    }
-    const end = place(pile, x, top, (card) => (card.down ? under : step));
-    zones.set(pile.id, { x: x - gap / 2, y: top - label, w: w + gap, h: end - top + label + h * 0.6 });
-    const spots = pile.cards.length ? pile.cards.filter((card) => !card.down).map((card) => card.id) : [pile.id];
-    stops.push([pile.id, spots.length ? spots : [pile.cards[pile.cards.length - 1].id]]);
+    pile.cards.forEach((card, i) => {
+      const at = spots[i];
+      items.push({ id: card.id, key: card.key, kind: "card", item: card, pile: pile.id, x: x + at.dx, y: top + at.dy, z: 2 + i });
+    });
+    const end = top + height;
+    zones.set(pile.id, { x: x - gap / 2, y: top - label, w: span + gap, h: end - top + label + h * 0.6 });
+    const spots_ = pile.cards.length ? pile.cards.filter((card) => !card.down).map((card) => card.id) : [pile.id];
+    stops.push([pile.id, spots_.length ? spots_ : [pile.cards[pile.cards.length - 1].id]]);
     return end;
   };
 
-  const mine = (owner, kind) => piles.filter((p) => p.owner === owner && p.kind === kind);
+  // A player's columns side by side from `left`; returns their bottom edge.
+  const columns = (owner, left, top) => {
+    let x = left;
+    let bottom = top + h;
+    for (const pile of mine(owner, "column")) {
+      bottom = Math.max(bottom, column(pile, x, top));
+      x += fans.get(pile.id).span + gap;
+    }
+    return bottom;
+  };
 
   // A player's stock and waste side by side, the waste fanned sideways (two players side by side).
   const block = (owner, left) => {
@@ -214,31 +337,70 @@ function arrange(state, m, colMax) {
     items.push({ key: `cap:${owner}`, kind: "caption", text: caption, x: left, y: y + h + 2, z: 1 });
   };
 
+  // A player's stock at (left, top) and the waste fanned down under it; returns their bottom.
+  const pack = (owner, left, top) => {
+    const [stock] = mine(owner, "stock");
+    const [waste] = mine(owner, "waste");
+    let bottom = top;
+    if (stock) {
+      bottom = place(stock, left, top, null);
+      stops.push([stock.id, [stock.id]]);
+    }
+    if (waste) {
+      const wasteTop = top + h + gap * 1.5;
+      bottom = place(waste, left, wasteTop, () => Math.max(h * 0.24, m.least));
+      zones.set(waste.id, { x: left, y: wasteTop, w, h: bottom - wasteTop });
+      stops.push([waste.id, ids(waste)]);
+    }
+    return bottom;
+  };
+
+  const others = () => {
+    const you = owners.includes(player) ? player : owners[owners.length - 1];
+    return [you, owners.find((o) => o !== you)];
+  };
+
   // Two players side by side: stocks and wastes at the ends of the foundations' row, yours on
   // the left, each player's columns under their own stock.
   const duo = () => {
-    const you = owners.includes(player) ? player : owners[owners.length - 1];
-    const them = owners.find((o) => o !== you);
+    const [you, them] = others();
     const widthOf = 2 * w + gap + 2 * m.fanX;
     block(you, pad);
     block(them, total - pad - widthOf);
-    const rowWidth = m.foundations * (w + gap) - gap;
     foundationRow((total - rowWidth) / 2);
     y += h + label + 6 + gap;
     const top = y + label + 2;
     const start = (total - (2 * band + m.mid)) / 2;
+    colTop = top;
     let bottom = top + h;
     [you, them].forEach((owner, k) => {
-      mine(owner, "column").forEach((pile, c) => {
-        bottom = Math.max(bottom, column(pile, start + k * (band + m.mid) + c * (w + gap), top));
-      });
+      bottom = Math.max(bottom, columns(owner, start + k * (band + m.mid), top));
     });
     y = bottom + pad;
   };
 
+  // Two players side by side on a low screen: each player's stock and waste at their own outer
+  // edge, the foundations two by two between the two tables, every column from the board's top.
+  const flank = () => {
+    const [you, them] = others();
+    const top = y + label + 2;
+    colTop = top;
+    const middle = pad + lead + band + m.sep;
+    let bottom = foundationGrid(middle, top);
+    const sides = [
+      [you, pad, pad + lead],
+      [them, total - pad - w, middle + 2 * w + gap + m.sep],
+    ];
+    for (const [owner, at, left] of sides) {
+      const end = pack(owner, at, top);
+      const caption = (state.captions || [])[owner] || "";
+      items.push({ key: `cap:${owner}`, kind: "caption", text: caption, x: at, y: end + 2, z: 1 });
+      bottom = Math.max(bottom, end + label + 4, columns(owner, left, top));
+    }
+    y = bottom + pad;
+  };
+
   const side = (owner, at) => {
-    const stock = mine(owner, "stock")[0];
-    const waste = mine(owner, "waste")[0];
     const left = at ?? pad + (total - 2 * pad - sideWidth) / 2;
     if (owners.length > 1) {
       const caption = (state.captions || [])[owner] || "";
@@ -246,53 +408,29 @@ function arrange(state, m, colMax) {
       y += label + 4;
     }
     const top = y + label + 2;
-    let bottom = top + h;
-    if (stock) {
-      place(stock, left, top, null);
-      stops.push([stock.id, [stock.id]]);
-    }
-    if (waste) {
-      const wasteTop = top + h + gap * 1.5;
-      const end = place(waste, left, wasteTop, () => h * 0.24);
-      zones.set(waste.id, { x: left, y: wasteTop, w, h: end - wasteTop });
-      stops.push([waste.id, ids(waste)]);
-      bottom = Math.max(bottom, end);
-    }
-    mine(owner, "column").forEach((pile, c) => {
-      bottom = Math.max(bottom, column(pile, left + lead + c * (w + gap), top));
-    });
+    colTop = top;
+    tail = gap * 2;
+    const bottom = Math.max(top + h, pack(owner, left, top), columns(owner, left + lead, top));
     y = bottom + gap * 2;
   };
 
   // One player on a wide, low screen: the foundations two by two right of the columns.
   const aside = () => {
-    const row = piles.filter((p) => p.kind === "foundation");
-    const left = pad + sideWidth + m.sep;
-    const top = y + label + 2;
-    const named = row.some((p) => p.label);
-    row.forEach((pile, k) => {
-      const x = left + (k % 2) * (w + gap);
-      const at = top + Math.floor(k / 2) * (h + gap + (named ? label + 4 : 0));
-      place(pile, x, at, null);
-      zones.set(pile.id, { x: x - gap / 2, y: at - gap / 2, w: w + gap, h: h + gap });
-      if (pile.label) items.push({ key: `lab:${pile.id}`, kind: "label", text: pile.label, x, y: at + h + 2, z: 1 });
-      stops.push([pile.id, ids(pile)]);
-    });
-    const rows = Math.ceil(row.length / 2);
-    const block = top + rows * (h + gap + (named ? label + 4 : 0)) - gap;
+    const block = foundationGrid(pad + sideWidth + m.sep, y + label + 2);
     const before = y;
     owners.forEach((owner) => side(owner, pad));
     y = Math.max(y, block + pad, before);
   };
 
   const stackedRow = () => {
-    const rowWidth = m.foundations * (w + gap) - gap;
     const row = foundationRow(owners.length > 1 ? (total - rowWidth) / 2 : total - pad - rowWidth);
     if (row.length) y += h + (row.some((p) => p.label) ? label + 6 : 0) + gap * 1.5;
   };
 
   if (m.duo) {
     duo();
+  } else if (m.how === "flank") {
+    flank();
   } else if (m.how === "aside") {
     aside();
   } else if (owners.length > 1) {
@@ -303,7 +441,7 @@ function arrange(state, m, colMax) {
     stackedRow();
     owners.forEach((owner) => side(owner));
   }
-  return { items, zones, stops, height: y, width: total };
+  return { items, zones, stops, height: Math.round(y * 100) / 100, width: total, colTop, tail };
 }
 
 // ---- drawing a card --------------------------------------------------------------------------
@@ -461,6 +599,7 @@ function render({ model, el: host }) {
     felt.style.width = `${Math.ceil(geo.width)}px`;
     root.style.setProperty("--w", `${geo.m.w}px`);
     root.style.setProperty("--h", `${geo.m.h}px`);
+    root.style.setProperty("--corner", `${geo.m.font}px`);
     theirsPiles = new Set((st.piles || []).filter((p) => p.theirs && p.owner !== null).map((p) => p.id));
     const dealing = model.get("deal") !== lastDeal;
     lastDeal = model.get("deal");

@@ -39,11 +39,14 @@ def table(mode, seed, moves):
             if move is not None:
                 game.play(move, player) if mode != "solo" else game.play(move)
                 break
-    app.add_class(f"ausp-fit-{mode}")
+    app.add_class(f"ausp-fit-{mode}-{seed}")
     return app
 """
-# Deal 8, 30 moves in (the bench's play): every mode's table fits the projector with its buttons.
+# Deal 8, 30 moves in (the bench's play): every mode's table fits the projector with its buttons;
+# and the bench's tallest tables at 30 moves on deals 1-200: the race of deal 44 (a column of 16
+# cards) and Yukon's deal 33 (a column of 30, laid out in two lanes).
 TABLES = [(mode, 8, 30) for mode in ("solo", "turns", "simultaneous", "indian", "yukon")]
+TABLES += [("simultaneous", 44, 30), ("yukon", 33, 30)]
 
 # Where the board and every button of the live table lie, and what the notebook's panel shows.
 BOXES_JS = """(app) => {
@@ -99,16 +102,16 @@ def test_every_table_and_its_buttons_fit_a_projector(projector_page, lab_url, no
     apps = first.locator("xpath=ancestor::*[contains(@class, 'jp-Notebook')][1]").locator(".ausp-app")
     eventually(page, lambda: apps.count() == len(TABLES), seconds=60)
     failures = []
-    for mode, _seed, moves in TABLES:
-        app = page.locator(f".ausp-fit-{mode}").first
+    for mode, seed, moves in TABLES:
+        app = page.locator(f".ausp-fit-{mode}-{seed}").first
         app.locator(".ausp-live .ausp-card").first.wait_for()
         app.evaluate("e => e.scrollIntoView({block: 'start'})")
         page.wait_for_timeout(600)  # the cards have slid into place
         app.evaluate("e => e.scrollIntoView({block: 'start'})")
         page.wait_for_timeout(100)
         boxes = app.evaluate(BOXES_JS)
-        shots(page, f"fit-{mode}-{moves}")
-        failures += [f"{mode} at {moves} moves: {problem}" for problem in outside(boxes)]
+        shots(page, f"fit-{mode}-{seed}-{moves}")
+        failures += [f"{mode} deal {seed} at {moves} moves: {problem}" for problem in outside(boxes)]
         if boxes["corner"] < LEGIBLE:
             failures.append(f"{mode}: a corner index of {boxes['corner']} px")
         if boxes["cards"] < 20:
