@@ -15,9 +15,10 @@ kernel's time alone. The solver's remembered verdicts are forgotten before each 
 of a game already judged costs nothing). On a shared machine the wall-clock figures grow with
 the load: the processor time of the whole review is printed beside them.
 
-The first verdict: the end of the first tick, when the panel shows move 1 judged
-(its chance before and after, and its mark if it has one). The first mark: the tick that
-opens the first marked move on the panel's board (games with a mark only). The whole review:
+The panel works in slices of about a tenth of a second. The first verdict: the end of the
+slice that shows move 1 judged (its chance before and after, and its mark if it has one). The
+first mark: the slice that opens the first marked move on the panel's board (games with a mark
+only). The whole review:
 from the click to the chart drawn.
 
 Target: the first verdict within 2 s, the whole review within 5 s.
@@ -65,10 +66,12 @@ def games(first: int, count: int, low: int, high: int) -> Iterator[tuple[str, in
         seed += 1
 
 
-def timed_review(game: Game, samples: int, nodes: int) -> tuple[float, float | None, float, float, int]:
+def timed_review(
+    game: Game, samples: int, nodes: int
+) -> tuple[float, float | None, float, float, float, int]:
     """Seconds to the first verdict shown, to the first mark shown (None without one) and to the
-    whole review shown; the processor seconds of the whole review; and how many moves were
-    marked."""
+    whole review shown; the processor seconds of the whole review; the longest slice but the last
+    (which draws the chart); and how many moves were marked."""
     VERDICTS.clear()
     clock = ManualClock()
     table = GameTable(seed=1, clock=clock)
@@ -77,17 +80,21 @@ def timed_review(game: Game, samples: int, nodes: int) -> tuple[float, float | N
     panel.samples, panel.node_limit = samples, nodes
     start, cpu = time.perf_counter(), time.process_time()
     table.buttons["Review"].click()
-    clock.advance(PAUSE)
-    first = time.perf_counter() - start
-    marked = first if panel.marked else None
+    first = marked = None
+    ticks = []  # each slice's seconds: how long a click may wait for the kernel
     while panel.running:
+        tick = time.perf_counter()
         clock.advance(PAUSE)
+        ticks.append(time.perf_counter() - tick)
+        if first is None and panel.progress.value >= 1:
+            first = time.perf_counter() - start
         if marked is None and panel.marked:
             marked = time.perf_counter() - start
     whole, cpu = time.perf_counter() - start, time.process_time() - cpu
-    assert panel.review is not None, "the review ran to its end"
+    longest = max(ticks[:-1], default=0.0)  # the last slice also draws the chart
+    assert panel.review is not None and first is not None, "the review ran to its end"
     table.close()
-    return first, marked, whole, cpu, len(panel.review.marked)
+    return first, marked, whole, cpu, longest, len(panel.review.marked)
 
 
 def spread(values: list[float]) -> str:
@@ -109,9 +116,10 @@ def main() -> None:
     parser.add_argument("--nodes", type=int, default=DEFAULT_NODES, help="the solver's budget a sample")
     args = parser.parse_args()
     load = os.getloadavg()[0]  # the machine may be shared: the figures say how busy it was
-    firsts, marks, wholes, cpus, moves, seeds = [], [], [], [], [], []
+    firsts, marks, wholes, cpus, slices, moves, seeds = [], [], [], [], [], [], []
     for name, seed, game in games(args.first, args.games, args.low, args.high):
-        first, marked, whole, cpu, count = timed_review(game, args.samples, args.nodes)
+        first, marked, whole, cpu, longest, count = timed_review(game, args.samples, args.nodes)
+        slices.append(longest)
         firsts.append(first)
         wholes.append(whole)
         cpus.append(cpu)
@@ -122,7 +130,8 @@ def main() -> None:
         print(
             f"  deal {seed} ({name}, {len(game.history)} moves): first verdict {first:.2f} s, "
             + (f"first mark {marked:.2f} s, " if marked is not None else "no mark, ")
-            + f"whole {whole:.2f} s ({cpu:.2f} s of processor), {count} marked",
+            + f"whole {whole:.2f} s ({cpu:.2f} s of processor), longest slice {longest:.2f} s, "
+            + f"{count} marked",
             flush=True,
         )
     print(
@@ -142,6 +151,7 @@ def main() -> None:
         f"review: whole review in processor time {spread(cpus)}; over {WHOLE:.0f} s: "
         f"{sum(c > WHOLE for c in cpus)} of {len(cpus)}"
     )
+    print(f"review: the longest slice of each game (a click waits at most this long) {spread(slices)}")
 
 
 if __name__ == "__main__":

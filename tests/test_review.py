@@ -184,6 +184,23 @@ def test_every_chance_the_review_shows_is_the_win_chance_of_its_position(game):
     assert VERDICTS.asked > asked, "the figures were worked out again"
 
 
+def test_a_review_made_in_the_smallest_slices_gives_the_figures_of_one_made_a_move_at_a_time():
+    game = random_game(29)
+    whole = [
+        (figure(m.before_chance), figure(m.after_chance), m.mark, m.better)
+        for m in review(game, **SMALL).moves
+    ]
+    VERDICTS.clear()
+    sliced, calls = Reviewer(game, **SMALL), 0
+    while not sliced.finished:
+        sliced.work(0.0)  # one sampled order a call
+        calls += 1
+    assert calls >= 2 * SMALL["samples"] * len(whole), "each sampled order was a slice of its own"
+    assert [
+        (figure(m.before_chance), figure(m.after_chance), m.mark, m.better) for m in sliced.result().moves
+    ] == whole
+
+
 def test_the_opening_figure_is_the_one_win_chance_gave_and_a_game_reviewed_again_asks_nothing():
     game = hint_game(79)
     opening = win_chance(Game.deal(79), **SMALL)

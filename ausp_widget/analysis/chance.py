@@ -114,24 +114,39 @@ def chance(
     of the position it leaves, so this is that position's own chance; after a draw it is the
     chance the draw keeps on average, the luck of which card it shows left out."""
     start = time.perf_counter()
-    wins = undecided = tried = 0
-    for sample in sampled_games(view, samples, orders(view, seed)):
+    asking = verdicts(view, move, samples, seed, node_limit)
+    found: list[bool | None] = []
+    while len(found) < samples:
         if time_limit is not None and time.perf_counter() - start > time_limit:
             break  # the samples not reached count as undecided: none is even dealt
+        found.append(next(asking))
+    return tally(found, samples, time.perf_counter() - start)
+
+
+def verdicts(
+    view: Any, move: Move | None, samples: int, seed: int, node_limit: int | None
+) -> Iterator[bool | None]:
+    """The solver's verdict on each sampled order of `view` in turn (after `move`, when given),
+    one at a time, so a review can stop between two and carry on later."""
+    for sample in sampled_games(view, samples, orders(view, seed)):
         lost = False
         if move is not None:  # a sampled game known lost before the move is lost after it
             lost = VERDICTS.known(sample, node_limit) is False
             sample.play(move)
-        verdict = VERDICTS.verdict(sample, node_limit, lost)
-        wins += verdict is True
-        undecided += verdict is None
-        tried += 1
-    undecided += samples - tried
+        yield VERDICTS.verdict(sample, node_limit, lost)
+
+
+def tally(found: list[bool | None], samples: int, seconds: float) -> WinChance:
+    """The chance from the verdicts `found` on the first of `samples` orders (those not reached
+    count as undecided): the share won of those decided, and an interval that counts every
+    undecided one as lost (low) or won (high)."""
+    wins = sum(verdict is True for verdict in found)
+    undecided = sum(verdict is None for verdict in found) + samples - len(found)
     decided = samples - undecided
     low = wilson_interval(wins, samples)[0]
     high = wilson_interval(wins + undecided, samples)[1]
     p = wins / decided if decided else 0.0
-    return WinChance(p, low, high, samples, wins, undecided, time.perf_counter() - start)
+    return WinChance(p, low, high, samples, wins, undecided, seconds)
 
 
 def check_solo(view: Any, asker: str) -> None:

@@ -1,6 +1,7 @@
 """Game review: which move threw the game away, judged fairly.
 
-Each move of a solo game is judged by the one estimator `win_chance` uses (`chance.chance`):
+Each move of a solo game is judged by the one estimator `win_chance` uses (`chance.verdicts`
+and `chance.tally`, the pieces `win_chance` is made of):
 its chance before is the win chance of the position before it, and its chance after is what is
 left when the move is played on the same sampled orders of the hidden cards, so the luck of a
 draw never counts against the player. The orders are seeded by the position (see
@@ -20,6 +21,7 @@ already judged, asks the solver nothing again.
 from __future__ import annotations
 
 import time
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +30,7 @@ from ausp_widget.core.errors import check_whole
 from ausp_widget.core.moves import Move
 from ausp_widget.core.registry import entry_for
 
-from .chance import DEFAULT_NODES, DEFAULT_SAMPLES, WinChance, chance, check_solo
+from .chance import DEFAULT_NODES, DEFAULT_SAMPLES, WinChance, check_solo, tally, verdicts
 
 MARKS = ((0.30, "blunder"), (0.20, "mistake"), (0.10, "inaccuracy"))
 
@@ -115,8 +117,9 @@ def can_review(game: Any) -> bool:
 
 
 class Reviewer:
-    """A review made one move at a time (`step()`), so a widget can run it in slices on the
-    clock and show its progress; `review()` runs one to the end."""
+    """A review made a slice at a time (`work(seconds)`, or a whole move with `step()`), so a
+    widget can run it on the clock, answering clicks in between, and show its progress;
+    `review()` runs one to the end. How it is sliced changes no figure."""
 
     def __init__(
         self, game: Any, samples: int = DEFAULT_SAMPLES, seed: int = 0, node_limit: int | None = DEFAULT_NODES
@@ -135,6 +138,7 @@ class Reviewer:
         self._start = self._position.copy()
         self._entries: list[MoveReview] = []
         self._seconds = 0.0
+        self._judging = self._judge()
 
     @property
     def total(self) -> int:
@@ -152,22 +156,54 @@ class Reviewer:
 
     def step(self) -> MoveReview | None:
         """Review the next move (None when every move is reviewed)."""
-        if self.finished:
-            return None
+        return None if self.finished else self.work(None)
+
+    def work(self, seconds: float | None) -> MoveReview | None:
+        """Carry the review on until a move is reviewed (returned) or about `seconds` have passed
+        (None returned: the next call carries on where this one stopped); None for no limit."""
         start = time.perf_counter()
-        number = self.done + 1
-        move, position = self._history[number - 1], self._position
-        view = position.view(0)
-        before, after = self._chance(view), self._chance(view, move)
-        mark = None if before.unknown or after.unknown else mark_for(before.p - after.p)
-        better = better_chance = None
-        if mark:
-            better, better_chance = self._best(view)
-        entry = MoveReview(number, move, before, after, mark, better, better_chance)
-        self._entries.append(entry)
-        position.play(move)
-        self._seconds += time.perf_counter() - start
-        return entry
+        try:
+            while not self.finished:
+                entry = next(self._judging)
+                if entry is not None:
+                    return entry
+                if seconds is not None and time.perf_counter() - start >= seconds:
+                    return None
+            return None
+        finally:
+            self._seconds += time.perf_counter() - start
+
+    def _judge(self) -> Iterator[MoveReview | None]:
+        """The review as a stream: None after each sampled order asked, a `MoveReview` after each
+        move judged (its chance before, after, and for a marked move the best move's)."""
+        for number, move in enumerate(self._history, start=1):
+            view = self._position.view(0)
+            before = yield from self._chance(view)
+            after = yield from self._chance(view, move)
+            mark = None if before.unknown or after.unknown else mark_for(before.p - after.p)
+            better = better_chance = None
+            if mark:  # the legal move that keeps the most (the first listed of those that do)
+                for other in view.legal_moves():
+                    kept = yield from self._chance(view, other)
+                    if not kept.unknown and (better_chance is None or kept.p > better_chance.p):
+                        better, better_chance = other, kept
+            entry = MoveReview(number, move, before, after, mark, better, better_chance)
+            self._entries.append(entry)
+            self._position.play(move)
+            yield entry
+
+    def _chance(self, view: Any, move: Move | None = None) -> Generator[None, None, WinChance]:
+        """The chance from `view`, or after `move` on the same orders, by `win_chance`'s own
+        estimator, one sampled order per step."""
+        found: list[bool | None] = []
+        spent = 0.0
+        asking = verdicts(view, move, self.samples, self.seed, self.node_limit)
+        while len(found) < self.samples:
+            start = time.perf_counter()
+            found.append(next(asking))
+            spent += time.perf_counter() - start
+            yield None
+        return tally(found, self.samples, spent)
 
     def position_before(self, number: int) -> Any:
         """A fresh copy of the game as it stood before move `number` (1-based)."""
@@ -182,20 +218,6 @@ class Reviewer:
         """The review of the moves reviewed so far (all of them once `finished`)."""
         ending = self._ending if self.finished else ""
         return Review(tuple(self._entries), self.samples, self._seconds, ending)
-
-    def _chance(self, view: Any, move: Move | None = None) -> WinChance:
-        """The chance from `view`, or after `move` on the same orders: `win_chance`'s estimator."""
-        return chance(view, move, self.samples, self.seed, self.node_limit)
-
-    def _best(self, view: Any) -> tuple[Move | None, WinChance | None]:
-        """The legal move that keeps the most chance on the same sampled orders (the first listed
-        of those that keep the most)."""
-        best = best_chance = None
-        for move in view.legal_moves():
-            kept = self._chance(view, move)
-            if not kept.unknown and (best_chance is None or kept.p > best_chance.p):
-                best, best_chance = move, kept
-        return best, best_chance
 
 
 def review(

@@ -1,8 +1,9 @@
-"""The Review button's panel: a finished game reviewed one move per tick of the clock (so
-the kernel keeps answering clicks, with a progress bar), each marked move shown as soon as it
-is found, on a small board: the move played, where it went, and the move that would have kept
-more, so a student reads the first verdicts while the rest are worked out. The chart of the
-chance over the game follows at the end. "Try from here" puts that position on the live table.
+"""The Review button's panel: a finished game reviewed in slices of about a tenth of a second
+on the clock (so the kernel keeps answering clicks, with a progress bar), each marked move
+shown as soon as it is found, on a small board: the move played, where it went, and the move
+that would have kept more, so a student reads the first verdicts while the rest are worked
+out. The chart of the chance over the game follows at the end. "Try from here" puts that
+position on the live table.
 Each chance is the one `win_chance` gives for that position with the same settings, shown with
 its 95% interval: one figure for one position, wherever a class reads it."""
 
@@ -27,7 +28,8 @@ from .step_board import StepBoard
 from .strip import HTML, Button, Progress, Strip
 
 SAMPLES = DEFAULT_SAMPLES  # sampled orders of the hidden cards a move, as `review` and `win_chance` take
-PAUSE = 0.001  # seconds between two reviewed moves: the kernel answers clicks in between
+PAUSE = 0.001  # seconds between two slices of the review: the kernel answers clicks in between
+SLICE = 0.1  # seconds of work a slice: a move is judged in one or more (each sampled order is one step)
 CHART_DPI = 90  # the chart of the chance over the game, as the panel shows it
 
 
@@ -75,7 +77,7 @@ class ReviewPanel:
 
     # ---- running the review in slices --------------------------------------------------------
     def start(self, game: PatienceGame, still_current: Callable[[], bool]) -> None:
-        """Review `game` (a copy is taken: the table may move on) a move per tick."""
+        """Review `game` (a copy is taken: the table may move on) a slice per tick."""
         self.cancel()
         self.reviewer = Reviewer(game, samples=self.samples, node_limit=self.node_limit)
         self.review, self.marked, self.index = None, (), 0
@@ -92,7 +94,7 @@ class ReviewPanel:
             if not still_current() or self.reviewer is None:
                 return
             try:
-                entry = self.reviewer.step()
+                entry = self.reviewer.work(SLICE)
             except Exception as exc:
                 self._on_error(exc)
                 return
