@@ -1,6 +1,7 @@
 """Every table fits a 1280×800 projector in JupyterLab: solo, turn-based, the race, Indian
 Patience and Yukon, 30 moves in, each scrolled to its app's top, show the whole board and its
-buttons inside the notebook's panel (bench/board_fit.py measures deals 1–200 the same way)."""
+buttons inside the notebook's panel, and every face-up card's corner index whole and readable
+(bench/board_fit.py measures deals 1–200 the same way)."""
 
 from __future__ import annotations
 
@@ -59,7 +60,22 @@ BOXES_JS = """(app) => {
   const root = live.querySelector('.ausp-cardtable');
   const corners = [...root.querySelectorAll('.ausp-corner')]
     .map(e => parseFloat(getComputedStyle(e).fontSize));
+  // Every face-up card's corner index on show: what the page draws at its rank, its suit and
+  // the foot of its index (a J's hook) is that card, not one over it.
+  const hidden = [...root.querySelectorAll('.ausp-card.ausp-face')]
+    .filter(card => !card.dataset.spot.startsWith('foundation'))
+    .filter(card => {
+      const corner = card.querySelector('.ausp-corner').getBoundingClientRect();
+      const suit = card.querySelector('.ausp-corner-suit').getBoundingClientRect();
+      const size = parseFloat(getComputedStyle(card.querySelector('.ausp-corner')).fontSize);
+      const middle = corner.top + 0.5 * size;
+      const points = [[corner.left + 3, middle], [(suit.left + suit.right) / 2, middle],
+                      [corner.left + 3, corner.top + 0.98 * size], [suit.right - 2, corner.top + 0.2 * size]];
+      return points.some(([x, y]) => document.elementFromPoint(x, y)?.closest('.ausp-card') !== card);
+    })
+    .map(card => card.getAttribute('aria-label'));
   return {
+    hidden,
     panel: {top: panel.top, bottom: Math.min(panel.bottom, window.innerHeight),
             left: panel.left, right: panel.right},
     board: box(root),
@@ -112,6 +128,8 @@ def test_every_table_and_its_buttons_fit_a_projector(projector_page, lab_url, no
         boxes = app.evaluate(BOXES_JS)
         shots(page, f"fit-{mode}-{seed}-{moves}")
         failures += [f"{mode} deal {seed} at {moves} moves: {problem}" for problem in outside(boxes)]
+        if boxes["hidden"]:
+            failures.append(f"{mode} deal {seed}: the index of {boxes['hidden']} is covered")
         if boxes["corner"] < LEGIBLE:
             failures.append(f"{mode}: a corner index of {boxes['corner']} px")
         if boxes["cards"] < 20:
