@@ -6,7 +6,11 @@ buttons inside the notebook's panel, and every face-up card's corner index whole
 from __future__ import annotations
 
 import pytest
+from board_dom import columns, drag, place
 from jupyter_servers import eventually, one_cell_notebook, open_notebook
+
+from ausp_widget.core.protocol import Place
+from ausp_widget.widgets.board_state import pile_id, place_id
 
 PROJECTOR = {"width": 1280, "height": 800}
 LEGIBLE = 20  # px: the least corner index a projector's cards draw (board.js, `legible`)
@@ -106,17 +110,22 @@ def projector_page(page):
     return page
 
 
-def test_every_table_and_its_buttons_fit_a_projector(projector_page, lab_url, notebook_dir, shots):
-    page = projector_page
-    lines = [PLAY, *(f"display(table({mode!r}, {seed}, {moves}))" for mode, seed, moves in TABLES)]
-    name = one_cell_notebook(notebook_dir, "fit_projector.ipynb", lines)
-    first = open_notebook(page, lab_url, name)
+def projector_tables(page, lab_url, notebook_dir, name: str, tables: list) -> None:
+    """Open a notebook of one app per table (mode, deal, moves) at 1280×800, as a class sees it:
+    the side areas closed, the code hidden."""
+    lines = [PLAY, *(f"display(table({mode!r}, {seed}, {moves}))" for mode, seed, moves in tables)]
+    first = open_notebook(page, lab_url, one_cell_notebook(notebook_dir, name, lines))
     page.evaluate("""() => { const lab = window.jupyterapp;
       if (!lab.shell.leftCollapsed) lab.commands.execute('application:toggle-left-area');
       if (!lab.shell.rightCollapsed) lab.commands.execute('application:toggle-right-area');
       lab.commands.execute('notebook:hide-all-cell-code'); }""")
     apps = first.locator("xpath=ancestor::*[contains(@class, 'jp-Notebook')][1]").locator(".ausp-app")
-    eventually(page, lambda: apps.count() == len(TABLES), seconds=60)
+    eventually(page, lambda: apps.count() == len(tables), seconds=60)
+
+
+def test_every_table_and_its_buttons_fit_a_projector(projector_page, lab_url, notebook_dir, shots):
+    page = projector_page
+    projector_tables(page, lab_url, notebook_dir, "fit_projector.ipynb", TABLES)
     failures = []
     for mode, seed, moves in TABLES:
         app = page.locator(f".ausp-fit-{mode}-{seed}").first
@@ -131,7 +140,46 @@ def test_every_table_and_its_buttons_fit_a_projector(projector_page, lab_url, no
         if boxes["hidden"]:
             failures.append(f"{mode} deal {seed}: the index of {boxes['hidden']} is covered")
         if boxes["corner"] < LEGIBLE:
-            failures.append(f"{mode}: a corner index of {boxes['corner']} px")
+            failures.append(f"{mode} deal {seed}: a corner index of {boxes['corner']} px")
         if boxes["cards"] < 20:
-            failures.append(f"{mode}: only {boxes['cards']} cards on show")
+            failures.append(f"{mode} deal {seed}: only {boxes['cards']} cards on show")
     assert not failures, "\n".join(failures)
+
+
+def your_columns(game) -> list[list[str]]:
+    """The player's columns as the board names them, bottom first."""
+    piles = [p for p in game.piles() if p.kind == "column" and p.owner in (0, None)]
+    return [[c.name if c is not None else "face-down card" for c in p.cards] for p in piles]
+
+
+def a_move_from_the_deepest_column(game):
+    """A card move of the player's, from as deep in their longest column as one starts (the
+    group it carries the largest: in Yukon, across both lanes of a column laid out in two)."""
+    longest = max((p for p in game.piles() if p.kind == "column"), key=lambda p: len(p.cards)).ref
+    moves = [m for m in game.legal_moves(0) if m.card is not None]
+    placed = [(m, *game.move_places(m, 0)) for m in moves]
+    return min(placed, key=lambda mp: (mp[1].pile != longest, mp[1].depth))
+
+
+# The race of deal 8 (the player's side) and Yukon's deal 33 with its column of 30 in two lanes.
+PLAYED = [("turns", 8, 30), ("yukon", 33, 30)]
+
+
+def test_the_tightest_tables_still_play_by_dragging_a_card(projector_page, lab_url, notebook_dir, shots):
+    page = projector_page
+    projector_tables(page, lab_url, notebook_dir, "fit_play.ipynb", PLAYED)
+    made: dict = {}
+    exec(PLAY, made)  # the same play in this process: the position the kernel shows
+    for mode, seed, moves in PLAYED:
+        game = made["table"](mode, seed, moves).table.game
+        app = page.locator(f".ausp-fit-{mode}-{seed}").first
+        eventually(page, lambda app=app, game=game: columns(app) == your_columns(game), seconds=20)
+        move, source, pile = a_move_from_the_deepest_column(game)
+        cards = next(p for p in game.piles() if p.ref == pile).cards
+        target = place_id(Place(pile, len(cards) - 1)) if cards else pile_id(pile)
+        drag(page, place(app, place_id(source)), place(app, target))
+        game.play(move, 0)
+        eventually(page, lambda app=app, game=game: columns(app) == your_columns(game), seconds=10)
+        app.evaluate("e => e.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(300)  # the cards have slid into place
+        shots(page, f"fit-played-{mode}-{seed}")
