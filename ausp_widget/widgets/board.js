@@ -200,7 +200,8 @@ function fan(cards, m, colMax, fold) {
     });
     return { spots, lanes: lane + 1 };
   };
-  const loosest = (fits, lo, hi) => {
+  // The largest value from `lo` (which fits) to `hi` that `fits`.
+  const largest = (fits, lo, hi) => {
     for (let i = 0; i < 12; i++) {
       const mid = (lo + hi) / 2;
       if (fits(mid)) lo = mid;
@@ -209,9 +210,9 @@ function fan(cards, m, colMax, fold) {
     return lo;
   };
   const fewest = lanesAt(m.least, colMax).lanes;
-  const st = loosest((s) => lanesAt(s, colMax).lanes <= fewest, m.least, m.up);
-  const cap = -loosest((c) => lanesAt(st, -c).lanes <= fewest, -colMax, -m.h);
-  const { spots, lanes } = lanesAt(st, cap);
+  const st = largest((s) => lanesAt(s, colMax).lanes <= fewest, m.least, m.up);
+  const cut = largest((c) => lanesAt(st, colMax - c).lanes <= fewest, 0, colMax - m.h);
+  const { spots, lanes } = lanesAt(st, colMax - cut);
   return { spots, span: m.w + (lanes - 1) * m.lane, height: Math.max(...spots.map((p) => p.dy)) + m.h };
 }
 
@@ -303,8 +304,8 @@ function arrange(state, m, colMax, fold = false) {
     });
     const end = top + height;
     zones.set(pile.id, { x: x - gap / 2, y: top - label, w: span + gap, h: end - top + label + h * 0.6 });
-    const spots_ = pile.cards.length ? pile.cards.filter((card) => !card.down).map((card) => card.id) : [pile.id];
-    stops.push([pile.id, spots_.length ? spots_ : [pile.cards[pile.cards.length - 1].id]]);
+    const up = pile.cards.length ? pile.cards.filter((card) => !card.down).map((card) => card.id) : [pile.id];
+    stops.push([pile.id, up.length ? up : [pile.cards[pile.cards.length - 1].id]]);
     return end;
   };
 
