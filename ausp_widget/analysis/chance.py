@@ -10,7 +10,10 @@ answer for the same `seed`. A move can only keep or lower the chance of the posi
 which order you are in: that is the luck of the deal, not skill.
 
 One estimator, one figure for one position: the review (`review.py`) judges every move with
-`chance` below, the same sampling, budget and treatment of undecided samples as `win_chance`.
+`verdicts` and `tally` below, the pieces `win_chance` is made of: the same sampling, budget and
+treatment of undecided samples (left out of the share; counted as lost, then as won, for the
+two ends of the interval). A move can leave a share a little higher than before it when a
+sampled order the solver could not decide before the move is decided won after it.
 The orders are drawn from a generator seeded by the position itself (`orders`: the seed, the
 game and which cards are unseen, never where they lie), so the same position always gets the
 same figure, however it was reached, whether `win_chance` or the review asks, and every

@@ -1,21 +1,23 @@
 """Game review: which move threw the game away, judged fairly.
 
-Each move of a solo game is judged by the one estimator `win_chance` uses (`chance.verdicts`
-and `chance.tally`, the pieces `win_chance` is made of):
-its chance before is the win chance of the position before it, and its chance after is what is
-left when the move is played on the same sampled orders of the hidden cards, so the luck of a
-draw never counts against the player. The orders are seeded by the position (see
-`chance.orders`), so the chance before a move is exactly what `win_chance` says of that position
-with the same settings, and after a move that shows no hidden card the chance after is exactly
-the win chance of the position it leaves, which is the chance before the next move: one figure
-for one position, each with its 95% interval. A move that cost at least 10 points of chance is
-an inaccuracy, 20 a mistake, 30 a blunder; for those the review names the move that would have
-kept the most.
+Each move of a solo game is judged by the estimator `win_chance` is made of (`chance.verdicts`
+and `chance.tally`): its chance before is the win chance of the position before it, and its
+chance after is what is left when the move is played on the same sampled orders of the hidden
+cards, so the luck of a draw never counts against the player. The orders are seeded by the
+position (see `chance.orders`), so the chance before a move is exactly what `win_chance` says of
+that position with the same settings, and after a move that shows no hidden card the chance
+after is exactly the win chance of the position it leaves, which is the chance before the next
+move: one figure for one position, each with its 95% interval. A move that cost at least 10
+points of chance is an inaccuracy, 20 a mistake, 30 a blunder (no mark where either chance is
+unknown: the solver decided none of the orders); for those the review names the move that would
+have kept the most.
 
 The solver's verdicts are remembered by sampled game (`chance_verdicts`): the games sampled
 after a move that shows nothing are those sampled before the next, so each position's sampled
-games are asked once, and a review of a game already reviewed, or of positions `win_chance`
-already judged, asks the solver nothing again.
+games are asked once, a sampled game proved lost is lost after every move without asking, and a
+review of a game already reviewed, or of positions `win_chance` already judged, asks the solver
+nothing again. The review runs in slices as small as one sampled order (`Reviewer.work`), so a
+widget stays responsive however long a move takes to judge; the slicing changes no figure.
 """
 
 from __future__ import annotations
