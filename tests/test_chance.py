@@ -275,3 +275,16 @@ def test_no_estimate_names_a_card():
     estimate = win_chance(game, samples=5)
     words = str(estimate) + estimate.brief()
     assert not any(suit in words for suit in "♠♥♦♣")
+
+
+def test_the_remembered_verdicts_are_bounded_and_forgetting_changes_no_figure(monkeypatch):
+    from ausp_widget.analysis import chance as chance_module
+    from ausp_widget.analysis.chance_verdicts import Verdicts
+
+    game = Game.deal(352)
+    ample = win_chance(game, samples=10, node_limit=1000)
+    small = Verdicts(most=3)
+    monkeypatch.setattr(chance_module, "VERDICTS", small)
+    forgetful = win_chance(game, samples=10, node_limit=1000)
+    assert len(small) == 3 and small.asked == 10, "each order asked, only the last three kept"
+    assert figure(forgetful) == figure(ample)
