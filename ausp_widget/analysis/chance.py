@@ -184,14 +184,14 @@ def orders(view: Any, seed: int = 0) -> random.Random:
 class _Dealt(random.Random):
     """A generator that shuffles nothing and keeps what it was asked to shuffle: handed to a
     sampler, it learns which cards the sampler deals into the hidden places (the unseen cards,
-    in card order), as card indices."""
+    in card order), as card indices (every list it is handed, in turn)."""
 
     def __init__(self) -> None:
         super().__init__(0)
         self.cards: tuple[int, ...] | None = None
 
     def shuffle(self, x: Any, *args: Any) -> None:
-        self.cards = tuple(getattr(card, "index", card) for card in x)
+        self.cards = (self.cards or ()) + tuple(getattr(card, "index", card) for card in x)
 
 
 def sampled_games(view: Any, count: int, rng: random.Random) -> Iterator[Any]:
