@@ -41,8 +41,8 @@ def test_review_after_a_finished_game_shows_the_chart_and_the_marked_move(page, 
     panel = table.locator(".ausp-review")
     eventually(page, lambda: "Reviewing" in panel.inner_text(), seconds=10)
     chart = panel.locator("img.ausp-review-chart")
-    # Verdicts come as they are found: move 1's mistake shows while the review still runs.
-    eventually(page, lambda: "so far" in panel.inner_text() and "mistake" in panel.inner_text(), seconds=30)
+    # Verdicts come as they are found: move 1's blunder shows while the review still runs.
+    eventually(page, lambda: "so far: 1 blunder (move 1: 10♠ J♠" in panel.inner_text(), seconds=30)
     assert not chart.is_visible(), "the first verdicts show before the whole review is done"
     assert panel.locator("progress.ausp-sprogress").is_visible(), "the progress bar shows while it runs"
     shots(page, "04-review-under-way", panel)
