@@ -1,124 +1,139 @@
 """How many deals of Yukon can be won by someone who knows every card? The solver's survey of
-deals, compared with the published figure.
+deals, each win replayed, as one figure with its 95% interval.
 
-Run: .venv/bin/python bench/yukon_claim.py [--first-deal 1001] [--deals 1000] [--seconds 3]
-     [--jobs 1] [--results bench/yukon_claim.jsonl] [--retry-undecided] [--hint-deals 0]
-     [--scheduler tcp://HOST:8786 | local]
+Run: .venv/bin/python bench/yukon_claim.py [--first-deal 5001] [--deals 1000] [--seconds 10]
+     [--results ausp_widget/data/yukon_claim.jsonl] [--retry-undecided]
+     [--hint-deals 0] [--hint-results ausp_widget/data/yukon_hints.jsonl]
 
 The full-information solver (`ausp_widget.games.yukon.solver`: it knows the face-down cards)
 is asked about deals `--first-deal` .. `--first-deal + --deals - 1` for up to `--seconds`
-each. Every verdict is appended to `--results` as it comes (`ausp_widget.analysis.winnability`),
-and a run with the same budget reads those back, so an interrupted run carries on where it
-stopped; `--scheduler` runs the deals on a Dask cluster instead of local processes.
-It prints the deals proved winnable, proved lost and left undecided; the winnable share as a
-lower bound (undecided counted lost) and an upper bound (undecided counted won), each with
-its 95% Wilson interval; the decided share; and the median seconds to a verdict. With
-`--hint-deals N` a player that follows the hint (it sees only the face-up cards) then plays the
-first N of those deals; its won games prove their deals winnable too.
+each, in one process. Every winning line it gives is played through `game.play`, move by
+move, on a fresh deal, and must end won (else the run stops, naming the deal); a "lost" is
+the end of a complete search (see the solver's module docstring). Every verdict is appended
+to `--results` as it comes, and a run with the same budget reads those back, so an
+interrupted run carries on where it stopped (`--retry-undecided`: search the undecided deals
+again, after the solver has grown stronger; a proved verdict stands).
 
-The budget was chosen on deals 1-100 only (2 s and 5 s tried there: 64 and 69 of 100 decided,
-by an earlier version that also sent Twos home unsearched); the reported range is 1001-2000,
-which no setting was tuned on.
+It prints the deals proved winnable, proved lost and left undecided with the decided share;
+the winnable share of the decided deals, and of all deals with the undecided counted lost
+and counted won, each with its 95% Wilson interval; and the median seconds to a verdict.
+With `--hint-deals N` the player that follows the hint (it sees only the face-up cards) then
+plays the first N of those deals, each game appended to `--hint-results` as it ends (a rerun
+carries on); its won games must all be deals the solver did not prove lost.
 
-Measured (one process at nice 10 on a 2-core machine shared with other work; 1419 s in all):
-
-    yukon, deals 1001-2000, 5 s each: 733 winnable, 24 lost, 243 undecided (75.7% decided;
-        median 4 ms to decide, 90% within 0.7 s); winnable: at least 73.3% (70.5%-75.9%),
-        at most 97.6% (96.5%-98.4%)
-      of the decided deals, 96.8% winnable (95.3%-97.9%)
-    hint player (--hint-deals 1000): won 402 of 1000 (40.2%, 37.2-43.3%), 26.6 cards home on
-        average; none of its wins is a deal the solver proved lost
-      counting its won games as proofs too: 761 winnable, at least 76.1% (73.4%-78.6%)
-
-Published figure: none found to compare with. Blake & Gent, "The Winnability of Klondike
-Solitaire and Many Other Patience Games" (arXiv:1906.12314), report Solvitaire's winnability
-for 73 variants of 35 games, but the copies of the paper reachable here gave its abstract only,
-not its table, and Solvitaire's rule presets (github.com/thecharlieblake/Solvitaire,
-resources/rules-presets/*.json: "move built group" true or false) describe no game that moves
-a group that is not built in sequence, as Yukon does; no Yukon rules file was found in its
-repository either. So no Yukon row could be read or confirmed, and the figures above stand
-without a published check.
+The solver was tuned on deals 1001-2000 (the old survey's range, whose undecided deals were
+the hard cases) and 1-100; the guide quotes deals 5001-6000, which no setting saw
+(`ausp_widget.games.yukon.figures`).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import time
-from concurrent.futures import Executor
+from dataclasses import asdict
+from pathlib import Path
 
-from ausp_widget.analysis import evaluate
-from ausp_widget.analysis.cluster import ClusterError, cluster
-from ausp_widget.analysis.winnability import survey
+from ausp_widget import Game
+from ausp_widget.analysis.arena import DealResult, Evaluation, play_deal
+from ausp_widget.analysis.survey_lines import read_records
+from ausp_widget.analysis.winnability import NO_NODE_LIMIT, DealVerdict, append_verdict, read_survey
 from ausp_widget.core.stats import wilson_interval
+from ausp_widget.data import path as data_path
 from ausp_widget.games.yukon.hints import hint_player
+from ausp_widget.games.yukon.solver import solve
 
 
 def pct(value: float) -> str:
     return f"{100 * value:.1f}%"
 
 
+def share(part: int, whole: int) -> str:
+    low, high = wilson_interval(part, whole)
+    return f"{pct(part / whole if whole else 0.0)} ({pct(low)}-{pct(high)})"
+
+
+def decide(deal: int, seconds: float) -> DealVerdict:
+    """The solver's verdict on one deal, its winning line replayed move by move."""
+    game = Game.deal(deal, game="yukon")
+    result = solve(game, time_limit=seconds, node_limit=NO_NODE_LIMIT)
+    if result.winnable:
+        trial = Game.deal(deal, game="yukon")
+        for move in result.moves:
+            trial.play(move)
+        if trial.status != "won":
+            raise SystemExit(f"yukon_claim: deal {deal}: the solver's winning line ends {trial.status}")
+    return DealVerdict(
+        "yukon",
+        "{}",
+        float(seconds),
+        deal,
+        result.winnable,
+        result.nodes,
+        round(result.elapsed, 3),
+        len(result.moves),
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--first-deal", type=int, default=1001)
+    parser.add_argument("--first-deal", type=int, default=5001)
     parser.add_argument("--deals", type=int, default=1000)
-    parser.add_argument("--seconds", type=float, default=3.0)
-    parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--results", default="bench/yukon_claim.jsonl")
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--results", default=str(data_path("yukon_claim.jsonl")))
     parser.add_argument("--retry-undecided", action="store_true")
     parser.add_argument("--hint-deals", type=int, default=0)
-    parser.add_argument("--scheduler", help='a Dask scheduler\'s address, or "local"')
+    parser.add_argument("--hint-results", default=str(data_path("yukon_hints.jsonl")))
     args = parser.parse_args()
-    try:
-        with cluster(args.scheduler, workers=args.jobs) as executor:
-            run(args, executor)
-    except ClusterError as error:
-        raise SystemExit(f"yukon_claim: {error}") from None
-
-
-def run(args: argparse.Namespace, executor: Executor | None) -> None:
     start = time.perf_counter()
     deals = range(args.first_deal, args.first_deal + args.deals)
-    result = survey(
-        deals,
-        None,
-        args.seconds,
-        game="yukon",
-        jobs=args.jobs,
-        executor=executor,
-        saved=args.results,
-        retry_undecided=args.retry_undecided,
-    )
-    report(result, deals, args.seconds, time.perf_counter() - start)
+    known = {v.deal: v for v in read_survey(None, args.seconds, game="yukon", path=args.results).verdicts}
+    for deal in deals:
+        saved = known.get(deal)
+        if saved is None or (args.retry_undecided and saved.winnable is None):
+            known[deal] = decide(deal, args.seconds)
+            append_verdict(args.results, known[deal])
+    report([known[deal] for deal in deals], deals, args.seconds, time.perf_counter() - start)
     if args.hint_deals:
         played = range(deals.start, deals.start + args.hint_deals)
-        start = time.perf_counter()
-        hints = evaluate(hint_player, played, args.jobs, executor, game="yukon")
-        print(f"{hints}, deals {played.start}-{played.stop - 1} [{time.perf_counter() - start:.0f} s]")
-        won, share, a, b = result.lower_with(r.deal for r in hints.deals if r.won)
-        print(
-            f"  counting its won games as proofs too: {won} winnable, "
-            f"at least {pct(share)} ({pct(a)}-{pct(b)})"
-        )
+        hints(played, Path(args.hint_results), {d for d in played if known[d].winnable is False})
 
 
-def report(result, deals: range, seconds: float, took: float) -> None:
-    low, low_a, low_b = result.lower
-    high, high_a, high_b = result.upper
-    decided = [v.seconds for v in result.verdicts if v.winnable is not None]
-    median = statistics.median(decided) if decided else float("nan")
+def hints(deals: range, saved: Path, lost: set[int]) -> None:
+    """The hint player's games on `deals`, reading back the deals already played."""
+    start = time.perf_counter()
+    known = {r.deal: r for r in read_records(saved, DealResult, "a deal result")}
+    for deal in deals:
+        if deal not in known:
+            known[deal] = play_deal(hint_player, deal, "yukon", move_seconds=60.0)
+            with saved.open("a", encoding="utf-8") as file:
+                file.write(json.dumps(asdict(known[deal])) + "\n")
+    result = Evaluation("hint player", tuple(known[deal] for deal in deals))
+    clash = sorted(r.deal for r in result.deals if r.won and r.deal in lost)
+    if clash:
+        raise SystemExit(f"yukon_claim: deal {clash[0]} was proved lost, yet the hint player won it")
+    print(f"{result}, deals {deals.start}-{deals.stop - 1} [{time.perf_counter() - start:.0f} s this run]")
+
+
+def report(verdicts: list[DealVerdict], deals: range, seconds: float, took: float) -> None:
+    won = sum(v.winnable is True for v in verdicts)
+    lost = sum(v.winnable is False for v in verdicts)
+    undecided = len(verdicts) - won - lost
+    times = [v.seconds for v in verdicts if v.winnable is not None]
+    median = statistics.median(times) if times else float("nan")
     print(
-        f"yukon, deals {deals.start}-{deals.stop - 1}, {seconds:g} s each: "
-        f"{result.won} winnable, {result.lost} lost, {result.undecided} undecided "
-        f"({pct(result.decided)} decided; median {1000 * median:.0f} ms to decide); "
-        f"winnable: at least {pct(low)} ({pct(low_a)}-{pct(low_b)}), "
-        f"at most {pct(high)} ({pct(high_a)}-{pct(high_b)}) [{took:.0f} s this run]",
+        f"yukon, deals {deals.start}-{deals.stop - 1}, {seconds:g} s each: {won} winnable, {lost} lost, "
+        f"{undecided} undecided; decided {share(won + lost, len(verdicts))}; median {1000 * median:.0f} ms "
+        f"to decide [{took:.0f} s this run]",
         flush=True,
     )
-    if result.won + result.lost:
-        share = result.won / (result.won + result.lost)
-        a, b = wilson_interval(result.won, result.won + result.lost)
-        print(f"  of the decided deals, {pct(share)} winnable ({pct(a)}-{pct(b)})", flush=True)
+    print(f"  winnable, of the decided deals: {share(won, won + lost)}", flush=True)
+    print(
+        f"  winnable, of all deals: at least {share(won, len(verdicts))} (undecided counted lost), "
+        f"at most {share(won + undecided, len(verdicts))} (undecided counted won)",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":

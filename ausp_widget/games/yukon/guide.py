@@ -3,12 +3,14 @@ Australian Patience.
 
 Every position is a real one: deal 1 and the moves that reach it, as the hints play it
 (`ausp_widget.core.lesson.deal_position`), checked by the engine when the chapter is built.
+The measured figures of the last step are read from the shipped surveys (`figures`).
 """
 
 from __future__ import annotations
 
 from ausp_widget.core.lesson import Step, deal_position, in_lesson, make_step
 
+from .figures import claim_words, hint_words
 from .game import YukonGame
 
 DEAL = 1
@@ -70,11 +72,12 @@ def yukon_steps() -> list[Step]:
             ),
             make_step(
                 "How often each game can be won",
-                "Measured on real deals: with every card known, 733 of Yukon deals 1001–2000 were proved "
-                "winnable (73%; 24 proved lost, the rest undecided within 5 s each), against 28.5% of "
-                "Australian deals 1–10000. Following the hints, which see only face-up cards, wins 40% of "
-                "those Yukon deals, against 23% of Australian deals 1–1000: with no stock, the face-down "
-                "cards are Yukon's only secret.",
+                (
+                    f"Measured on real deals with every card known: {claim_words()}. Against that, 28.5% "
+                    "of Australian deals 1–10000 are winnable. The player that follows the hints, which see "
+                    f"only face-up cards, {hint_words()}, against 23% of Australian deals 1–1000: with no "
+                    "stock, the face-down cards are Yukon's only secret."
+                ),
                 _deal1(6),
                 dim=False,
             ),

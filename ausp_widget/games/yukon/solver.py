@@ -6,8 +6,7 @@ winning line it gives is one `game.play` accepts move by move.
 
 It is a depth-first search that makes and undoes moves in place on its own copy of the
 table and keeps its own stack, so it can stop after any number of positions and carry on
-later (`Solver.run(seconds=0.05)`). Every position it enters is remembered in a
-transposition table, so "lost" means every reachable position was entered and none was won.
+later (`Solver.run(seconds=0.05)`).
 
 Why the search stays small — each rule with the reason it never loses a win:
 
@@ -21,39 +20,78 @@ Why the search stays small — each rule with the reason it never loses a win:
   King at the bottom of its column never moves into another empty one.
 * Positions are compared by a canonical key: the columns sorted, each with its number of
   face-down cards (the foundations follow from the rest), so the same arrangement reached
-  in another order or with its columns in another order is searched once.
+  in another order or with its columns in another order is searched once. Moves can be
+  undone in Yukon (a card moves back and forth between its two parents), so the positions
+  form a graph with circles: every position entered is remembered, which makes the search a
+  plain depth-first search of that graph, ending with "lost" only when every reachable
+  position was entered and none was won. The table is bounded (emptied when full); the
+  positions on the line being tried are kept apart from it, so the search still never
+  goes round a circle and still ends (emptying costs only repeated work).
+* Dead positions are recognised before searching them (`deadlock.hopeless`), with a relaxed
+  game that keeps only the obstacles no line of play can get round. It derives, until
+  nothing more follows, which cards could ever go home (H), head a move (M) or be
+  uncovered (E):
 
-The order of trial (moves that turn a face-down card up, deepest pile first; foundation
-moves; moves that empty a column; other moves; a card moved from one fitting card to
-another last) changes only which line is found first, never a verdict.
+  - a card is uncovered once the card now lying directly on it went home or headed a move
+    (a card on top of it only leaves that way: groups move whole, and nothing can be put
+    between two cards);
+  - a card goes home once it is uncovered and the card below it in its suit went home;
+  - a card heads a move once it is face up (or uncovered) and one of its two parents is
+    uncovered and still in play, a King once some column could be empty (one is, or some
+    column's bottom card went home or headed a move); a card whose parent lies above it in
+    its own column may use that parent only once a card between them, or the parent, has
+    headed a move (until then the parent is part of its group, and the cards between them
+    cannot change).
+
+  Every condition holds, in any real line, before the event it allows, so every event of a
+  real win is derived by the time it happens; a card whose H is never derived can never go
+  home, and the position is lost. This catches cards that lock each other: a card lying on
+  its suit's lower card with both its parents beneath them; a King on the card before it in
+  its suit when no column can ever empty. Unlike in Australian Patience, a card moved onto
+  one of its parents covers a parent another card may need, so almost any move can cut a
+  card off its way home, and the test runs in every new position but one kind: after a
+  swap (a card moved from one of its parents to the other, the only move that can be taken
+  back) the two parents have only changed places, and on the tuning deals the test never
+  found such a position dead. Skipping the test never changes a verdict, only how soon it
+  comes.
+
+`nodes` counts every position the search reaches, seen before or not.
+
+The order of trial changes only which line is found first, never a verdict: moves that turn
+up a face-down card (deepest pile first), then foundation moves, moves that uncover a card
+that can go home, moves that empty a column, other moves, and last a card moved from one
+fitting card to another.
 """
 
 from __future__ import annotations
 
 from ausp_widget.core.cards import CARDS
 from ausp_widget.core.moves import Move, to_column, to_foundation
-from ausp_widget.core.solving import Budget, SlicedSearch, SolveResult, TakingTurns, solve_with
+from ausp_widget.core.solving import Budget, SlicedSearch, SolveResult, solve_with
 
-from .basics import CARD_COUNT, PARENTS, card_moves, safe_home
+from .basics import CARD_COUNT, KING, PARENTS, card_moves, safe_home
+from .deadlock import hopeless
 
-__all__ = ["DEFAULT_NODE_LIMIT", "DealSolver", "Pruned", "Solver", "solve"]
+__all__ = ["DEFAULT_NODE_LIMIT", "DEFAULT_TABLE_LIMIT", "DealSolver", "Solver", "solve"]
 
 DEFAULT_NODE_LIMIT = 500_000
 """Positions `solve(game, time_limit=None)` enters at most, so that it always ends."""
+DEFAULT_TABLE_LIMIT = 2_000_000
+"""Positions remembered before the table is emptied (keeps memory well under 1 GiB)."""
 
 
 class Solver(SlicedSearch):
     """A resumable full-information search of one Yukon position (see the module docstring)."""
 
-    prune = False  # an incomplete search (`Pruned`) leaves out moves that rarely matter
-
-    def __init__(self, game) -> None:
+    def __init__(self, game, *, table_limit: int = DEFAULT_TABLE_LIMIT) -> None:
         self.cols = [list(col) for col in game._cols]
         self.down = list(game._down)
         self.heights = list(game._piles)
+        self.table_limit = table_limit
         self.seen: set[bytes] = set()
-        self.trail: list[tuple[tuple[int, int, int, int, bool], Move]] = []
-        self.stack: list[list] | None = None
+        self.path: set[bytes] = set()  # the keys of the positions on the line being tried
+        self.trail: list[tuple[int, int, int, bool, int, int]] = []  # (from, to, size, flipped, card, onto)
+        self.frames: list[list] | None = None  # per open position: [moves, next, trail length, key]
         self.nodes = 0
         self.elapsed = 0.0
         self.winnable: bool | None = None
@@ -64,12 +102,7 @@ class Solver(SlicedSearch):
         cols = self.cols
         source = cols[c]
         card = source[d]
-        if e < 0:
-            move = to_foundation(CARDS[card])
-        elif cols[e]:
-            move = Move("tableau", CARDS[card], onto=CARDS[cols[e][-1]])
-        else:
-            move = to_column(CARDS[card], e + 1)
+        onto = -1 if e < 0 or not cols[e] else cols[e][-1]
         group = source[d:]
         del source[d:]
         if e < 0:
@@ -79,10 +112,10 @@ class Solver(SlicedSearch):
         flipped = bool(source) and len(source) == self.down[c]
         if flipped:
             self.down[c] -= 1
-        self.trail.append(((c, d, e, card if e < 0 else len(group), flipped), move))
+        self.trail.append((c, e, card if e < 0 else len(group), flipped, card, onto))
 
     def _undo(self) -> None:
-        (c, _, e, n, flipped), _ = self.trail.pop()
+        c, e, n, flipped, _, _ = self.trail.pop()
         if flipped:
             self.down[c] += 1
         if e < 0:  # a foundation move records its card in place of the group's size
@@ -114,21 +147,34 @@ class Solver(SlicedSearch):
         return b"\xff".join(sorted(bytes((self.down[c], *col)) for c, col in enumerate(self.cols)))
 
     def _moves(self) -> list[tuple[int, int, int]]:
+        """The useful moves here (the rule table's), a King into the first empty column only."""
+        cols = self.cols
+        return [
+            (c, d, e)
+            for c, d, e in card_moves(cols, self.down, self.heights, useful_only=True)
+            if e < 0 or cols[e] or not any(not cols[k] for k in range(e))
+        ]
+
+    def _swapped(self, c: int, d: int, e: int) -> bool:
+        """Whether a move takes a card from one of its parents to the other (a swap)."""
+        col = self.cols[c]
+        return e >= 0 and d > self.down[c] and col[d - 1] in PARENTS[col[d]]
+
+    def _ordered(self) -> list[tuple[int, int, int]]:
         """The moves to try here, best first (see the module docstring)."""
-        cols, down = self.cols, self.down
+        cols, down, heights = self.cols, self.down, self.heights
         scored = []
-        for c, d, e in card_moves(cols, down, self.heights, useful_only=True):
-            if e >= 0 and not cols[e] and any(not cols[k] for k in range(e)):
-                continue  # empty columns are interchangeable: the first one only
+        for c, d, e in self._moves():
+            col = cols[c]
             if d == down[c] and down[c]:
-                score = -down[c]
+                score = -10 - down[c]
             elif e < 0:
+                score = 0
+            elif d and heights[col[d - 1] // 13] == col[d - 1] % 13:
                 score = 1
             elif d == 0:
-                score = 2
-            elif d > down[c] and cols[c][d - 1] in PARENTS[cols[c][d]]:
-                if self.prune and not self._frees(cols[c][d - 1], cols[c][d]):
-                    continue
+                score = 2 if col[0] % 13 != KING else 5
+            elif col[d - 1] in PARENTS[col[d]]:
                 score = 4
             else:
                 score = 3
@@ -136,92 +182,82 @@ class Solver(SlicedSearch):
         scored.sort()
         return [(c, d, e) for _, c, d, e in scored]
 
-    def _frees(self, parent: int, card: int) -> bool:
-        """Whether uncovering `parent` (by moving `card` off it) lets it go home or lets the
-        other card like `card` (same rank and colour) go onto it."""
-        if self.heights[parent // 13] == parent % 13:
-            return True
-        twin = card + 39 if card < 13 else card - 39 if card >= 39 else card + 13 if card < 26 else card - 13
-        return any(twin in col[self.down[c] :] for c, col in enumerate(self.cols))
-
     # ---- the search ---------------------------------------------------------------------------
     def _won(self) -> bool:
         return sum(self.heights) == CARD_COUNT
 
     def _win(self) -> None:
         self.winnable = True
-        self.line = [move for _, move in self.trail]
+        self.line = [_to_move(card, e, onto) for _, e, _, _, card, onto in self.trail]
+
+    def _remember(self, key: bytes) -> None:
+        if len(self.seen) >= self.table_limit:
+            self.seen.clear()
+        self.seen.add(key)
+
+    def _enter(self, mark: int, check: bool = True) -> bool:
+        """Start searching the position the last move reached; False if it was seen before,
+        is on the line being tried or (`check`: the dead-position test is run) is dead, every
+        move since `mark` then taken back. Every position reached counts, seen before or not."""
+        self.nodes += 1
+        self._play_safe()
+        if self._won():
+            self._win()
+            return True
+        key = self._key()
+        if key in self.seen or key in self.path:
+            self._back_to(mark)
+            return False
+        self._remember(key)
+        if check and hopeless(self.cols, self.down, self.heights):
+            self._back_to(mark)
+            return False
+        self.path.add(key)
+        self.frames.append([self._ordered(), 0, mark, key])
+        return True
 
     def _search(self, deadline: float | None, node_cap: int | None) -> None:
-        budget = Budget(deadline, node_cap, 256)
-        if self.stack is None:
-            self._play_safe()
-            if self._won():
-                self._win()
+        budget = Budget(deadline, node_cap, 64)
+        if self.frames is None:
+            self.frames = []
+            if not self._enter(0) or self.winnable:
+                self.winnable = bool(self.winnable)
                 return
-            self.seen.add(self._key())
-            self.nodes += 1
-            self.stack = [[self._moves(), 0, 0]]
-        stack = self.stack
-        while stack:
-            frame = stack[-1]
+        frames = self.frames
+        while frames:
+            frame = frames[-1]
             if frame[1] >= len(frame[0]):
-                stack.pop()
+                frames.pop()
+                self.path.discard(frame[3])
                 self._back_to(frame[2])
                 continue
             c, d, e = frame[0][frame[1]]
             frame[1] += 1
             mark = len(self.trail)
+            swap = self._swapped(c, d, e)
             self._make(c, d, e)
-            self._play_safe()
-            if self._won():
-                self._win()
+            if self._enter(mark, check=not swap) and self.winnable:
                 return
-            key = self._key()
-            if key in self.seen:
-                self._back_to(mark)
-                continue
-            self.seen.add(key)
-            self.nodes += 1
-            stack.append([self._moves(), 0, mark])
             if budget.spent(self.nodes):
                 return
         self.winnable = False
 
 
-FIRST_TURN = 2_000
-"""Positions the complete search looks at alone before the searches take turns."""
-TURN = 4_000
-"""Positions each search looks at in its turn after that."""
+def _to_move(card: int, e: int, onto: int) -> Move:
+    """The public `Move` of a card going home (`e` < 0), onto the card `onto`, or into column `e`."""
+    if e < 0:
+        return to_foundation(CARDS[card])
+    if onto < 0:
+        return to_column(CARDS[card], e + 1)
+    return Move("tableau", CARDS[card], onto=CARDS[onto])
 
 
-class DealSolver(TakingTurns):
-    """The front door's search: the complete depth-first search (`Solver`, the only one that
-    may say "lost") alone for `FIRST_TURN` positions, where most wins are found, then taking
-    turns of `TURN` positions with the incomplete `Pruned` search, which finds some wins the
-    complete one would reach only much later. Turns are counted in positions, so a verdict
-    does not depend on the machine's speed."""
-
-    def __init__(self, game) -> None:
-        super().__init__([(Solver(game), 1), (Pruned(game), 1)], FIRST_TURN, TURN)
+DealSolver = Solver
+"""The front door's search (the app's "can this still be won?" asks it a slice at a time)."""
 
 
 def solve(game, time_limit: float | None = 10.0, node_limit: int | None = None) -> SolveResult:
     """The front door's budget: with neither limit given, `DEFAULT_NODE_LIMIT`, so that
     `solve(game, time_limit=None)` always ends; a time limit alone is the whole budget."""
     limit = DEFAULT_NODE_LIMIT if node_limit is None and time_limit is None else node_limit
-    return solve_with(DealSolver(game), time_limit, limit)
-
-
-class Pruned(Solver):
-    """An incomplete depth-first search: as `Solver`, but a card that lies on a card it fits
-    moves to the other card it fits only when that uncovers a card that can go home or take
-    the card's twin. It may miss wins, so it never says "lost" (`exhausted` instead)."""
-
-    prune = True
-    exhausted = False
-
-    def _search(self, deadline: float | None, node_cap: int | None) -> None:
-        super()._search(deadline, node_cap)
-        if self.winnable is False:
-            self.winnable, self.exhausted = None, True
+    return solve_with(Solver(game), time_limit, limit)

@@ -1,0 +1,151 @@
+"""Yukon's solver and the figures read from its survey: the dead-position test never calls a
+winnable position lost, it catches a lock a plain search must exhaust, and the guide's words
+come from the shipped survey file (a missing one is an error naming it and its command)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from ausp_widget import Game
+from ausp_widget.core.cards import Card
+from ausp_widget.data import read_text
+from ausp_widget.games.yukon import figures
+from ausp_widget.games.yukon.deadlock import hopeless
+from ausp_widget.games.yukon.game import YukonGame
+from ausp_widget.games.yukon.guide import yukon_steps
+from ausp_widget.games.yukon.solver import Solver, solve
+
+
+def exhaustive(game: YukonGame) -> bool:
+    """Whether any sequence of legal moves wins: a plain search over every legal move."""
+    seen, stack = set(), [game]
+    while stack:
+        current = stack.pop()
+        if current.status == "won":
+            return True
+        for move in current.legal_moves():
+            after = current.copy()
+            after.play(move)
+            if after.position_key() not in seen:
+                seen.add(after.position_key())
+                stack.append(after)
+    return False
+
+
+def random_position(rng: random.Random, left: int, columns: int = 4) -> YukonGame:
+    """A random position with `left` cards in play over `columns` columns, some face down."""
+    heights = [13] * 4
+    while sum(13 - h for h in heights) < left:
+        heights[rng.randrange(4)] -= 1
+    cards = [s * 13 + r for s in range(4) for r in range(heights[s], 13)]
+    rng.shuffle(cards)
+    cols: list[list[int]] = [[] for _ in range(7)]
+    for card in cards:
+        cols[rng.randrange(columns)].append(card)
+    down = [rng.randint(0, max(0, len(col) - 1)) for col in cols]
+    return YukonGame([tuple(col) for col in cols], down, heights)
+
+
+def table(game: YukonGame) -> tuple[list[list[int]], list[int], list[int]]:
+    return [list(col) for col in game._cols], list(game._down), list(game._piles)
+
+
+def test_a_position_the_dead_test_calls_lost_cannot_be_won():
+    rng = random.Random(11)
+    dead = alive = 0
+    for _ in range(150):
+        game = random_position(rng, rng.randint(7, 11), 2)
+        if hopeless(*table(game)):
+            dead += 1
+            assert not exhaustive(game), game.to_text()
+        else:
+            alive += 1
+    assert dead >= 20 and alive >= 20, (dead, alive)  # both answers were tried
+
+
+def lock(locked: bool) -> YukonGame:
+    """5♥ lies on 4♥ with both its parents (6♠, 6♣) beneath, and 7♥, the only parent left to
+    the sixes, beneath them too (`locked`) or alone in column 5; the other cards lie ready to
+    go home, each suit from the top of its own column."""
+    cols = [
+        "6♠ 6♣ 4♥ 5♥",
+        "Q♣",
+        "K♠ Q♥ J♠",
+        "K♥ J♥ 10♥ 9♥ 8♥ 6♥",
+        "7♥",
+        "Q♠ 10♠ 9♠ 8♠ 7♠",
+        "K♣ J♣ 10♣ 9♣ 8♣ 7♣",
+    ]
+    if locked:
+        cols[0], cols[4] = "7♥ " + cols[0], ""
+    columns = [tuple(Card.parse(c).index for c in col.split()) for col in cols]
+    return YukonGame(columns, [0] * 7, [5, 13, 3, 5])
+
+
+def test_the_dead_test_sees_a_card_locked_under_its_own_parents():
+    locked, free = lock(True), lock(False)
+    assert hopeless(*table(locked)) and not hopeless(*table(free))
+    search = Solver(locked)
+    search.run(seconds=None)
+    assert search.winnable is False and search.nodes == 1  # proved lost without a move
+    assert solve(free, time_limit=None).winnable is True
+
+
+@pytest.mark.parametrize("seed", [7, 8])
+def test_the_solver_agrees_with_a_plain_exhaustive_search_on_random_positions(seed):
+    rng = random.Random(seed)
+    verdicts = []
+    for _ in range(40):
+        game = random_position(rng, rng.randint(8, 11))
+        search = Solver(game)
+        search.run(seconds=None)
+        assert search.winnable is exhaustive(game), game.to_text()
+        if search.winnable:
+            game.copy().play_winning_line(search.line)
+        verdicts.append(search.winnable)
+    assert True in verdicts and False in verdicts
+
+
+def test_the_survey_file_agrees_with_the_solver_on_a_sample_of_its_deals():
+    verdicts = [json.loads(line) for line in read_text(figures.CLAIM_FILE).splitlines() if line.strip()]
+    quick = [v for v in verdicts if v["winnable"] is not None and v["seconds"] < 0.3]
+    sample = [v for v in quick if v["winnable"]][:3] + [v for v in quick if v["winnable"] is False][:2]
+    assert len(sample) == 5
+    for verdict in sample:
+        result = solve(Game.deal(verdict["deal"], game="yukon"), time_limit=None, node_limit=200_000)
+        assert result.winnable is verdict["winnable"], verdict["deal"]
+
+
+def test_the_guide_quotes_the_survey_file(monkeypatch):
+    text = {name: read_text(name) for name in (figures.CLAIM_FILE, figures.HINTS_FILE)}
+    monkeypatch.setattr(figures, "read_text", text.__getitem__)  # one reading, while a survey may still write
+    figures._lines.cache_clear()
+    claim = figures.claim()
+    lines = [json.loads(line) for line in text[figures.CLAIM_FILE].splitlines() if line.strip()]
+    fresh = {v["deal"]: v["winnable"] for v in lines if v["deal"] in figures.FRESH and v["time_limit"] == 10}
+    assert (claim.won, claim.lost, claim.undecided) == (
+        sum(v is True for v in fresh.values()),
+        sum(v is False for v in fresh.values()),
+        sum(v is None for v in fresh.values()),
+    )
+    last = yukon_steps()[-1].text
+    assert f"{claim.won} were proved winnable" in last and figures.hint_words() in last
+    figures._lines.cache_clear()
+
+
+def test_a_missing_survey_file_is_an_error_naming_it_and_its_command(monkeypatch):
+    def missing(name: str) -> str:
+        raise FileNotFoundError(name)
+
+    monkeypatch.setattr(figures, "read_text", missing)
+    figures._lines.cache_clear()
+    try:
+        with pytest.raises(FileNotFoundError, match=r"yukon_claim\.jsonl.*bench/yukon_claim\.py"):
+            figures.claim_words()
+        with pytest.raises(FileNotFoundError, match=r"yukon_hints\.jsonl.*--hint-deals"):
+            figures.hint_words()
+    finally:
+        figures._lines.cache_clear()
