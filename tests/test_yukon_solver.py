@@ -9,14 +9,14 @@ import random
 
 import pytest
 
-from ausp_widget import Game
+from ausp_widget import Game, data
 from ausp_widget.core.cards import Card
 from ausp_widget.data import read_text
 from ausp_widget.games.yukon import figures
 from ausp_widget.games.yukon.deadlock import hopeless
 from ausp_widget.games.yukon.game import YukonGame
 from ausp_widget.games.yukon.guide import yukon_steps
-from ausp_widget.games.yukon.solver import Solver, solve
+from ausp_widget.games.yukon.solver import Playout, Solver, solve
 
 
 def exhaustive(game: YukonGame) -> bool:
@@ -136,16 +136,33 @@ def test_the_guide_quotes_the_survey_file(monkeypatch):
     figures._lines.cache_clear()
 
 
-def test_a_missing_survey_file_is_an_error_naming_it_and_its_command(monkeypatch):
-    def missing(name: str) -> str:
-        raise FileNotFoundError(name)
-
-    monkeypatch.setattr(figures, "read_text", missing)
+def test_a_missing_survey_file_is_an_error_naming_it_and_its_command(monkeypatch, tmp_path):
+    (tmp_path / "README.md").write_text(read_text("README.md"), encoding="utf-8")
+    monkeypatch.setattr(data, "FOLDER", tmp_path)  # the notes, and none of the data files
     figures._lines.cache_clear()
     try:
-        with pytest.raises(FileNotFoundError, match=r"yukon_claim\.jsonl.*bench/yukon_claim\.py"):
+        with pytest.raises(
+            data.MissingDataError, match=r"yukon_claim\.jsonl is missing.*bench/yukon_claim\.py"
+        ):
             figures.claim_words()
-        with pytest.raises(FileNotFoundError, match=r"yukon_hints\.jsonl.*--hint-deals"):
+        with pytest.raises(data.MissingDataError, match=r"yukon_hints\.jsonl is missing.*--hint-deals"):
             figures.hint_words()
+        with pytest.raises(data.MissingDataError):
+            yukon_steps()
     finally:
         figures._lines.cache_clear()
+
+
+def test_the_playout_finds_a_win_the_complete_search_reaches_late_and_never_says_lost():
+    game = Game.deal(5045, game="yukon")
+    search = Solver(game)
+    search.run(seconds=None, nodes=20_000)
+    assert search.winnable is None  # the depth-first search alone has not found it yet
+    playout = Playout(game)
+    playout.run(seconds=None)
+    assert playout.winnable is True and playout.games == 1  # the hints' own game wins
+    game.copy().play_winning_line(playout.line)
+    stuck = Playout(lock(True))
+    stuck.run(seconds=None)
+    assert stuck.winnable is None and stuck.exhausted and stuck.games == Playout.GAMES
+    assert solve(lock(True), time_limit=None).winnable is False

@@ -2,7 +2,7 @@
 (one line per deal: the solver's verdict within its time limit) and `data/yukon_hints.jsonl`
 (one line per deal played by the player that follows the hints). The guide quotes them from
 here, so its words follow the files; a missing file is an error naming it and the command that
-remakes it, never an empty survey."""
+remakes it (`ausp_widget.data.MissingDataError`), never an empty survey."""
 
 from __future__ import annotations
 
@@ -46,14 +46,10 @@ class Claim:
 
 
 @lru_cache(maxsize=2)
-def _lines(name: str, command: str) -> tuple[dict, ...]:
-    """The records of a shipped JSON-lines file; missing or damaged, an error naming it."""
-    try:
-        text = read_text(name)
-    except FileNotFoundError:
-        raise FileNotFoundError(
-            f"{name} is missing from ausp_widget/data: remake it with {command}"
-        ) from None
+def _lines(name: str) -> tuple[dict, ...]:
+    """The records of a shipped JSON-lines file; missing (`MissingDataError`, naming it and
+    the command that remakes it) or damaged, an error naming it."""
+    text = read_text(name)
     lines = []
     for number, line in enumerate(text.splitlines(), 1):
         if line.strip():
@@ -68,7 +64,7 @@ def claim(deals: range = FRESH, seconds: float = SECONDS) -> Claim:
     """What the survey says about `deals` at `seconds` a deal (a verdict proved in less time
     holds too; an undecided one only if it had at least `seconds`)."""
     known: dict[int, bool | None] = {}
-    for line in _lines(CLAIM_FILE, REMAKE):
+    for line in _lines(CLAIM_FILE):
         deal, verdict = line["deal"], line["winnable"]
         if line["game"] != "yukon" or line["options"] != "{}" or deal not in deals:
             continue
@@ -119,7 +115,7 @@ def claim_words(deals: range = FRESH, seconds: float = SECONDS) -> str:
 
 def hint_words(deals: range = FRESH) -> str:
     """The hint player's games on `deals` in words: how many it won, with the interval."""
-    games = {line["deal"]: line["won"] for line in _lines(HINTS_FILE, REMAKE_HINTS) if line["deal"] in deals}
+    games = {line["deal"]: line["won"] for line in _lines(HINTS_FILE) if line["deal"] in deals}
     if not games:
         raise ValueError(
             f"{HINTS_FILE} holds no Yukon game of deals {deals.start}-{deals.stop - 1}: "

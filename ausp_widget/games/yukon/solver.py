@@ -6,7 +6,10 @@ winning line it gives is one `game.play` accepts move by move.
 
 It is a depth-first search that makes and undoes moves in place on its own copy of the
 table and keeps its own stack, so it can stop after any number of positions and carry on
-later (`Solver.run(seconds=0.05)`).
+later (`Solver.run(seconds=0.05)`). The front door (`solve`, `DealSolver`) gives it a first
+turn alone, then lets `Playout` play a few games as the hints would (it finds some wins the
+search would reach only late), then gives the search the rest of the budget; only the
+complete search says "lost".
 
 Why the search stays small — each rule with the reason it never loses a win:
 
@@ -65,14 +68,16 @@ fitting card to another.
 
 from __future__ import annotations
 
+import random
+
 from ausp_widget.core.cards import CARDS
 from ausp_widget.core.moves import Move, to_column, to_foundation
-from ausp_widget.core.solving import Budget, SlicedSearch, SolveResult, solve_with
+from ausp_widget.core.solving import Budget, SlicedSearch, SolveResult, TakingTurns, solve_with
 
-from .basics import CARD_COUNT, KING, PARENTS, card_moves, safe_home
+from .basics import CARD_COUNT, KING, PARENTS, card_moves, is_progress, progress_path, safe_home
 from .deadlock import hopeless
 
-__all__ = ["DEFAULT_NODE_LIMIT", "DEFAULT_TABLE_LIMIT", "DealSolver", "Solver", "solve"]
+__all__ = ["DEFAULT_NODE_LIMIT", "DEFAULT_TABLE_LIMIT", "DealSolver", "Playout", "Solver", "solve"]
 
 DEFAULT_NODE_LIMIT = 500_000
 """Positions `solve(game, time_limit=None)` enters at most, so that it always ends."""
@@ -252,12 +257,69 @@ def _to_move(card: int, e: int, onto: int) -> Move:
     return Move("tableau", CARDS[card], onto=CARDS[onto])
 
 
-DealSolver = Solver
-"""The front door's search (the app's "can this still be won?" asks it a slice at a time)."""
+class Playout(Solver):
+    """An incomplete search that plays games as the hints would: a safe card home, else a move
+    that turns up a card (deepest column first) or brings one home, else the first move of the
+    shortest line to such a move (`basics.progress_path`), looking again after each move. It
+    finds wins the depth-first search reaches only late, as it never wanders among moves that
+    make no progress. The first game follows the hints exactly; each later one picks among
+    the moves that make progress at random (seeded, so a verdict is repeatable), up to
+    `GAMES` games; then it is `exhausted`. It never says "lost"."""
+
+    exhausted = False
+    GAMES = 30
+
+    def _search(self, deadline: float | None, node_cap: int | None) -> None:
+        budget = Budget(deadline, node_cap, 1)
+        while self.games < self.GAMES:
+            self.games += 1
+            if self._play(random.Random(self.games) if self.games > 1 else None):
+                self._win()
+                return
+            self._back_to(0)
+            if budget.spent(self.nodes):
+                return
+        self.exhausted = True
+
+    games = 0
+
+    def _play(self, rng: random.Random | None) -> bool:
+        """Play one game from the start; whether it was won."""
+        cols, down, heights = self.cols, self.down, self.heights
+        while not self._won():  # each round starts a shortest line to progress: no circles
+            self.nodes += 1
+            moves = card_moves(cols, down, heights, useful_only=True)
+            safe = [m for m in moves if m[2] < 0 and safe_home(cols[m[0]][m[1]], heights)]
+            now = sorted((m for m in moves if is_progress(m, down)), key=lambda m: (m[2] < 0, -down[m[0]]))
+            if rng is not None and now:
+                rng.shuffle(now)
+            line = safe[:1] or now[:1]
+            if not line:
+                found, line = progress_path([tuple(col) for col in cols], down, heights)
+                if not found:
+                    return False
+            self._make(*line[0])  # then look again, as the hints do: the line may get shorter
+        return True
+
+
+FIRST_TURN = 2_000
+"""Positions the complete search looks at alone before the searches take turns."""
+TURN = 20_000
+"""Positions each search looks at in its turn after that."""
+
+
+class DealSolver(TakingTurns):
+    """The front door's search: the complete depth-first search (`Solver`, the only one that
+    may say "lost") alone for `FIRST_TURN` positions, where most verdicts are found, then the
+    `Playout`, then the complete search again. Turns are counted in positions, so a verdict
+    does not depend on the machine's speed."""
+
+    def __init__(self, game) -> None:
+        super().__init__([(Solver(game), 1), (Playout(game), 1)], FIRST_TURN, TURN)
 
 
 def solve(game, time_limit: float | None = 10.0, node_limit: int | None = None) -> SolveResult:
     """The front door's budget: with neither limit given, `DEFAULT_NODE_LIMIT`, so that
     `solve(game, time_limit=None)` always ends; a time limit alone is the whole budget."""
     limit = DEFAULT_NODE_LIMIT if node_limit is None and time_limit is None else node_limit
-    return solve_with(Solver(game), time_limit, limit)
+    return solve_with(DealSolver(game), time_limit, limit)
