@@ -109,12 +109,6 @@ def test_the_deals_a_lesson_says_a_figure_was_measured_over_are_read_from_its_re
     assert "Measured by the solver over deals 501–540:" in words
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="the puzzle loader (analysis/puzzles.py, _shipped) reads a missing shipped set as "
-    "'there is no puzzle file …', without the command that remakes it",
-)
 @pytest.mark.parametrize("game", ["australian", "indian"])
 def test_a_missing_puzzle_set_names_its_file_and_command(emptied, game):
     from ausp_widget.analysis import puzzles

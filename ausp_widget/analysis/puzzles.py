@@ -226,7 +226,10 @@ def load(game: str = "australian", level: int | None = None, path: str | Path | 
 
 @cache
 def _shipped(game: str) -> tuple[Puzzle, ...]:
-    return _read(data_file(game), game)
+    source = data_file(game)
+    if not source.is_file():  # the shipped set's own words: its file and the command that remakes it
+        raise shipped.missing(f"puzzles_{game}.json")
+    return _read(source, game)
 
 
 def _read(source: Path | Any, game: str) -> tuple[Puzzle, ...]:
