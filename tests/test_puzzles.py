@@ -396,3 +396,14 @@ def test_the_shipped_files_load_checked(monkeypatch):
     finally:
         analysis._shipped.cache_clear()
     assert sorted(replayed) == sorted(p.id for p in items), "every shipped entry is replayed"
+
+
+@pytest.mark.parametrize("game", ["australian", "indian"])
+def test_every_shipped_puzzle_has_a_theme_and_a_judge_s_give_no_answer_away(game):
+    from ausp_widget.analysis.puzzles_cut import puzzle_themes
+
+    for puzzle in puzzles.load(game):
+        assert puzzle.themes, f"{puzzle.id} has no theme"
+        if puzzle.kind == "judge":  # shown before the answer: read from the position, never the solution
+            assert puzzle.themes == puzzle_themes("judge", puzzle.position, ())
+            assert puzzle.themes == puzzle_themes("judge", puzzle.position, puzzle.solution)

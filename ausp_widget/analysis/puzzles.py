@@ -226,9 +226,11 @@ def load(game: str = "australian", level: int | None = None, path: str | Path | 
 
 @cache
 def _shipped(game: str) -> tuple[Puzzle, ...]:
-    source = data_file(game)
-    if not source.is_file():  # the shipped set's own words: its file and the command that remakes it
-        raise shipped.missing(f"puzzles_{game}.json")
+    source, name = data_file(game), f"puzzles_{game}.json"
+    if not source.is_file():
+        if shipped.remake_command(name):  # a set that ships: its file and the command remaking it
+            raise shipped.missing(name)
+        raise PuzzleFileError(f"{registry.entry(game).title} has no puzzle set ({name} does not ship)")
     return _read(source, game)
 
 

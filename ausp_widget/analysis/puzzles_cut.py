@@ -135,7 +135,7 @@ def cut(game: str, deal: int, kind: str, rng: random.Random) -> Puzzle | None:
                 goal=goal,
                 solution=line,
                 level=1,
-                themes=themes(position, line),
+                themes=puzzle_themes(kind, position, line),
                 difficulty=round(difficulty, 3),
             )
     return None
@@ -272,6 +272,19 @@ def _judge(position: Any, want: bool, rng: random.Random) -> tuple[str, bool, tu
 
 
 # ---- themes -----------------------------------------------------------------------------------
+JUDGE_THEME = "judging a position"
+BUILDING = "building"  # a line of plain moves, one card onto another
+
+
+def puzzle_themes(kind: str, position: Any, line: Sequence[str]) -> tuple[str, ...]:
+    """A puzzle's themes, shown with it before it is answered. A judge puzzle's come from its
+    position alone: themes read from its solution would be there only when it is winnable, and
+    so would give the answer away."""
+    if kind == "judge":
+        return (JUDGE_THEME, "endgame" if not position.stock() else "stock left")
+    return themes(position, line) or (BUILDING,)
+
+
 def themes(position: Any, line: Sequence[str]) -> tuple[str, ...]:
     """What the solution uses: group moves, empty columns, Kings, the waste, draws, foundations."""
     found: list[str] = []
