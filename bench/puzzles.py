@@ -22,7 +22,7 @@ from collections import Counter
 
 from ausp_widget import puzzles
 from ausp_widget.analysis import hint
-from ausp_widget.analysis.puzzle_cues import chance_band, cue_scores, cue_values
+from ausp_widget.analysis.puzzle_cues import cue_lines
 from ausp_widget.analysis.puzzles import KINDS
 from ausp_widget.analysis.puzzles_make import make
 from ausp_widget.core.stats import wilson_interval
@@ -99,14 +99,8 @@ def levels(game: str) -> None:
         for level in range(1, 6):
             answers = [p.goal for p in judges if p.level == level]
             shares.append(f"{sum(answers)}/{len(answers)}")
-        answers = [bool(p.goal) for p in judges]
-        scores = cue_scores(judges)
-        band = chance_band(cue_values(judges), answers)
-        cues = ", ".join(f"{name} {100 * score:.0f}%" for name, score in scores.items())
-        print(
-            f"  judge: winnable by level {'  '.join(shares)}; the best one-cue rule scores: {cues}"
-            f" (luck on this set: up to {100 * band:.0f}%, the 95th percentile with the answers shuffled)"
-        )
+        print(f"  judge: winnable by level {'  '.join(shares)}")
+    print("\n".join(cue_lines(judges)))
 
 
 def cost(game: str, kind: str, count: int, deals: int, seed: int = 11) -> str:
