@@ -120,9 +120,10 @@ def test_the_cue_table_flags_a_telling_cue_and_says_when_a_set_has_no_judges(mon
     telling = iter([10 + rng.randrange(5) if yes else rng.randrange(12) for yes in answers])
     features = {"telling": lambda _: next(telling), "noise": lambda _: rng.randrange(20)}
     monkeypatch.setattr(puzzle_cues, "CUES", features)
-    rows, band = puzzle_cues.cue_table(judges, shuffles=200)
+    monkeypatch.setattr(puzzle_cues, "FAMILIES", {"glance": features})
+    rows, bands = puzzle_cues.cue_table(judges, shuffles=200)
     by_name = {row.name: row for row in rows}
-    assert by_name["telling"].cut.score > band and by_name["telling"].family_p < 0.05
+    assert by_name["telling"].cut.score > bands["glance"] and by_name["telling"].family_p < 0.05
     assert by_name["noise"].family_p >= by_name["noise"].alone_p  # the family is never easier to pass
     assert puzzle_cues.cue_lines([]) == ["  judge cues: no judge puzzles in this set"]
 

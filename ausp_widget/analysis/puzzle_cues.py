@@ -7,8 +7,9 @@ A rule's score is the share of puzzles it answers right at its best threshold, s
 below the share of the commoner answer. Luck is measured, not assumed: the same best rules on the
 same positions with the answers shuffled. Since many features are tried, the best of them beats
 a coin more often than any one does: the band (`chance_band`) is the 95th percentile, over the
-shuffles, of the best score *any* feature reaches (family-wise), and each feature's `family_p`
-is the share of shuffles in which some feature scores as well as it does on the true answers.
+shuffles, of the best score *any* feature of a family reaches (family-wise), and each feature's
+`family_p` is the share of shuffles in which some feature of its family scores as well as it
+does on the true answers. The glance cues and the visible locks are two families, two questions.
 """
 
 from __future__ import annotations
@@ -151,56 +152,71 @@ def cue_scores(puzzles: Sequence[Puzzle], cues: dict[str, Feature] | None = None
     return {name: best_rule(values, answers) for name, values in cue_values(judges, cues).items()}
 
 
+FAMILIES = {"glance": GLANCE, "lock": LOCKS}  # each family is tried, and its luck band taken, apart
+
+
 def cue_table(
     puzzles: Sequence[Puzzle], shuffles: int = SHUFFLES, seed: int = SEED
-) -> tuple[list[CueRow], float]:
+) -> tuple[list[CueRow], dict[str, float]]:
     """Every feature's row for the "judge" puzzles of `puzzles` (the glance cues, then the locks),
-    and the family-wise chance band over all of them; ([], 0.0) when there are no judges."""
+    and each family's family-wise chance band; ([], {}) when there are no judges. The locks are
+    their own question (a skill to teach, not a surface cue), so their band is not widened by
+    the many glance cues, nor theirs by the locks."""
     judges, answers = judge_answers(puzzles)
     if not judges:
-        return [], 0.0
+        return [], {}
     values = cue_values(judges)
     luck = _shuffled_best(values, answers, shuffles, seed)
     n = len(answers)
-    family_best = [max(column) for column in zip(*luck.values())]
-    band = _percentile95([s / n for s in family_best])
+    family_of = {name: family for family, cues in FAMILIES.items() for name in cues}
+    family_of.update({name: "glance" for name in values if name not in family_of})
+    bests: dict[str, list[int]] = {}
+    for family in FAMILIES:
+        columns = [luck[name] for name in values if family_of[name] == family]
+        if columns:
+            bests[family] = [max(column) for column in zip(*columns)]
+    bands = {family: _percentile95([s / n for s in best]) for family, best in bests.items()}
     rows = []
     for name, v in values.items():
         cut = best_cut(v, answers)
         right = round(cut.score * n)
+        family = family_of[name]
         rows.append(
             CueRow(
                 name=name,
-                family="lock" if name in LOCKS else "glance",
+                family=family,
                 cut=cut,
                 alone_p=sum(s >= right for s in luck[name]) / shuffles,
-                family_p=sum(s >= right for s in family_best) / shuffles,
+                family_p=sum(s >= right for s in bests[family]) / shuffles,
             )
         )
-    return rows, band
+    return rows, bands
 
 
 def cue_lines(puzzles: Sequence[Puzzle], shuffles: int = SHUFFLES, seed: int = SEED) -> list[str]:
-    """The cue table as `bench/puzzles.py` prints it: one line a feature, the band, the verdict."""
-    rows, band = cue_table(puzzles, shuffles, seed)
+    """The cue table as `bench/puzzles.py` prints it: one line a feature, each family's band and
+    which features rise above it."""
+    rows, bands = cue_table(puzzles, shuffles, seed)
     if not rows:
         return ["  judge cues: no judge puzzles in this set"]
     judges, answers = judge_answers(puzzles)
     lines = [
         f"  judge cues on {len(judges)} puzzles ({sum(answers)} winnable): each feature's best one-feature"
-        f" rule; luck (family-wise: the best of all {len(rows)} features, answers shuffled"
-        f" {shuffles} times) reaches up to {100 * band:.0f}% at 95%",
+        f" rule; luck is family-wise: the 95th percentile, over {shuffles} shuffles of the answers, of"
+        " the best score of any feature in the family; p alone / p family: shuffles doing as well",
         f"    {'feature':34} {'best':>5}  {'rule':24} {'p alone':>8} {'p family':>9}",
     ]
-    for family, title in (("glance", "at a glance"), ("lock", "visible locks (a skill to teach)")):
-        lines.append(f"    {title}:")
-        for row in (r for r in rows if r.family == family):
+    titles = {"glance": "at a glance", "lock": "visible locks (a skill to teach)"}
+    for family, band in bands.items():
+        chosen = [r for r in rows if r.family == family]
+        lines.append(f"    {titles[family]}, {len(chosen)} features: luck reaches up to {100 * band:.0f}%")
+        for row in chosen:
             mark = "  above luck" if row.cut.score > band else ""
             lines.append(
                 f"    {row.name:34} {100 * row.cut.score:4.0f}%  {row.cut.words():24}"
                 f" {row.alone_p:8.3f} {row.family_p:9.3f}{mark}"
             )
-    above = [r.name for r in rows if r.cut.score > band]
-    verdict = ", ".join(above) if above else "none: every one-feature rule is within luck"
-    lines.append(f"    above the family-wise band: {verdict}")
+        above = [r.name for r in chosen if r.cut.score > band]
+        verdict = ", ".join(above) if above else "none: every rule is within luck"
+        lines.append(f"    above the band ({titles[family]}): {verdict}")
     return lines
