@@ -39,7 +39,7 @@ class Cut:
         """The rule in words ("winnable when >= 3", or "always lost")."""
         if self.threshold is None:
             return f"always {yes if self.above else no}"
-        return f"{yes} when {'>=' if self.above else '<'} {self.threshold:g}"
+        return f"{yes} when {'>=' if self.above else '<'} {self.threshold:.3g}"
 
 
 @dataclass(frozen=True)
@@ -218,5 +218,5 @@ def cue_lines(puzzles: Sequence[Puzzle], shuffles: int = SHUFFLES, seed: int = S
             )
         above = [r.name for r in chosen if r.cut.score > band]
         verdict = ", ".join(above) if above else "none: every rule is within luck"
-        lines.append(f"    above the band ({titles[family]}): {verdict}")
+        lines.append(f"    above the band: {verdict}")
     return lines
