@@ -100,6 +100,7 @@ def test_the_best_cut_names_its_threshold_and_side():
     cut = best_cut([1, 2, 3, 10, 11, 12], [True, True, True, False, False, False])
     assert (cut.score, cut.threshold, cut.above, cut.words()) == (1.0, 10, False, "winnable when < 10")
     assert best_cut([5, 5, 5], [False, False, True]).words() == "always lost"
+    assert [cut.says(v) for v in (3, 10, 12)] == [True, False, False]
 
 
 def test_the_family_wise_band_grows_with_the_features_tried():
@@ -126,6 +127,21 @@ def test_the_cue_table_flags_a_telling_cue_and_says_when_a_set_has_no_judges(mon
     assert by_name["telling"].cut.score > bands["glance"] and by_name["telling"].family_p < 0.05
     assert by_name["noise"].family_p >= by_name["noise"].alone_p  # the family is never easier to pass
     assert puzzle_cues.cue_lines([]) == ["  judge cues: no judge puzzles in this set"]
+
+
+def test_the_locks_are_judged_against_their_own_band(monkeypatch):
+    from ausp_widget.analysis import puzzle_cues
+
+    rng = random.Random(5)
+    answers = [k % 2 == 0 for k in range(40)]
+    noise = {str(k): (lambda _: rng.randrange(40)) for k in range(12)}
+    lock = {"lock": lambda _: rng.randrange(40)}
+    monkeypatch.setattr(puzzle_cues, "CUES", {**noise, **lock})
+    monkeypatch.setattr(puzzle_cues, "FAMILIES", {"glance": noise, "lock": lock})
+    rows, bands = puzzle_cues.cue_table([_Judge(yes) for yes in answers], shuffles=200)
+    assert set(bands) == {"glance", "lock"}
+    assert bands["lock"] < bands["glance"]  # one lock feature is not the best of twelve
+    assert [r.family for r in rows].count("lock") == 1
 
 
 class _Judge:

@@ -35,6 +35,12 @@ class Cut:
     threshold: float | None
     above: bool
 
+    def says(self, value: float) -> bool:
+        """The rule's answer ("winnable"?) for a position with this value."""
+        if self.threshold is None:
+            return self.above
+        return (value >= self.threshold) == self.above
+
     def words(self, yes: str = "winnable", no: str = "lost") -> str:
         """The rule in words ("winnable when >= 3", or "always lost")."""
         if self.threshold is None:
@@ -216,7 +222,21 @@ def cue_lines(puzzles: Sequence[Puzzle], shuffles: int = SHUFFLES, seed: int = S
                 f"    {row.name:34} {100 * row.cut.score:4.0f}%  {row.cut.words():24}"
                 f" {row.alone_p:8.3f} {row.family_p:9.3f}{mark}"
             )
-        above = [r.name for r in chosen if r.cut.score > band]
-        verdict = ", ".join(above) if above else "none: every rule is within luck"
+        above = [r for r in chosen if r.cut.score > band]
+        verdict = ", ".join(r.name for r in above) if above else "none: every rule is within luck"
         lines.append(f"    above the band: {verdict}")
+        lines.extend(_drivers(r, judges, answers) for r in above)
     return lines
+
+
+def _drivers(row: CueRow, judges: Sequence[Puzzle], answers: Sequence[bool]) -> str:
+    """Where a rule above luck is right, level by level, and the puzzles it gets wrong: what a
+    maker would filter on."""
+    values = cue_values(judges, {row.name: CUES[row.name]})[row.name]
+    right = [row.cut.says(v) == a for v, a in zip(values, answers)]
+    cells = []
+    for level in sorted({p.level for p in judges}):
+        chosen = [k for k, p in enumerate(judges) if p.level == level]
+        cells.append(f"{sum(right[k] for k in chosen)}/{len(chosen)}")
+    wrong = [p.id for p, ok in zip(judges, right) if not ok]
+    return f"      {row.name}: right by level {'  '.join(cells)}; wrong on {len(wrong)}: {' '.join(wrong)}"
