@@ -6,6 +6,7 @@ surface cue predicts them, and what a puzzle of each kind costs to make: CPU-sec
 95% Wilson interval gives the cost's), and the share of the time spent on deals that gave none.
 
     .venv/bin/python bench/puzzles.py [--game indian] [--make 3] [--kinds win,judge] [--no-timing]
+        [--file bench/making/puzzles_indian.json]
 
 Solved: "win", the hint player wins from the position; "free"/"home", it reaches the goal
 within the puzzle's number of moves; "judge", its own game's outcome matches the answer.
@@ -69,9 +70,10 @@ def trend(solved: list[int], counts: list[int]) -> tuple[float, float]:
     return z, 0.5 * math.erfc(-z / math.sqrt(2))
 
 
-def levels(game: str) -> None:
-    """The shipped set of `game`: the hint player's solved rate level by level, the trend, and the judges."""
-    items = puzzles.load(game=game)
+def levels(game: str, path: str | None = None) -> None:
+    """The shipped set of `game` (or the file `path`): the hint player's solved rate level by
+    level, the trend, and the judges."""
+    items = puzzles.load(game=game, path=path)
     print(f"{game}: {len(items)} puzzles  {dict(sorted(Counter(p.kind for p in items).items()))}")
     solved = {p.id: solved_by_hint(p) for p in items}
     counts, wins_by_level = [], []
@@ -140,14 +142,19 @@ def main() -> None:
     parser.add_argument("--deals", type=int, help="deals tried at most per kind (default: 10 per puzzle)")
     parser.add_argument("--no-timing", action="store_true", help="skip the cost of making new puzzles")
     parser.add_argument("--no-levels", action="store_true", help="skip the shipped set's measures")
+    parser.add_argument(
+        "--file", help="measure the levels of this puzzle file, not the shipped set (one --game)"
+    )
     args = parser.parse_args()
     kinds = [k for k in args.kinds.split(",") if k]
     wrong = [k for k in kinds if k not in KINDS]
     if wrong:
         parser.error(f"--kinds: a kind is one of {', '.join(KINDS)}, not {', '.join(wrong)}")
+    if args.file and len(args.game or GAMES) != 1:
+        parser.error("--file: name the file's game with one --game")
     for game in args.game or GAMES:
         if not args.no_levels:
-            levels(game)
+            levels(game, args.file)
         if not args.no_timing and args.make > 0:
             print(f"{game}: the cost of {args.make} new puzzles of each kind (one process)")
             for kind in kinds:

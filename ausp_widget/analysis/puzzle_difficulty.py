@@ -14,7 +14,14 @@ hint player, so the benchmark that measures the hint player level by level
 (`bench/puzzles.py`) is not circular.
 
 - "free" and "home": p is exact, a memoised recursion over every sensible line of at most
-  the par moves. Search effort adds `EFFORT` bits per tenfold more positions in the tree of
+  the par moves, for an eager blind player: whenever a card can go home it sends one home
+  (any of them) with chance `EAGER`, else it picks among the other sensible moves; with no
+  card to send home it picks among them all. A beginner's rule of thumb, "cards home first",
+  so a task whose line needs a move away from the foundations first, or a card kept back,
+  counts as harder than one a blind player stumbles on by sending cards home; the plain blind
+  player ordered puzzles by how many moves there are, not by how far the line runs against
+  that habit, and its levels did not get harder for a player it never asked (Indian
+  Patience). Search effort adds `EFFORT` bits per tenfold more positions in the tree of
   every legal line (the search that proves the losing moves lose); it mostly orders puzzles
   of equal p, which the small trees make common.
 - "win": p is the share of `BLIND_PLAYS` blind games (one fixed seed, so the same position
@@ -46,6 +53,7 @@ __all__ = [
     "blind_games",
     "decide",
     "difficulty",
+    "eager_chance",
     "judge_difficulty",
     "search_difficulty",
     "sensible",
@@ -58,6 +66,7 @@ SECONDS = 3.0
 BLIND_PLAYS = {"australian": 200, "indian": 40}  # blind games from a "win" or "judge" puzzle
 BLIND_SEED = 0
 EFFORT = 0.25  # bits per tenfold more positions in a "free" or "home" puzzle's search tree
+EAGER = 0.9  # the "free"/"home" blind player's chance of sending a card home when one can go
 
 
 def decide(position: Any) -> Any:
@@ -80,7 +89,7 @@ def search_difficulty(position: Any, goal: Goal, par: int, tree: dict) -> float:
     """Bits of the sensible blind player's chance within `par` moves, and the search effort:
     `tree` (filled here when empty) memoises every line of legal moves."""
     every = blind_chance(position, goal, par, tree, every=True)
-    chance = blind_chance(position, goal, par) or every
+    chance = eager_chance(position, goal, par) or every
     return _bits(chance) + EFFORT * math.log10(1 + len(tree))
 
 
@@ -114,6 +123,42 @@ def blind_chance(
         chances = [blind_chance(after_move(position, m), goal, moves - 1, memo, every) for m in choices]
         memo[key] = sum(chances) / len(chances) if chances else 0.0
     return memo[key]
+
+
+def eager_chance(position: Any, goal: Goal, moves: int, memo: dict | None = None) -> float:
+    """The chance that the eager blind player reaches `goal` from `position` within `moves`
+    moves: exact, memoised. Among the `sensible` moves it sends a card home (uniformly among
+    those that do) with chance `EAGER` when one can go and another move is there too, and
+    otherwise picks uniformly."""
+    if goal.reached(position):
+        return 1.0
+    if moves < 1 or position.status != "playing":
+        return 0.0
+    memo = {} if memo is None else memo
+    key = (position.piles(), moves)
+    if key not in memo:
+        choices = sensible(position)
+        home = [m for m in choices if _sends_home(position, m)]
+        rest = [m for m in choices if m not in home]
+
+        def mean(chosen: list) -> float:
+            return sum(eager_chance(after_move(position, m), goal, moves - 1, memo) for m in chosen) / len(
+                chosen
+            )
+
+        if home and rest:
+            memo[key] = EAGER * mean(home) + (1 - EAGER) * mean(rest)
+        else:
+            memo[key] = mean(choices) if choices else 0.0
+    return memo[key]
+
+
+def _sends_home(position: Any, move: Any) -> bool:
+    """Whether `move` puts a card on a foundation."""
+    if move.kind in ("draw", "pass"):
+        return False
+    _, target = position.move_places(move, 0)
+    return target is not None and target.kind == "foundation"
 
 
 def sensible(position: Any) -> list:

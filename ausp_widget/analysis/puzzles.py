@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import tempfile
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -77,18 +78,24 @@ class Puzzle:
     level: int
     themes: tuple[str, ...] = ()
     difficulty: float = 0.0
+    open: bool = False  # a study position: its face-down cards are shown face up (`study`)
 
     @property
     def position(self) -> Any:
-        """The puzzle's position, a fresh game each time (replayed from the deal)."""
-        return deal_position(self.game, self.seed, self.moves)
+        """The puzzle's position, a fresh game each time (replayed from the deal; its
+        face-down cards turned face up when it is a study position)."""
+        game = deal_position(self.game, self.seed, self.moves)
+        return study(game) if self.open else game
 
     @property
     def words(self) -> str:
         """The question, for the student."""
+        shown = "A study position, every card shown: " if self.open else ""
         if self.kind == "judge":
-            return "Can this position still be won? Answer yes or no."
+            return f"{shown}Can this position still be won? Answer yes or no."
         if self.kind == "win":
+            if self.open:
+                return f"{shown}win from here (the stock is shown too)."
             return "Win from here: every card is face up and the stock is shown."
         assert isinstance(self.goal, Goal)
         n = len(self.solution)
@@ -165,7 +172,28 @@ class Puzzle:
             "level": self.level,
             "themes": list(self.themes),
             "difficulty": round(self.difficulty, 3),
+            **({"open": True} if self.open else {}),
         }
+
+
+FACE_DOWN_MARK = re.compile(r"\[([^\]\s]+)\]")  # "[9♠]", a face-down card in a position's text
+
+
+def hidden(position: Any) -> bool:
+    """Whether a column holds a face-down card."""
+    return any(None in p.cards for p in position.piles() if p.kind == "column")
+
+
+def study(position: Any) -> Any:
+    """`position` with every face-down card turned face up, as a study position shows it (as
+    chess puzzles show the whole board): the student sees all the solver sees. A card so
+    turned up is an ordinary face-up card, as in its game's position text without the
+    brackets that mark a face-down one; a position with none comes back as it is."""
+    if not hidden(position):
+        return position
+    opened = type(position).from_text(FACE_DOWN_MARK.sub(r"\1", position.to_text()))
+    opened.seed = position.seed  # the deal it came from, as the board tells one deal from another
+    return opened
 
 
 def solver_line(game: Any, goal: Goal, limit: int) -> tuple[Move, ...] | None:
@@ -341,6 +369,11 @@ def from_dict(entry: object, number: int = 0) -> Puzzle:
     for key, values in (("moves", moves), ("solution", solution), ("themes", themes)):
         if not all(isinstance(v, str) for v in values):
             raise ValueError(f"{name}: {key!r} must be a list of texts")
+    opened = entry.get("open", False)
+    if not isinstance(opened, bool):
+        raise ValueError(
+            f"{name}: 'open' (a study position, every card shown) is true or false, not {opened!r}"
+        )
     seed = field("seed", int)
     if seed < 0:
         raise ValueError(f"{name}: 'seed' (the deal number) must be from 0 up, not {seed}")
@@ -355,6 +388,7 @@ def from_dict(entry: object, number: int = 0) -> Puzzle:
         level=level,
         themes=tuple(themes),
         difficulty=float(field("difficulty", (int, float))),
+        open=opened,
     )
 
 

@@ -32,23 +32,38 @@ from .puzzle_difficulty import (
     search_difficulty,
     win_difficulty,
 )
-from .puzzles import Puzzle
+from .puzzles import Puzzle, hidden, study
 
 KING = Card.parse("K♠").rank
-WIN_LINE = 55  # the longest solution of a "win" puzzle (its last 20 or so send cards home)
+# The longest solution of a "win" puzzle (its last 20 or so send cards home), and the plies
+# of the solver's line a "win" or "judge" puzzle is cut from: an Indian game is twice as long
+# (two decks, one card a move), and along its line a move that loses is seldom among the last
+# 55 but common before.
+WIN_LINE = {"australian": 55, "indian": 90}  # any other game: the Australian figure
 SHORT = 4  # the longest solution of a "free" or "home" puzzle
 # Tuned per game; any other game (Yukon, a plug-in) takes the frugal "indian" figures, whose
 # solver is the costliest to ask.
 LATE_STOCK = {"australian": 8, "indian": 4}  # "win": a short stock or an empty one
 JUDGE_STOCK = {"australian": 12, "indian": 6}
 SCAN_STOCK = {"australian": 24, "indian": 8}  # how far back to look for a winnable position
-SCANS = {"australian": 120, "indian": 6}
-TRIES = {"australian": 40, "indian": 8}  # positions tried per deal
+SCANS = {"australian": 120, "indian": 12}
+SCAN_STRIDE = {"australian": 1, "indian": 3}  # plies between two positions the scan asks about
+TRIES = {"australian": 40, "indian": 12}  # positions tried per deal
+# Games whose "win" and "judge" puzzles may be study positions, their face-down cards shown
+# face up (`puzzles.study`): in Indian Patience the hint player is stuck with 4–9 cards face
+# down and the solver's line shows every card only in its last moves, where none loses; any
+# other game's puzzles show every card as it is.
+STUDY = frozenset({"indian"})
 
 
 def _tuned(table: dict[str, int], game: str) -> int:
     """A game's figure in one of the tables above (the frugal one for a game not tuned)."""
     return table.get(game, table["indian"])
+
+
+def _win_line(game: str) -> int:
+    """A game's longest "win" solution (`WIN_LINE`)."""
+    return WIN_LINE.get(game, WIN_LINE["australian"])
 
 
 # ---- playing a deal forward -------------------------------------------------------------------
@@ -94,8 +109,8 @@ def cut(game: str, deal: int, kind: str, rng: random.Random) -> Puzzle | None:
         if line is None:
             return None
         moves, (start, ply0) = line
-        plies = [k for k in range(len(moves)) if len(moves) - k <= WIN_LINE][::-1]
-        if kind == "judge":
+        plies = [k for k in range(len(moves)) if len(moves) - k <= _win_line(game)][::-1]
+        if kind == "judge" or game in STUDY:  # a study game's last moves seldom lose: try any ply
             rng.shuffle(plies)
         later = snapshots(start, moves[ply0:], [k - ply0 for k in plies if k >= ply0])
         at = {k: positions[k] if k < ply0 else later[k - ply0] for k in plies}
@@ -109,19 +124,25 @@ def cut(game: str, deal: int, kind: str, rng: random.Random) -> Puzzle | None:
         position = at[ply].copy()
         if position.status != "playing" or len(position.legal_moves()) < 2:
             continue
-        if kind in ("win", "judge") and _hidden(position):  # the student must see every card
+        opened = kind == "win" and hidden(position)
+        if (
+            kind in ("win", "judge") and hidden(position) and game not in STUDY
+        ):  # the student must see every card
             continue
         tries += 1
         if tries > _tuned(TRIES, game):
             break
         history = moves[:ply]
         if cutter is None:
-            found = _judge(position, bool(want), rng)
+            found = _judge(position, bool(want), rng, study if game in STUDY else _as_it_is)
             if found is not None:
                 history = [*history, found[0]]
                 position = after_move(position, found[0])
+                opened = game in STUDY and hidden(position)
+                position = study(position)
                 found = found[1:]
         else:
+            position = study(position) if opened else position
             found = cutter(position, rng)
         if found is not None:
             goal, solution, difficulty = found
@@ -137,6 +158,7 @@ def cut(game: str, deal: int, kind: str, rng: random.Random) -> Puzzle | None:
                 level=1,
                 themes=puzzle_themes(kind, position, line),
                 difficulty=round(difficulty, 3),
+                open=opened,
             )
     return None
 
@@ -153,7 +175,8 @@ def winning_line(
     solver's winning line from there (a real game that wins), with that position and its ply
     (where the line's positions are to be played forward from); None when none was found."""
     stock = len(positions[0].stock())
-    for checked, ply in enumerate(range(len(moves), -1, -1)):
+    stride = _tuned(SCAN_STRIDE, game)
+    for checked, ply in enumerate(range(len(moves), -1, -stride)):
         left = stock - sum(m == "draw" for m in moves[:ply])
         if left > _tuned(SCAN_STOCK, game):
             break
@@ -168,9 +191,9 @@ def winning_line(
     return None
 
 
-def _hidden(position: Any) -> bool:
-    """Whether a column holds a face-down card (a puzzle shows every card)."""
-    return any(None in p.cards for p in position.piles() if p.kind == "column")
+def _as_it_is(position: Any) -> Any:
+    """A position shown as it is (a game whose puzzles are never study positions)."""
+    return position
 
 
 def _first_moves(position: Any, lost: Callable[[Any], bool | None]) -> tuple[int, int, int] | None:
@@ -190,7 +213,7 @@ def _win(position: Any, rng: random.Random) -> tuple[Goal, tuple, float] | None:
     if len(position.stock()) > _tuned(LATE_STOCK, position.name):
         return None
     result = decide(position)
-    if result.winnable is not True or not 3 <= len(result.moves) <= WIN_LINE:
+    if result.winnable is not True or not 3 <= len(result.moves) <= _win_line(position.name):
         return None
 
     def lost(after: Any) -> bool | None:
@@ -244,9 +267,12 @@ def _home(position: Any, rng: random.Random) -> tuple[Goal, tuple, float] | None
     return found
 
 
-def _judge(position: Any, want: bool, rng: random.Random) -> tuple[str, bool, tuple, float] | None:
+def _judge(
+    position: Any, want: bool, rng: random.Random, shown: Callable[[Any], Any]
+) -> tuple[str, bool, tuple, float] | None:
     """One move from a winnable `position`, to a position that is winnable (`want`) or lost:
-    (the move, the answer, the solver's line, the difficulty). A position is used only when
+    (the move, the answer, the solver's line, the difficulty), each position after a move
+    judged as the student is shown it (`shown`: a study position, or as it is). A position is used only when
     one of its moves keeps the game winnable and another loses it, and the answer asked for
     picks which, so both answers come from the same positions: what the board shows (cards
     home, stock left, empty columns) says nothing of the answer, and a student has to read it."""
@@ -260,9 +286,10 @@ def _judge(position: Any, want: bool, rng: random.Random) -> tuple[str, bool, tu
         text = str(after.play(move))
         if after.status != "playing" or len(after.legal_moves()) < 2:
             continue
+        after = shown(after)
         result = decide(after)
         answer = result.winnable
-        if answer is None or answer in found or (answer and len(result.moves) > 2 * WIN_LINE):
+        if answer is None or answer in found or (answer and len(result.moves) > 2 * _win_line(after.name)):
             continue
         line = tuple(str(m) for m in result.moves) if answer else ()
         found[answer] = (text, answer, line, judge_difficulty(after, result))
