@@ -160,10 +160,5 @@ def test_the_app_offers_it_and_draws_its_table_without_a_guide_puzzles_or_a_bot(
     assert seen["back"] == ["australian", True] and seen["again"] == ["my_patience", True]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the Yukon class's notation writes 'game: yukon' and reads only saves of Yukon "
-    "(ausp_widget/games/yukon/notation.py), so a class built on it cannot read its own text back",
-)
 def test_its_position_text_and_save_read_back_as_its_own_game(seen):
     assert (seen["text"], seen["save"]) == ("MyPatience", "MyPatience")

@@ -35,13 +35,19 @@ YukonGame = Any  # the game class (which imports this module): readers are hande
 
 YUKON_SAVE_VERSION = 1
 _LINES = ("foundations", *map(str, range(1, COLUMNS + 1)))
-_EXPECTED = f"'game: yukon', 'foundations:' or '1:' to '{COLUMNS}:' (Yukon has no stock and no waste)"
+
+
+def _expected(cls: type[YukonGame]) -> str:
+    """The lines a position of `cls` may have (a variant's name is its own, not "yukon")."""
+    return (
+        f"'game: {cls.name}', 'foundations:' or '1:' to '{COLUMNS}:' ({cls.title} has no stock and no waste)"
+    )
 
 
 # ---- position text -----------------------------------------------------------------------
 def format_position(game: YukonGame) -> str:
     tops = [pile[-1] for pile in game.foundations if pile]
-    lines = ["game: yukon", f"foundations: {format_cards(tops)}"]
+    lines = [f"game: {game.name}", f"foundations: {format_cards(tops)}"]
     for n, (col, down) in enumerate(zip(game.tableau(), game.face_down()), start=1):
         words = [f"[{card}]" if depth < down else str(card) for depth, card in enumerate(col)]
         lines.append(f"{n}: {' '.join(words) or '-'}")
@@ -49,7 +55,7 @@ def format_position(game: YukonGame) -> str:
 
 
 def parse_position(text: str, cls: type[YukonGame]) -> YukonGame:
-    lines = split_lines(text, cls.name, cls.title, _LINES, _EXPECTED)
+    lines = split_lines(text, cls.name, cls.title, _LINES, _expected(cls))
     tops = lines.read("foundations", parse_cards)
     if len({card.suit for card in tops}) != len(tops):
         raise NotationError(
@@ -104,9 +110,9 @@ def load_json(data: dict, cls: type[YukonGame]) -> YukonGame:
 
 
 def _load(data: dict, cls: type[YukonGame]) -> YukonGame:
-    saves.check_one_player(data, "yukon", "Yukon", YUKON_SAVE_VERSION, "Yukon")
+    saves.check_one_player(data, cls.name, cls.title, YUKON_SAVE_VERSION, cls.title)
     seed = check_seed_field(data["seed"])
-    game = saves.start_of(data, cls, parse_position, "Yukon")
+    game = saves.start_of(data, cls, parse_position, cls.title)
     if seed is not None and format_position(cls.deal(seed)) != format_position(game):
         raise saves.altered(f"seed {seed} does not match its start position")
     game.seed = seed
