@@ -330,3 +330,19 @@ def test_the_class_summary_button_saves_both_tables_beside_the_notebook_never_ov
     assert len(made) == 4 and sum(name.startswith("class-themes-") for name in made) == 2
     second = [name for name in made if name.endswith("-2.csv")]
     assert len(second) == 2 and all(name in trainer.feedback.value for name in second)
+
+
+def test_a_study_position_shows_every_card_face_up_and_says_so(store):
+    trainer, _ = trainer_for(store)
+    indian = next(p for p in puzzles.load("indian") if any(v == 1 for v in p.position.face_down()))
+    hidden = [v.face.description for v in _after_open(trainer, indian)]
+    assert "face-down card" in hidden, "a puzzle shown as it is keeps its face-down cards"
+    line = dataclasses.replace(indian, open=True)
+    shown = [v.face.description for v in _after_open(trainer, line)]
+    assert "face-down card" not in shown and len(shown) == len(hidden)
+    assert "study position" in trainer.question.value.lower() and "every card" in trainer.question.value
+
+
+def _after_open(trainer: PuzzleTrainer, puzzle: puzzles.Puzzle) -> list:
+    trainer.open_puzzle(puzzle)
+    return trainer.board.board.views()

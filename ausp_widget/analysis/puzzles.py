@@ -47,6 +47,7 @@ SOLVER_NODES = 200_000  # the budget of one check of a "win" try
 SOLVER_SECONDS = 5.0
 GOAL_KINDS = {"win": ("won",), "free": ("free",), "home": ("count",)}
 ANSWERS = {"yes": True, "no": False}  # a "judge" puzzle's words, as the question asks for them
+STUDY_WORDS = "A study position: every card is shown, the face-down ones too. "
 QUOTED = 40  # characters of a student's answer repeated in feedback
 
 
@@ -89,13 +90,13 @@ class Puzzle:
 
     @property
     def words(self) -> str:
-        """The question, for the student."""
-        shown = "A study position, every card shown: " if self.open else ""
+        """The question, for the student (a study position says that every card is shown)."""
+        return STUDY_WORDS + self._question() if self.open else self._question()
+
+    def _question(self) -> str:
         if self.kind == "judge":
-            return f"{shown}Can this position still be won? Answer yes or no."
+            return "Can this position still be won? Answer yes or no."
         if self.kind == "win":
-            if self.open:
-                return f"{shown}win from here (the stock is shown too)."
             return "Win from here: every card is face up and the stock is shown."
         assert isinstance(self.goal, Goal)
         n = len(self.solution)
