@@ -10,6 +10,11 @@ Four kinds:
 - "judge": winnable or not? `goal` is the answer (True or False); `judge(answer)` says
   whether the student is right, with the solver's line or the reason the position is lost.
 
+A puzzle may be a study position (`open`, as chess puzzles show the whole board): its face-down
+cards are shown face up (`study`), so what the solver knows is what the student sees. Indian
+Patience's "win" and "judge" puzzles are (its hint player is stuck with cards still face down,
+and the solver's line shows every card only in its last moves, where no move loses).
+
 "free" and "home" tasks are judged by the lessons' search (`core.tasks.shortest_line`, any
 line of at most N moves); "win" tasks by the solver through the task's `search` hook. Either
 way a `TaskRun` gives the same named feedback as a lesson. `load` reads the shipped puzzles

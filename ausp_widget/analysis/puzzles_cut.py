@@ -48,7 +48,10 @@ JUDGE_STOCK = {"australian": 12, "indian": 6}
 SCAN_STOCK = {"australian": 24, "indian": 8}  # how far back to look for a winnable position
 SCANS = {"australian": 120, "indian": 12}
 SCAN_STRIDE = {"australian": 1, "indian": 3}  # plies between two positions the scan asks about
-TRIES = {"australian": 40, "indian": 12}  # positions tried per deal
+TRIES = {"australian": 40, "indian": 8}  # positions tried per deal
+# ... and for a study game's "win" and "judge" puzzles: each try, at an empty stock with every
+# card shown, is a quick one for the solver (a few hundredths of a second), and one in 60 gives a puzzle
+STUDY_TRIES = 90
 # Games whose "win" and "judge" puzzles may be study positions, their face-down cards shown
 # face up (`puzzles.study`): in Indian Patience the hint player is stuck with 4–9 cards face
 # down and the solver's line shows every card only in its last moves, where none loses; any
@@ -130,7 +133,7 @@ def cut(game: str, deal: int, kind: str, rng: random.Random) -> Puzzle | None:
         ):  # the student must see every card
             continue
         tries += 1
-        if tries > _tuned(TRIES, game):
+        if tries > (STUDY_TRIES if kind in ("win", "judge") and game in STUDY else _tuned(TRIES, game)):
             break
         history = moves[:ply]
         if cutter is None:
