@@ -136,8 +136,14 @@ class Solver(SlicedSearch):
             self._undo()
 
     def _play_safe(self) -> None:
-        """Send home every card that may go home safely, until none is left."""
+        """Send home every card that may go home safely, until none is left. Every position
+        entered has had this done, so after a move to another column only the top card it
+        left behind can be new to it (the foundations did not change)."""
         cols, heights = self.cols, self.heights
+        if self.trail and self.trail[-1][1] >= 0:
+            col = cols[self.trail[-1][0]]
+            if not col or heights[col[-1] // 13] != col[-1] % 13 or not safe_home(col[-1], heights):
+                return
         again = True
         while again:
             again = False
@@ -218,7 +224,11 @@ class Solver(SlicedSearch):
             self._back_to(mark)
             return False
         self.path.add(key)
-        self.frames.append([self._ordered(), 0, mark, key])
+        moves = self._ordered()
+        if not check and len(self.trail) == mark + 1:  # a swap, no card sent home after it:
+            c, e, size = self.trail[-1][:3]  # moving the group back leads to a position on the line
+            moves.remove((e, len(self.cols[e]) - size, c))
+        self.frames.append([moves, 0, mark, key])
         return True
 
     def _search(self, deadline: float | None, node_cap: int | None) -> None:
