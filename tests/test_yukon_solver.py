@@ -13,6 +13,7 @@ from ausp_widget import Game, data
 from ausp_widget.core.cards import Card
 from ausp_widget.data import read_text
 from ausp_widget.games.yukon import figures
+from ausp_widget.games.yukon.basics import PARENTS
 from ausp_widget.games.yukon.deadlock import hopeless
 from ausp_widget.games.yukon.game import YukonGame
 from ausp_widget.games.yukon.guide import yukon_steps
@@ -166,3 +167,24 @@ def test_the_playout_finds_a_win_the_complete_search_reaches_late_and_never_says
     stuck.run(seconds=None)
     assert stuck.winnable is None and stuck.exhausted and stuck.games == Playout.GAMES
     assert solve(lock(True), time_limit=None).winnable is False
+
+
+def test_the_solver_agrees_with_a_plain_exhaustive_search_when_cards_can_change_parents():
+    """Many short columns give many swaps (a group moved from one parent to the other, which
+    the search never moves straight back) and cards sent home after them."""
+    rng = random.Random(21)
+    swaps = 0
+    for _ in range(30):
+        game = random_position(rng, rng.randint(8, 10), 6)
+        search = Solver(game)
+        search.run(seconds=None)
+        assert search.winnable is exhaustive(game), game.to_text()
+        if search.winnable:
+            game.copy().play_winning_line(search.line)
+        cols, down, _ = table(game)
+        swaps += sum(
+            d > down[c] and cols[c][d - 1] in PARENTS[cols[c][d]]
+            for c, col in enumerate(cols)
+            for d in range(1, len(col))
+        )
+    assert swaps
