@@ -14,6 +14,7 @@ from ausp_widget import puzzles
 from ausp_widget.__main__ import main
 from ausp_widget.analysis import solve
 from ausp_widget.analysis.puzzle_difficulty import blind_chance, difficulty, sensible
+from ausp_widget.analysis.puzzles import hidden, study
 from ausp_widget.analysis.puzzles_make import level_of, scale
 from ausp_widget.core import registry
 from ausp_widget.core.tasks import Goal, TaskRun, shortest_line
@@ -101,7 +102,10 @@ def test_every_puzzle_replays_from_its_deal_and_its_solution_reaches_its_goal(sh
         for text in p.moves:
             replay.play(text)
         position = p.position
-        assert position.to_json() == replay.to_json(), p.id
+        if p.open:  # a study position: the replayed one with its face-down cards turned up
+            assert not hidden(position) and position.to_text() == study(replay).to_text(), p.id
+        else:
+            assert position.to_json() == replay.to_json(), p.id
         assert position.status == "playing", p.id
         after = position.copy()
         for text in p.solution:

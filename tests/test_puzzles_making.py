@@ -102,7 +102,10 @@ def test_a_save_stopped_mid_write_leaves_the_file_as_it_was(whole, tmp_path, mon
 
 def test_a_kind_added_to_a_shipped_set_leaves_the_other_kinds_as_they_were(tmp_path):
     path = tmp_path / "puzzles_indian.json"
-    shutil.copy(data_file("indian"), path)
+    shipped = _data(data_file("indian"))  # the shipped set less its home puzzles: home is the kind added
+    shipped["puzzles"] = [p for p in shipped["puzzles"] if p["kind"] != "home"]
+    shipped["cuts"].pop("home", None)
+    path.write_text(json.dumps(shipped, ensure_ascii=False), encoding="utf-8")
     before = _data(path)
     made = making.write("indian", 0, path, seed=3, kinds={"home": 1})
     after = _data(path)

@@ -4,4 +4,5 @@
 cd "$(dirname "$0")/../.." || exit 1
 OUT=bench/making/puzzles_indian.json
 .venv/bin/python -m ausp_widget puzzles --game indian --kinds free=100,home=100 --seed 2026 --deals 2000 --out "$OUT" || exit 1
-.venv/bin/python -m ausp_widget puzzles --game indian --kinds win=20,judge=20 --seed 2026 --deals 400 --out "$OUT"
+.venv/bin/python -m ausp_widget puzzles --game indian --kinds win=20 --seed 2026 --deals 400 --out "$OUT" || exit 1
+.venv/bin/python -m ausp_widget puzzles --game indian --kinds judge=20 --seed 2026 --deals 400 --out "$OUT"
