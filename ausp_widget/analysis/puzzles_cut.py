@@ -287,8 +287,8 @@ def _judge(
     for move in firsts:
         after = position.copy()
         text = str(after.play(move))
-        if after.status != "playing" or len(after.legal_moves()) < 2:
-            continue
+        if after.status != "playing" or len(after.legal_moves()) < 2 or not after.useful_moves():
+            continue  # a position with nothing to do but draw told lost ones from winnable ones
         after = shown(after)
         result = decide(after)
         answer = result.winnable
