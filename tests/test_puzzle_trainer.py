@@ -346,3 +346,12 @@ def test_a_study_position_shows_every_card_face_up_and_says_so(store):
 def _after_open(trainer: PuzzleTrainer, puzzle: puzzles.Puzzle) -> list:
     trainer.open_puzzle(puzzle)
     return trainer.board.board.views()
+
+
+def test_next_puzzle_without_an_answer_walks_on_through_the_level(store):
+    trainer, _clock = trainer_for(store)
+    level = [p.id for p in trainer.items if p.level == trainer.level]
+    seen = [trainer.puzzle.id]
+    for _ in range(min(len(level), 12) - 1):
+        seen.append(trainer.next_puzzle().id)
+    assert len(set(seen)) == len(seen), f"a skipped puzzle came back before the level was seen: {seen}"

@@ -212,7 +212,14 @@ class PuzzleTrainer(widgets.VBox):
             record = self.store.puzzle(p.id)
             return (record.tries > 0, record.solved > 0, record.tries)
 
-        return self.open_puzzle(min(others, key=order))
+        best = min(map(order, others))
+        shown = next((n for n, p in enumerate(at_level) if self.puzzle and p.id == self.puzzle.id), -1)
+
+        def after_shown(n: int) -> int:  # skipping walks on through the level, never back and forth
+            return (n - shown - 1) % len(at_level)
+
+        ties = [n for n, p in enumerate(at_level) if p in others and order(p) == best]
+        return self.open_puzzle(at_level[min(ties, key=after_shown)])
 
     def puzzle_of_the_day(self, day: datetime.date | str | None = None) -> Puzzle:
         """The same puzzle for everyone on a date (today by default)."""
