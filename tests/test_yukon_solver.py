@@ -8,6 +8,7 @@ import json
 import random
 
 import pytest
+from test_yukon import exhaustive  # the plain search every Yukon solver test compares with
 
 from ausp_widget import Game, data
 from ausp_widget.core.cards import Card
@@ -18,22 +19,6 @@ from ausp_widget.games.yukon.deadlock import hopeless
 from ausp_widget.games.yukon.game import YukonGame
 from ausp_widget.games.yukon.guide import yukon_steps
 from ausp_widget.games.yukon.solver import Playout, Solver, solve
-
-
-def exhaustive(game: YukonGame) -> bool:
-    """Whether any sequence of legal moves wins: a plain search over every legal move."""
-    seen, stack = set(), [game]
-    while stack:
-        current = stack.pop()
-        if current.status == "won":
-            return True
-        for move in current.legal_moves():
-            after = current.copy()
-            after.play(move)
-            if after.position_key() not in seen:
-                seen.add(after.position_key())
-                stack.append(after)
-    return False
 
 
 def random_position(rng: random.Random, left: int, columns: int = 4) -> YukonGame:
