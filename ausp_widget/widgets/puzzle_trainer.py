@@ -37,6 +37,7 @@ from ausp_widget.core.teaching import HINT, SOLUTION
 from .board import show
 from .clock import Clock, KernelClock, Timer
 from .parts import Parts
+from .puzzle_choice import next_at_level
 from .puzzle_words import by_themes, heading_words, standing_words, stock_words, theme_words
 from .step_board import StepBoard
 from .strip import HTML, Button, Dropdown, Strip, Text, ToggleButton
@@ -204,22 +205,7 @@ class PuzzleTrainer(widgets.VBox):
                 good=None,
             )
             return puzzle
-        level = self.level
-        at_level = [p for p in self.items if p.level == level] or self.items
-        others = [p for p in at_level if self.puzzle is None or p.id != self.puzzle.id] or at_level
-
-        def order(p: Puzzle) -> tuple:
-            record = self.store.puzzle(p.id)
-            return (record.tries > 0, record.solved > 0, record.tries)
-
-        best = min(map(order, others))
-        shown = next((n for n, p in enumerate(at_level) if self.puzzle and p.id == self.puzzle.id), -1)
-
-        def after_shown(n: int) -> int:  # skipping walks on through the level, never back and forth
-            return (n - shown - 1) % len(at_level)
-
-        ties = [n for n, p in enumerate(at_level) if p in others and order(p) == best]
-        return self.open_puzzle(at_level[min(ties, key=after_shown)])
+        return self.open_puzzle(next_at_level(self.items, self.level, current, self.store.puzzle))
 
     def puzzle_of_the_day(self, day: datetime.date | str | None = None) -> Puzzle:
         """The same puzzle for everyone on a date (today by default)."""
