@@ -26,8 +26,19 @@ $(VENV)/.test: pyproject.toml | $(BIN)/python
 # with the picture of each board. The browser tests start JupyterLab with the same options.
 LAB_OPTIONS := --LabApp.app_settings_dir="$(CURDIR)/lab-settings" --NotebookNotary.db_file=:memory:
 
-lab: $(VENV)/.notebook
-	$(BIN)/jupyter lab $(LAB_FLAGS) $(LAB_OPTIONS) notebooks/01_learn_and_play.ipynb
+# JupyterLab opens the first time with its side panels closed, ready for a projector: two players'
+# tables need the whole width of a 1280-px window (lab-settings/workspaces/). The layout a user
+# makes after that is kept in $(WORKSPACES), never overwritten.
+WORKSPACES := $(VENV)/lab-workspaces
+FIRST_LAYOUT := $(WORKSPACES)/default-37a8.jupyterlab-workspace
+
+$(FIRST_LAYOUT): | $(BIN)/python
+	mkdir -p $(WORKSPACES)
+	cp lab-settings/workspaces/default-37a8.jupyterlab-workspace $@
+
+lab: $(VENV)/.notebook $(FIRST_LAYOUT)
+	$(BIN)/jupyter lab $(LAB_FLAGS) $(LAB_OPTIONS) --LabApp.workspaces_dir="$(abspath $(WORKSPACES))" \
+		notebooks/01_learn_and_play.ipynb
 
 # Debian's chromium for the browser tests (never a browser download by a test tool).
 browser:

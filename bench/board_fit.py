@@ -13,7 +13,12 @@ card widths drawn, how many tables had a column laid out in lanes side by side (
 table with a column too long for the window even at its tightest fan), and the deals that did not
 fit.
 
-Run: .venv/bin/python bench/board_fit.py [--deals 200] [--first-deal 1] [--board-js PATH (an older board.js)]
+With JupyterLab's side panel open (`--cell 797`) the cell is too narrow for two players' tables
+side by side: a table fits only when it is no taller than its room and no wider than the cell, and
+the board says how to see the rest of one that does not.
+
+Run: .venv/bin/python bench/board_fit.py [--deals 200] [--first-deal 1] [--cell 1049]
+     [--board-js PATH (an older board.js)]
 """
 
 from __future__ import annotations
@@ -44,7 +49,8 @@ const make = new Function('window', source + '; return layout;');
 const layout = make({ innerHeight: Number(process.argv[3]) });
 const states = JSON.parse(fs.readFileSync(0, 'utf8'));
 const cell = Number(process.argv[2]), room = Number(process.argv[4]);
-const measured = states.map((s) => layout(s, cell, true, room)).map((g) => [g.height, g.m.w, g.bound]);
+const measured = states.map((s) => layout(s, cell, true, room))
+  .map((g) => [g.height, g.m.w, g.bound, g.width]);
 console.log(JSON.stringify(measured));
 """
 
@@ -95,17 +101,20 @@ def main() -> None:
     parser.add_argument(
         "--first-deal", type=int, default=1, help="the first deal (201: deals never looked at)"
     )
+    parser.add_argument(
+        "--cell", type=int, default=CELL, help="the cell's width (797: JupyterLab's side panel open)"
+    )
     parser.add_argument("--board-js", type=pathlib.Path, default=BOARD_JS)
     args = parser.parse_args()
     room = f"{ROOM} px for the board (Indian {ROOMS['indian']})"
-    where = f"{CELL} px cell, {room}, a 1280x{WINDOW} screen, projector cards"
+    where = f"{args.cell} px cell, {room}, a 1280x{WINDOW} screen, projector cards"
     deals = range(args.first_deal, args.first_deal + args.deals)
     print(f"board_fit: deals {deals[0]}-{deals[-1]}, {where}")
     for mode in MODES:
         cases = states(mode, deals)
         room = ROOMS.get(mode, ROOM)
         done = subprocess.run(
-            ["node", "-e", NODE, str(args.board_js), str(CELL), str(WINDOW), str(room)],
+            ["node", "-e", NODE, str(args.board_js), str(args.cell), str(WINDOW), str(room)],
             input=json.dumps([state for _, _, state in cases]),
             capture_output=True,
             text=True,
@@ -114,15 +123,18 @@ def main() -> None:
         measured = json.loads(done.stdout)
         for stage in STAGES:
             rows = [(seed, *m) for (seed, at, _), m in zip(cases, measured, strict=True) if at == stage]
-            fit = sum(h <= room for _, h, _, _ in rows)
+            fits = [h <= room and across <= args.cell for _, h, _, _, across in rows]
+            fit = sum(fits)
             low, high = wilson_interval(fit, len(rows))
-            widths = sorted(w for _, _, w, _ in rows)
-            lanes = sum(bound == "lanes" for *_, bound in rows)
-            misses = [f"{seed} ({h:.0f} px)" for seed, h, _, _ in rows if h > room]
+            widths = sorted(w for _, _, w, _, _ in rows)
+            lanes = sum(bound == "lanes" for _, _, _, bound, _ in rows)
+            misses = [
+                f"{r[0]} ({r[1]:.0f}x{r[4]:.0f} px)" for r, ok in zip(rows, fits, strict=True) if not ok
+            ]
             print(
                 f"board_fit: {mode:<12} {stage:>2} moves: fit {fit}/{len(rows)} "
                 f"({100 * fit / len(rows):.1f}%, 95% {100 * low:.1f}-{100 * high:.1f}%); "
-                f"tallest {max(h for _, h, _, _ in rows):.0f} px; cards {widths[0]}-{widths[-1]} px; "
+                f"tallest {max(r[1] for r in rows):.0f} px; cards {widths[0]}-{widths[-1]} px; "
                 f"a column in lanes {lanes}" + (f"; missed deals {', '.join(misses[:8])}" if misses else "")
             )
 

@@ -64,14 +64,17 @@ function shape(state) {
 // How a table is arranged on a wide, low screen (a projector): one player's foundations two by
 // two beside the columns ("aside"); two players side by side under one row of stocks and
 // foundations ("duo") when a column TALL cards deep still fits under that row, else with the
-// foundations between the two tables and every column starting at the board's top ("flank").
+// foundations between the two tables and every column starting at the board's top ("flank"); in
+// a cell too narrow for either (JupyterLab's side panel open), "duo" with each waste squared up,
+// its top card alone on show ("narrow-duo"), so the table is no wider than the cell.
 // Otherwise (a narrow cell) the foundations' row lies above or between the players ("stacked").
 function arrangement(state, s, width, large, room) {
   if (!Number.isFinite(room) || width < 1.4 * room) return "stacked";
   if (s.sides.size <= 1) return s.foundations <= 4 ? "aside" : "stacked";
   const duo = sized(s, widest(s, width, "duo", large), "duo", large);
-  if (arrange(deep(state, TALL), duo, 0).height <= room) return "duo";
-  return across(s, floorPx(large), "flank", large) <= width ? "flank" : "duo";
+  const side = across(s, floorPx(large), "duo", large) <= width ? "duo" : "narrow-duo";
+  if (arrange(deep(state, TALL), duo, 0).height <= room) return side;
+  return across(s, floorPx(large), "flank", large) <= width ? "flank" : side;
 }
 
 const floorPx = (large) => (large ? 46 : 34); // a narrow cell's least card
@@ -89,9 +92,9 @@ function sized(s, w, how, large) {
   const font = cornerPx(w, large);
   const least = font * BAND;
   return {
-    ...s, w, h, how, large, font, least, duo: how === "duo", lanes: how === "aside" || (how === "stacked" && s.sides.size <= 1),
+    ...s, w, h, how, large, font, least, duo: how.endsWith("duo"), lanes: how === "aside" || (how === "stacked" && s.sides.size <= 1),
     gap: Math.round(w * GAP), sep: Math.round(w * SEP), mid: Math.round(w * MID),
-    fanX: Math.max(Math.round(w * FAN_X), indexWide(w, large)), lane: Math.max(Math.round(w * LANE), indexWide(w, large)),
+    fanX: how === "narrow-duo" ? 0 : Math.max(Math.round(w * FAN_X), indexWide(w, large)), lane: Math.max(Math.round(w * LANE), indexWide(w, large)),
     up: Math.max(h * 0.3, least), down: h * 0.13, hidden: h * 0.06,
   };
 }
@@ -103,8 +106,9 @@ function across(s, w, how, large) {
   const row = s.foundations * (w + gap) - gap;
   const band = s.columns * (w + gap) - gap;
   const lead = s.stock ? w + sep : 0; // the stock and waste's column
-  if (how === "duo") {
-    const block = 2 * w + gap + 2 * Math.max(Math.round(w * FAN_X), indexWide(w, large));
+  if (how.endsWith("duo")) {
+    const fanned = how === "duo" ? 2 * Math.max(Math.round(w * FAN_X), indexWide(w, large)) : 0;
+    const block = 2 * w + gap + fanned;
     return Math.max(2 * band + Math.round(w * MID), row + 2 * block + 2 * gap) + 2 * gap;
   }
   if (how === "flank") return 2 * lead + 2 * band + 2 * sep + 2 * w + gap + 2 * gap;
@@ -125,7 +129,9 @@ function layout(state, width, large, room = Infinity) {
   const legible = large ? 59 : 52; // the least card the window's height may ask for
   let w = widest(s, width, how, large);
   let bound = w === fullPx(large) ? "full" : "width"; // what holds the cards at this size
-  const least = Math.min(w, legible);
+  // ... and a projector card already narrower than that (two tables in a narrow cell) may still
+  // shrink to the least whose index fits it: its index stays LEGIBLE_PX.
+  const least = large && w < legible ? floorPx(large) : Math.min(w, legible);
   if (Number.isFinite(room)) {
     // A table is sized for columns NOMINAL cards deep, so its cards keep their size as columns
     // grow; only a column deeper still makes them smaller.
@@ -330,7 +336,7 @@ function arrange(state, m, colMax, fold = false) {
     }
     if (waste) {
       const x = left + w + gap;
-      place(waste, x, y, null, m.fanX);
+      place(waste, x, y, () => 0, m.fanX);
       zones.set(waste.id, { x, y, w: w + 2 * m.fanX, h });
       stops.push([waste.id, ids(waste)]);
     }
@@ -594,6 +600,7 @@ function render({ model, el: host }) {
     root.classList.toggle("ausp-still", !!still);
     geo = layout(st, width(), large, room());
     lastRoom = geo.room;
+    tooBig(geo.height > geo.room + 1 || geo.width > width() + 1);
     root.dataset.room = String(geo.room); // the height the table was laid out for
     root.dataset.bound = geo.bound; // what holds its cards at their size: full, width or height
     felt.style.height = `${Math.ceil(geo.height)}px`;
@@ -704,7 +711,7 @@ function render({ model, el: host }) {
     if (n.kind === "refused" || n.kind === "error") release();
     live.textContent = n.text;
     if (n.kind !== "refused" && n.kind !== "error") {
-      toast.classList.remove("ausp-toast-on"); // a move made since: the refusal is old news
+      quiet(); // a move made since: the refusal is old news
     } else {
       show(n.text, n.kind);
     }
@@ -717,7 +724,24 @@ function render({ model, el: host }) {
     toast.textContent = text;
     toast.className = `ausp-toast ausp-toast-${kind} ausp-toast-on`;
     clearTimeout(toastTimer);
-    toastTimer = setTimeout(() => toast.classList.remove("ausp-toast-on"), TOAST_MS);
+    toastTimer = setTimeout(quiet, TOAST_MS);
+  }
+
+  // A table taller or wider than the window even at its tightest (two players' tables in a narrow
+  // cell, as when JupyterLab's side panel is open) says so in that line while no refusal shows.
+  let fitNote = "";
+  function tooBig(tall) {
+    const how = host.closest(".jp-LabShell") ? "hide the side panel (Ctrl+B) to see it" : "a larger window shows it";
+    const text = tall ? `Part of the table is below the window: ${how} whole.` : "";
+    root.dataset.fits = tall ? "no" : "yes";
+    if (text === fitNote) return;
+    fitNote = text;
+    if (!toast.classList.contains("ausp-toast-on")) quiet();
+  }
+
+  function quiet() {
+    toast.textContent = fitNote;
+    toast.className = fitNote ? "ausp-toast ausp-toast-fit" : "ausp-toast";
   }
 
   // ---- pointer: click, double-click, drag ----------------------------------------------------------

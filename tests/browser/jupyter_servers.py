@@ -9,6 +9,7 @@ import contextlib
 import json
 import os
 import pathlib
+import shutil
 import socket
 import subprocess
 import sys
@@ -23,6 +24,8 @@ REPO = pathlib.Path(__file__).resolve().parents[2]
 # the server (a notebook reopened after a restart opens as it did the first time).
 LAB_SETTINGS_DIR = REPO / "lab-settings"
 LAB_OPTIONS = [f"--LabApp.app_settings_dir={LAB_SETTINGS_DIR}", "--NotebookNotary.db_file=:memory:"]
+# The layout `make lab` starts with the first time: the side panels closed, ready for a projector.
+FIRST_LAYOUT = LAB_SETTINGS_DIR / "workspaces" / "default-37a8.jupyterlab-workspace"
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -103,6 +106,9 @@ def isolated_env(home: pathlib.Path) -> dict:
         path = settings / "@jupyterlab" / f"{name}.jupyterlab-settings"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(value))
+    workspaces = home / "workspaces"
+    workspaces.mkdir(parents=True, exist_ok=True)
+    shutil.copy(FIRST_LAYOUT, workspaces / FIRST_LAYOUT.name)
     return dict(
         os.environ,
         JUPYTER_CONFIG_DIR=str(home / "config"),

@@ -112,13 +112,10 @@ def projector_page(page):
 
 def projector_tables(page, lab_url, notebook_dir, name: str, tables: list) -> None:
     """Open a notebook of one app per table (mode, deal, moves) at 1280×800, as a class sees it:
-    the side areas closed, the code hidden."""
+    the side areas closed (JupyterLab's first layout, as `make lab` starts it), the code hidden."""
     lines = [PLAY, *(f"display(table({mode!r}, {seed}, {moves}))" for mode, seed, moves in tables)]
     first = open_notebook(page, lab_url, one_cell_notebook(notebook_dir, name, lines))
-    page.evaluate("""() => { const lab = window.jupyterapp;
-      if (!lab.shell.leftCollapsed) lab.commands.execute('application:toggle-left-area');
-      if (!lab.shell.rightCollapsed) lab.commands.execute('application:toggle-right-area');
-      lab.commands.execute('notebook:hide-all-cell-code'); }""")
+    page.evaluate("window.jupyterapp.commands.execute('notebook:hide-all-cell-code')")
     apps = first.locator("xpath=ancestor::*[contains(@class, 'jp-Notebook')][1]").locator(".ausp-app")
     eventually(page, lambda: apps.count() == len(tables), seconds=60)
 
@@ -126,6 +123,8 @@ def projector_tables(page, lab_url, notebook_dir, name: str, tables: list) -> No
 def test_every_table_and_its_buttons_fit_a_projector(projector_page, lab_url, notebook_dir, shots):
     page = projector_page
     projector_tables(page, lab_url, notebook_dir, "fit_projector.ipynb", TABLES)
+    shell = page.evaluate("(({shell}) => [shell.leftCollapsed, shell.rightCollapsed])(window.jupyterapp)")
+    assert shell == [True, True], "JupyterLab's first layout should have its side panels closed"
     failures = []
     for mode, seed, moves in TABLES:
         app = page.locator(f".ausp-fit-{mode}-{seed}").first
@@ -183,3 +182,44 @@ def test_the_tightest_tables_still_play_by_dragging_a_card(projector_page, lab_u
         app.evaluate("e => e.scrollIntoView({block: 'start'})")
         page.wait_for_timeout(300)  # the cards have slid into place
         shots(page, f"fit-played-{mode}-{seed}")
+
+
+SIDE_PANEL = "window.jupyterapp.commands.execute('application:toggle-left-area')"
+# Whether the live table fits the window, and the words under it.
+FIT_NOTE = """(app) => [app.querySelector('.ausp-live .ausp-cardtable').dataset.fits,
+                        app.querySelector('.ausp-live .ausp-toast').textContent]"""
+
+
+def test_with_the_side_panel_open_two_tables_fit_or_say_how_to_see_them_whole(
+    projector_page, lab_url, notebook_dir, shots
+):
+    """With JupyterLab's side panel open the cell is too narrow for two tables side by side with
+    the foundations between them: the race of deal 8 still fits, its wastes squared up; the race
+    of deal 44 (a 16-card column) runs below the window, and the board says how to see it whole;
+    with the panel closed again it fits and the words go (bench/board_fit.py --cell 797)."""
+    page = projector_page
+    races = [("simultaneous", 8, 30), ("simultaneous", 44, 30)]
+    projector_tables(page, lab_url, notebook_dir, "fit_side_panel.ipynb", races)
+    fits, short = (page.locator(f".ausp-fit-simultaneous-{seed}").first for seed in (8, 44))
+    short.locator(".ausp-live .ausp-card").first.wait_for()
+    assert short.evaluate(FIT_NOTE) == ["yes", ""]
+    page.evaluate(SIDE_PANEL)
+    _, words = eventually(page, lambda: (lambda f: f[0] == "no" and f)(short.evaluate(FIT_NOTE)))
+    assert "side panel (Ctrl+B)" in words, words
+    short.locator(".ausp-live .ausp-toast").evaluate("e => e.scrollIntoView({block: 'end'})")
+    page.wait_for_timeout(600)
+    shots(page, "fit-side-panel-open-44")
+    assert fits.evaluate(FIT_NOTE) == ["yes", ""]
+    fits.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(600)
+    fits.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(100)
+    shots(page, "fit-side-panel-open-8")
+    assert not outside(fits.evaluate(BOXES_JS)), outside(fits.evaluate(BOXES_JS))
+    page.evaluate(SIDE_PANEL)
+    eventually(page, lambda: short.evaluate(FIT_NOTE) == ["yes", ""])
+    short.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(600)
+    short.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(100)
+    assert not outside(short.evaluate(BOXES_JS)), outside(short.evaluate(BOXES_JS))
