@@ -411,3 +411,15 @@ def test_every_shipped_puzzle_has_a_theme_and_a_judge_s_give_no_answer_away(game
         if puzzle.kind == "judge":  # shown before the answer: read from the position, never the solution
             assert puzzle.themes == puzzle_themes("judge", puzzle.position, ())
             assert puzzle.themes == puzzle_themes("judge", puzzle.position, puzzle.solution)
+
+
+@pytest.mark.parametrize("game", ["australian", "yukon"])
+def test_a_win_puzzle_speaks_of_the_stock_only_in_a_game_that_has_one(game):
+    from ausp_widget.widgets.puzzle_words import stock_words
+
+    puzzle = puzzles.Puzzle(
+        id="p", game=game, seed=3, moves=(), kind="win", goal=Goal("won"), solution=(), level=1
+    )
+    stocked = game != "yukon"  # Yukon deals every card: it has no stock
+    assert ("stock" in puzzle.words) == stocked, puzzle.words
+    assert ("stock" in stock_words(puzzle.position)) == stocked

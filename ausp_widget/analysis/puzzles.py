@@ -102,7 +102,8 @@ class Puzzle:
         if self.kind == "judge":
             return "Can this position still be won? Answer yes or no."
         if self.kind == "win":
-            return "Win from here: every card is face up and the stock is shown."
+            stocked = getattr(self.position, "has_stock", True)
+            return "Win from here: every card is face up" + (" and the stock is shown." if stocked else ".")
         assert isinstance(self.goal, Goal)
         n = len(self.solution)
         within = f"in {n} move{'s' if n > 1 else ''}" if n else "now"

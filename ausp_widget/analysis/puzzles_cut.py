@@ -54,9 +54,10 @@ TRIES = {"australian": 40, "indian": 8}  # positions tried per deal
 STUDY_TRIES = 90
 # Games whose "win" and "judge" puzzles may be study positions, their face-down cards shown
 # face up (`puzzles.study`): in Indian Patience the hint player is stuck with 4–9 cards face
-# down and the solver's line shows every card only in its last moves, where none loses; any
-# other game's puzzles show every card as it is.
-STUDY = frozenset({"indian"})
+# down and the solver's line shows every card only in its last moves, where none loses; in Yukon
+# no "win" puzzle came from 30 deals without them; any other game's puzzles show every card as
+# it is.
+STUDY = frozenset({"indian", "yukon"})
 
 
 def _tuned(table: dict[str, int], game: str) -> int:

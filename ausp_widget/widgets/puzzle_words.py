@@ -38,7 +38,10 @@ def heading_words(puzzle: Puzzle) -> str:
 
 
 def stock_words(game: Any) -> str:
-    """The stock's order, next card first: a puzzle's answer may depend on it."""
+    """The stock's order, next card first: a puzzle's answer may depend on it (nothing for a
+    game without a stock)."""
+    if not getattr(game, "has_stock", True):
+        return ""
     stock = game.stock(0)
     if not stock:
         return "<p style='margin:2px 0'>The stock is empty.</p>"
