@@ -10,6 +10,8 @@ CHILDREN: tuple[tuple[int, ...], ...] = tuple(
     tuple(child for child in range(52) if card in PARENTS[child]) for card in range(52)
 )
 """The cards each card may take: one rank lower, in the other colour."""
+IS_KING = tuple(card % 13 == KING for card in range(52))
+IS_ACE = tuple(card % 13 == 0 for card in range(52))
 
 
 def hopeless(cols: list[list[int]], down: list[int], heights: list[int]) -> bool:
@@ -18,59 +20,62 @@ def hopeless(cols: list[list[int]], down: list[int], heights: list[int]) -> bool
     Three kinds of event are derived until nothing more follows: a card can go home (H), can
     head a move (M), can be uncovered (E). Each rule states a condition every real line of
     play meets before the event, so a card whose H is never derived can never go home."""
-    col_of = [-1] * 52  # -1: home
+    col_of = [-1] * 52
     depth = [0] * 52
-    free = [False] * 52  # face up, or uncovered
+    free = [False] * 52
     home_ok = [False] * 52
     moves_ok = [False] * 52
     exposed = [False] * 52
     missing = 52
     for suit in range(4):
-        for card in range(suit * 13, suit * 13 + heights[suit]):
-            home_ok[card] = True
-        missing -= heights[suit]
+        h = heights[suit]
+        if h:
+            home_ok[suit * 13 : suit * 13 + h] = [True] * h
+            missing -= h
     todo: list[int] = []  # 0..51: uncovered; 64..: went home; 128..: headed a move
     empty = False
+    # A card whose parent lies above it in its own column may go onto that parent only once
+    # a card between them, or the parent, has headed a move: until then it is in its group.
+    waits: dict[int, list[tuple[int, int, int]]] = {}  # column -> (card, its depth, parent's depth)
+    waiting: set[int] = set()  # card * 64 + parent, for each such pair
     for c, col in enumerate(cols):
         if not col:
             empty = True
             continue
-        for d, card in enumerate(col):
+        d = len(col) - 1
+        top = col[d]
+        exposed[top] = True
+        todo.append(top)
+        for card in reversed(col):  # top first: a card's parents above it are placed already
             col_of[card] = c
             depth[card] = d
+            for parent in PARENTS[card]:
+                if col_of[parent] == c:
+                    waits.setdefault(c, []).append((card, d, depth[parent]))
+                    waiting.add(card * 64 + parent)
+            d -= 1
         for d in range(down[c], len(col)):
             free[col[d]] = True
-        exposed[col[-1]] = True
-        todo.append(col[-1])
-    # A card whose parent lies above it in its own column may go onto that parent only once
-    # a card between them, or the parent, has headed a move: until then it is in its group.
-    waits: dict[int, list[tuple[int, int, int]]] = {}  # column -> (card, its depth, parent's depth)
-    waiting = set()
-    for c, col in enumerate(cols):
-        for d, card in enumerate(col):
-            for parent in PARENTS[card]:
-                if col_of[parent] == c and depth[parent] > d:
-                    waits.setdefault(c, []).append((card, d, depth[parent]))
-                    waiting.add((card, parent))
-    headed = [[False] * len(col) for col in cols]
+    headed = [False] * 52  # the card headed a move
 
     def can_head(card: int) -> bool:
-        if moves_ok[card] or col_of[card] < 0 or not free[card]:
-            return False
-        if card % 13 == KING:
+        """Whether `card` may head a move now; its callers have checked that it has not yet,
+        is in play and is face up (or uncovered)."""
+        if IS_KING[card]:
             return empty
         for parent in PARENTS[card]:
             if exposed[parent] and col_of[parent] >= 0:
-                if (card, parent) not in waiting:
+                if card * 64 + parent not in waiting:
                     return True
-                c = col_of[card]
-                if any(headed[c][depth[card] + 1 : depth[parent] + 1]):
-                    return True
+                col = cols[col_of[card]]
+                for x in col[depth[card] + 1 : depth[parent] + 1]:
+                    if headed[x]:
+                        return True
         return False
 
     if empty:
         for king in KINGS:
-            if can_head(king):
+            if not moves_ok[king] and free[king] and col_of[king] >= 0:
                 moves_ok[king] = True
                 todo.append(128 + king)
     while todo:
@@ -78,43 +83,44 @@ def hopeless(cols: list[list[int]], down: list[int], heights: list[int]) -> bool
         card = item & 63
         if item < 64:  # uncovered (and so face up)
             free[card] = True
-            if not home_ok[card] and (card % 13 == 0 or home_ok[card - 1]):
+            if not home_ok[card] and (IS_ACE[card] or home_ok[card - 1]):
                 home_ok[card] = True
                 missing -= 1
                 if not missing:
                     return False
                 todo.append(64 + card)
-            if can_head(card):
+            if not moves_ok[card] and col_of[card] >= 0 and can_head(card):
                 moves_ok[card] = True
                 todo.append(128 + card)
             for child in CHILDREN[card]:
-                if can_head(child):
+                if not moves_ok[child] and free[child] and col_of[child] >= 0 and can_head(child):
                     moves_ok[child] = True
                     todo.append(128 + child)
             continue
-        c, d = col_of[card], depth[card]
+        c = col_of[card]
+        d = depth[card]
         if d:
             under = cols[c][d - 1]
             if not exposed[under]:
                 exposed[under] = True
                 todo.append(under)
         if item < 128:  # went home: its successor may follow
-            if card % 13 != KING and not home_ok[card + 1] and exposed[card + 1]:
+            if not IS_KING[card] and not home_ok[card + 1] and exposed[card + 1]:
                 home_ok[card + 1] = True
                 missing -= 1
                 if not missing:
                     return False
                 todo.append(64 + card + 1)
         else:  # headed a move: a card waiting on a parent above it in this column may go
-            headed[c][d] = True
+            headed[card] = True
             for child, low, high in waits.get(c, ()):
-                if low < d <= high and can_head(child):
+                if low < d <= high and not moves_ok[child] and free[child] and can_head(child):
                     moves_ok[child] = True
                     todo.append(128 + child)
         if d == 0 and not empty:
             empty = True
             for king in KINGS:
-                if can_head(king):
+                if not moves_ok[king] and free[king] and col_of[king] >= 0:
                     moves_ok[king] = True
                     todo.append(128 + king)
     return True

@@ -23,7 +23,9 @@ Why the search stays small — each rule with the reason it never loses a win:
   King at the bottom of its column never moves into another empty one.
 * Positions are compared by a canonical key: the columns sorted, each with its number of
   face-down cards (the foundations follow from the rest), so the same arrangement reached
-  in another order or with its columns in another order is searched once. Moves can be
+  in another order or with its columns in another order is searched once. Each column's part
+  of the key is kept and rebuilt only after a move touched that column: the same key,
+  cheaper. Moves can be
   undone in Yukon (a card moves back and forth between its two parents), so the positions
   form a graph with circles: every position entered is remembered, which makes the search a
   plain depth-first search of that graph, ending with "lost" only when every reachable
@@ -92,6 +94,7 @@ class Solver(SlicedSearch):
         self.cols = [list(col) for col in game._cols]
         self.down = list(game._down)
         self.heights = list(game._piles)
+        self.parts: list[bytes] = [b""] * len(self.cols)  # each column's part of the key, b"": stale
         self.table_limit = table_limit
         self.seen: set[bytes] = set()
         self.path: set[bytes] = set()  # the keys of the positions on the line being tried
@@ -110,10 +113,12 @@ class Solver(SlicedSearch):
         onto = -1 if e < 0 or not cols[e] else cols[e][-1]
         group = source[d:]
         del source[d:]
+        self.parts[c] = b""
         if e < 0:
             self.heights[card // 13] += 1
         else:
             cols[e].extend(group)
+            self.parts[e] = b""
         flipped = bool(source) and len(source) == self.down[c]
         if flipped:
             self.down[c] -= 1
@@ -121,12 +126,14 @@ class Solver(SlicedSearch):
 
     def _undo(self) -> None:
         c, e, n, flipped, _, _ = self.trail.pop()
+        self.parts[c] = b""
         if flipped:
             self.down[c] += 1
         if e < 0:  # a foundation move records its card in place of the group's size
             self.heights[n // 13] -= 1
             self.cols[c].append(n)
             return
+        self.parts[e] = b""
         group = self.cols[e][-n:]
         del self.cols[e][-n:]
         self.cols[c].extend(group)
@@ -155,43 +162,70 @@ class Solver(SlicedSearch):
                         again = True
 
     def _key(self) -> bytes:
-        return b"\xff".join(sorted(bytes((self.down[c], *col)) for c, col in enumerate(self.cols)))
-
-    def _moves(self) -> list[tuple[int, int, int]]:
-        """The useful moves here (the rule table's), a King into the first empty column only."""
-        cols = self.cols
-        return [
-            (c, d, e)
-            for c, d, e in card_moves(cols, self.down, self.heights, useful_only=True)
-            if e < 0 or cols[e] or not any(not cols[k] for k in range(e))
-        ]
+        """The canonical key; a column's part is rebuilt only after a move touched it."""
+        parts = self.parts
+        for c, part in enumerate(parts):
+            if not part:
+                parts[c] = bytes((self.down[c], *self.cols[c]))
+        return b"\xff".join(sorted(parts))
 
     def _swapped(self, c: int, d: int, e: int) -> bool:
         """Whether a move takes a card from one of its parents to the other (a swap)."""
         col = self.cols[c]
         return e >= 0 and d > self.down[c] and col[d - 1] in PARENTS[col[d]]
 
+    def _moves(self) -> list[tuple[int, int, int]]:
+        """The useful moves here (the rule table's), a King into the first empty column only."""
+        return [(c, d, e) for _, c, d, e in self._scored()]
+
     def _ordered(self) -> list[tuple[int, int, int]]:
         """The moves to try here, best first (see the module docstring)."""
+        return [(c, d, e) for _, c, d, e in sorted(self._scored())]
+
+    def _scored(self) -> list[tuple[int, int, int, int]]:
+        """The useful moves as (score, column, depth, target), lower scores first to try: the
+        moves `basics.card_moves` lists with `useful_only`, a King into the first empty
+        column only, listed here without building the full list first."""
         cols, down, heights = self.cols, self.down, self.heights
-        scored = []
-        for c, d, e in self._moves():
-            col = cols[c]
-            if d == down[c] and down[c]:
-                score = -10 - down[c]
-            elif e < 0:
-                score = 0
-            elif d and heights[col[d - 1] // 13] == col[d - 1] % 13:
-                score = 1
-            elif d == 0:
-                score = 2 if col[0] % 13 != KING else 5
-            elif col[d - 1] in PARENTS[col[d]]:
-                score = 4
-            else:
-                score = 3
-            scored.append((score, c, d, e))
-        scored.sort()
-        return [(c, d, e) for _, c, d, e in scored]
+        tops: dict[int, int] = {}  # each top card's column
+        empty = -1  # the first empty column
+        for c, col in enumerate(cols):
+            if col:
+                tops[col[-1]] = c
+            elif empty < 0:
+                empty = c
+        scored: list[tuple[int, int, int, int]] = []
+        for c, col in enumerate(cols):
+            if not col:
+                continue
+            flip = down[c]
+            top = col[-1]
+            if heights[top // 13] == top % 13:
+                d = len(col) - 1
+                scored.append((-10 - flip if d == flip and flip else 0, c, d, -1))
+            for d in range(flip, len(col)):
+                card = col[d]
+                if card % 13 == KING:
+                    if d == 0 or empty < 0:
+                        continue
+                    targets = (empty,)
+                else:
+                    targets = tuple(tops[p] for p in PARENTS[card] if p in tops and tops[p] != c)
+                    if not targets:
+                        continue
+                if d == flip and flip:
+                    score = -10 - flip
+                elif d == 0:
+                    score = 2
+                elif heights[col[d - 1] // 13] == col[d - 1] % 13:
+                    score = 1
+                elif col[d - 1] in PARENTS[card]:
+                    score = 4
+                else:
+                    score = 3
+                for e in targets:
+                    scored.append((score, c, d, e))
+        return scored
 
     # ---- the search ---------------------------------------------------------------------------
     def _won(self) -> bool:
