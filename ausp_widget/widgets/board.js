@@ -731,7 +731,8 @@ function render({ model, el: host }) {
   // cell, as when JupyterLab's side panel is open) says so in that line while no refusal shows.
   let fitNote = "";
   function tooBig(tall) {
-    const how = host.closest(".jp-LabShell") ? "hide the side panel (Ctrl+B) to see it" : "a larger window shows it";
+    const side = document.getElementById("jp-left-stack"); // JupyterLab's left side panel
+    const how = side && side.offsetWidth > 0 ? "hide the side panel (Ctrl+B) to see it" : "a larger window shows it";
     const text = tall ? `Part of the table is below the window: ${how} whole.` : "";
     root.dataset.fits = tall ? "no" : "yes";
     if (text === fitNote) return;
