@@ -18,7 +18,7 @@ from ausp_widget.games.yukon.basics import PARENTS
 from ausp_widget.games.yukon.deadlock import hopeless
 from ausp_widget.games.yukon.game import YukonGame
 from ausp_widget.games.yukon.guide import yukon_steps
-from ausp_widget.games.yukon.solver import Playout, Solver, solve
+from ausp_widget.games.yukon.solver import Playout, Restarts, Solver, _luby, solve
 
 
 def random_position(rng: random.Random, left: int, columns: int = 4) -> YukonGame:
@@ -86,12 +86,13 @@ def test_the_solver_agrees_with_a_plain_exhaustive_search_on_random_positions(se
     verdicts = []
     for _ in range(40):
         game = random_position(rng, rng.randint(8, 11))
-        search = Solver(game)
-        search.run(seconds=None)
-        assert search.winnable is exhaustive(game), game.to_text()
-        if search.winnable:
-            game.copy().play_winning_line(search.line)
-        verdicts.append(search.winnable)
+        expected = exhaustive(game)
+        for search in (Solver(game), Solver(game, seed=seed)):  # ties in column order, or at random
+            search.run(seconds=None)
+            assert search.winnable is expected, game.to_text()
+            if search.winnable:
+                game.copy().play_winning_line(search.line)
+        verdicts.append(expected)
     assert True in verdicts and False in verdicts
 
 
@@ -152,6 +153,25 @@ def test_the_playout_finds_a_win_the_complete_search_reaches_late_and_never_says
     stuck.run(seconds=None)
     assert stuck.winnable is None and stuck.exhausted and stuck.games == Playout.GAMES
     assert solve(lock(True), time_limit=None).winnable is False
+
+
+def test_short_searches_with_ties_at_random_find_a_win_the_complete_search_misses_and_never_say_lost():
+    game = Game.deal(1109, game="yukon")
+    plain = Solver(game)
+    plain.run(seconds=None, nodes=50_000)
+    assert plain.winnable is None  # lost below one of its first moves
+    restarts = Restarts(game)
+    restarts.run(seconds=None, nodes=50_000)
+    assert restarts.winnable is True and restarts.runs == 2  # the first search was given up
+    game.copy().play_winning_line(restarts.line)
+    stuck = Restarts(lock(True))
+    stuck.run(seconds=None)
+    assert stuck.winnable is None and stuck.exhausted
+    assert solve(game, time_limit=None, node_limit=20_000).winnable is True  # the front door's turns
+
+
+def test_the_short_searches_budgets_follow_the_luby_sequence():
+    assert [_luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
 
 
 def test_the_solver_agrees_with_a_plain_exhaustive_search_when_cards_can_change_parents():

@@ -8,8 +8,12 @@ It is a depth-first search that makes and undoes moves in place on its own copy 
 table and keeps its own stack, so it can stop after any number of positions and carry on
 later (`Solver.run(seconds=0.05)`). The front door (`solve`, `DealSolver`) gives it a first
 turn alone, then lets `Playout` play a few games as the hints would (it finds some wins the
-search would reach only late), then gives the search the rest of the budget; only the
-complete search says "lost".
+search would reach only late) and `Restarts` run short searches that break ties between
+moves at random, taking turns with the complete search (which has twice their share) for
+the rest of the budget; only the complete search says "lost". A depth-first search that
+takes one wrong early move can spend its whole budget below it, while another order of
+the same moves wins within a few thousand positions: many of the tuning deals the complete
+search left undecided at 10 s are such wins.
 
 Why the search stays small — each rule with the reason it never loses a win:
 
@@ -65,7 +69,8 @@ Why the search stays small — each rule with the reason it never loses a win:
 The order of trial changes only which line is found first, never a verdict: moves that turn
 up a face-down card (deepest pile first), then foundation moves, moves that uncover a card
 that can go home, moves that empty a column, other moves, and last a card moved from one
-fitting card to another.
+fitting card to another. Moves with the same score are tried column by column, or, with a
+`seed` (the `Restarts`), in a seeded random order.
 """
 
 from __future__ import annotations
@@ -79,7 +84,15 @@ from ausp_widget.core.solving import Budget, SlicedSearch, SolveResult, TakingTu
 from .basics import CARD_COUNT, KING, PARENTS, card_moves, is_progress, progress_path, safe_home
 from .deadlock import hopeless
 
-__all__ = ["DEFAULT_NODE_LIMIT", "DEFAULT_TABLE_LIMIT", "DealSolver", "Playout", "Solver", "solve"]
+__all__ = [
+    "DEFAULT_NODE_LIMIT",
+    "DEFAULT_TABLE_LIMIT",
+    "DealSolver",
+    "Playout",
+    "Restarts",
+    "Solver",
+    "solve",
+]
 
 DEFAULT_NODE_LIMIT = 500_000
 """Positions `solve(game, time_limit=None)` enters at most, so that it always ends."""
@@ -90,7 +103,8 @@ DEFAULT_TABLE_LIMIT = 2_000_000
 class Solver(SlicedSearch):
     """A resumable full-information search of one Yukon position (see the module docstring)."""
 
-    def __init__(self, game, *, table_limit: int = DEFAULT_TABLE_LIMIT) -> None:
+    def __init__(self, game, *, table_limit: int = DEFAULT_TABLE_LIMIT, seed: int | None = None) -> None:
+        self.rng = None if seed is None else random.Random(seed)  # breaks ties between moves
         self.cols = [list(col) for col in game._cols]
         self.down = list(game._down)
         self.heights = list(game._piles)
@@ -180,7 +194,10 @@ class Solver(SlicedSearch):
 
     def _ordered(self) -> list[tuple[int, int, int]]:
         """The moves to try here, best first (see the module docstring)."""
-        return [(c, d, e) for _, c, d, e in sorted(self._scored())]
+        if self.rng is None:
+            return [(c, d, e) for _, c, d, e in sorted(self._scored())]
+        rand = self.rng.random
+        return [move[2:] for move in sorted((score, rand(), c, d, e) for score, c, d, e in self._scored())]
 
     def _scored(self) -> list[tuple[int, int, int, int]]:
         """The useful moves as (score, column, depth, target), lower scores first to try: the
@@ -346,6 +363,55 @@ class Playout(Solver):
         return True
 
 
+class Restarts(Solver):
+    """An incomplete search: depth-first searches whose ties between equally good moves are
+    broken at random (seeded, so a verdict is repeatable), each given `RESTART` positions
+    times the next term of the Luby sequence (1, 1, 2, 1, 1, 2, 4, ...) and then started
+    afresh with the next seed. A search that gets lost in one large part of the tree is
+    abandoned, and a later one may try the moves there in another order. It never says
+    "lost": it leaves the turns if a search of its ever ends (the complete search will)."""
+
+    exhausted = False
+    RESTART = 4_000
+
+    def __init__(self, game) -> None:
+        super().__init__(game, seed=1)
+        self.runs = 1
+        self.stop_at = self.RESTART
+
+    def _search(self, deadline: float | None, node_cap: int | None) -> None:
+        while True:
+            cap = self.stop_at if node_cap is None else min(node_cap, self.stop_at)
+            super()._search(deadline, cap)
+            if self.winnable:
+                return
+            if self.winnable is False:  # this search ended: the complete one will say so too
+                self.winnable = None
+                self.exhausted = True
+                return
+            if self.nodes < self.stop_at:
+                return  # the slice ended first
+            self._back_to(0)
+            self.frames = None
+            self.seen, self.path = set(), set()
+            self.runs += 1
+            self.rng = random.Random(self.runs)
+            self.stop_at = self.nodes + self.RESTART * _luby(self.runs)
+
+
+def _luby(i: int) -> int:
+    """The i-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ..."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while (1 << k) - 1 != i:
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+    return 1 << (k - 1)
+
+
 FIRST_TURN = 2_000
 """Positions the complete search looks at alone before the searches take turns."""
 TURN = 20_000
@@ -355,11 +421,12 @@ TURN = 20_000
 class DealSolver(TakingTurns):
     """The front door's search: the complete depth-first search (`Solver`, the only one that
     may say "lost") alone for `FIRST_TURN` positions, where most verdicts are found, then the
-    `Playout`, then the complete search again. Turns are counted in positions, so a verdict
-    does not depend on the machine's speed."""
+    `Playout`, the `Restarts` and the complete search again, in turn, the complete search's
+    turns twice as long (a lost deal needs it to end). Turns are counted in positions, so a
+    verdict does not depend on the machine's speed."""
 
     def __init__(self, game) -> None:
-        super().__init__([(Solver(game), 1), (Playout(game), 1)], FIRST_TURN, TURN)
+        super().__init__([(Solver(game), 2), (Playout(game), 1), (Restarts(game), 1)], FIRST_TURN, TURN)
 
 
 def solve(game, time_limit: float | None = 10.0, node_limit: int | None = None) -> SolveResult:
