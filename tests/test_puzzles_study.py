@@ -66,3 +66,27 @@ def test_the_eager_player_sends_a_card_home_first_and_is_exact():
     assert 0.5 < eager < 1
     assert eager_chance(position, goal, par) == pytest.approx(eager * mean(home) + (1 - eager) * mean(rest))
     assert 0 < blind_chance(position, goal, par) <= 1
+
+
+# An Indian position the judge cutter met: once its face-down cards were shown, no move was left.
+OVER_AS_SHOWN = (
+    "game: indian\nfoundations: J♣ 7♣ K♦ 3♦ K♥ - K♠ 5♠\nstock: -\n"
+    "waste: 9♦ Q♣ 9♠ J♣ Q♣ Q♠ 6♠ 8♣ J♠ 7♠ K♥ J♦ K♣\n1: 10♣\n2: A♥ 6♥ 5♦ 4♥\n"
+    "3: 10♥ 9♣ 8♠ 7♥ 6♦ 5♥ 4♦ 3♥\n4: 8♥ 7♦\n5: K♣\n6: 2♥\n7: J♥ 10♠\n8: K♦ Q♥\n"
+    "9: 10♦ 9♥ 8♦\n10: K♠ Q♦\n"
+)
+
+
+def test_a_judge_is_never_cut_from_a_position_that_is_over_as_the_student_is_shown_it():
+    import random
+
+    from ausp_widget import Game
+    from ausp_widget.analysis.puzzles_cut import _judge
+
+    over = Game.from_text(OVER_AS_SHOWN)
+    assert over.status == "lost" and not over.legal_moves()
+    position = deal_position("australian", 3)
+    while len(position.stock()) > 8:
+        position.play("draw")
+    assert len(position.legal_moves()) >= 2
+    assert _judge(position, False, random.Random(1), lambda after: over.copy()) is None

@@ -288,9 +288,9 @@ def _judge(
     for move in firsts:
         after = position.copy()
         text = str(after.play(move))
+        after = shown(after)  # judged as shown: a study position with every card up may be over
         if after.status != "playing" or len(after.legal_moves()) < 2 or not after.useful_moves():
             continue  # a position with nothing to do but draw told lost ones from winnable ones
-        after = shown(after)
         result = decide(after)
         answer = result.winnable
         if answer is None or answer in found or (answer and len(result.moves) > 2 * _win_line(after.name)):
