@@ -29,7 +29,7 @@ from ausp_widget.analysis.puzzles_make import make
 from ausp_widget.core.stats import wilson_interval
 
 PLIES = 300
-GAMES = ("australian", "indian")
+GAMES = ("australian", "indian", "yukon")
 
 
 def solved_by_hint(p: puzzles.Puzzle) -> bool:
@@ -135,7 +135,7 @@ def cost(game: str, kind: str, count: int, deals: int, seed: int = 11) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument(
-        "--game", action="append", choices=GAMES, help="a game to measure (again for more; default: both)"
+        "--game", action="append", choices=GAMES, help="a game to measure (again for more; default: all)"
     )
     parser.add_argument("--make", type=int, default=3, help="puzzles of each kind to make for the cost")
     parser.add_argument("--kinds", default=",".join(KINDS), help="the kinds to cost (default: all)")

@@ -9,6 +9,7 @@ import dataclasses
 import pytest
 
 from ausp_widget import AustralianPatience, puzzles
+from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.progress import Progress
 from ausp_widget.core.rating import DEFAULT_RATING
 from ausp_widget.widgets.puzzle_trainer import SOLUTION_PAUSE, PuzzleTrainer
@@ -273,7 +274,8 @@ def test_the_trainers_doors_check_their_arguments_and_change_nothing(store, call
     assert (trainer.puzzle, trainer.result, store.turn, trainer.feedback.value) == before
 
 
-@pytest.mark.parametrize(("game", "error"), [("nope", ValueError), ("yukon", puzzles.PuzzleFileError)])
+# A game that does not exist, and an Australian line that does not replay on a Yukon deal.
+@pytest.mark.parametrize(("game", "error"), [("nope", ValueError), ("yukon", IllegalMoveError)])
 def test_another_games_puzzle_that_cannot_be_opened_changes_nothing(store, game, error):
     trainer, _ = trainer_for(store)
     shown, items = trainer.puzzle, list(trainer.items)

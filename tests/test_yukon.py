@@ -354,15 +354,16 @@ def test_the_app_offers_yukon_with_its_rules_and_guide():
     assert "alternating colours" in app.rules.value and "choices" in app.rules.value.lower()
 
 
-def test_the_puzzles_tab_keeps_a_game_that_has_puzzles_while_yukon_has_none():
+def test_the_puzzles_tab_follows_the_game_to_yukons_own_set():
     from ausp_widget import AustralianPatience
 
     app = AustralianPatience(mode="yukon", seed=1)
-    assert app.puzzles.game == "australian" and app.puzzles.puzzle is not None
+    assert app.puzzles.game == "yukon" and app.puzzles.puzzle.game == "yukon"
     app.mode = "indian"
     assert app.puzzles.game == "indian"
     app.mode = "yukon"
-    assert app.puzzles.game == "indian" and app.game.name == "yukon"
+    assert app.puzzles.game == "yukon" and app.game.name == "yukon"
+    app.close()
 
 
 def test_a_two_is_not_sent_home_unsearched_while_an_ace_of_the_other_colour_is_in_play():

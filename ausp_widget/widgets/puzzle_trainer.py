@@ -232,13 +232,17 @@ class PuzzleTrainer(widgets.VBox):
                 f"puzzle is a Puzzle or a puzzle's id (text such as 'aus-527933-96-win'), "
                 f"not {type(puzzle).__name__} {short_repr(puzzle)}"
             )
-        if puzzle.game != self.game:
-            items = load(puzzle.game)  # a ValueError (or PuzzleFileError) before anything changes
+        # Everything that can fail comes before anything changes: another game's puzzles read (a
+        # ValueError or PuzzleFileError), the position replayed (a line that does not replay).
+        items = load(puzzle.game) if puzzle.game != self.game else None
+        position = puzzle.position
+        run = None if puzzle.kind == "judge" else TaskRun(puzzle.task(), position)
+        if items is not None:
             self.set_trait("game", puzzle.game)
             self.items = items
         self._stop_solution()
         self.puzzle, self.result, self.seconds = puzzle, None, 0
-        self.run = None if puzzle.kind == "judge" else TaskRun(puzzle.task(), puzzle.position)
+        self.run = run
         self.clicks.selected = None
         self._start_timer()
         self._render()
