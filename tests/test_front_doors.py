@@ -159,7 +159,17 @@ def test_random_scheduler_text_is_refused_with_one_line_or_taken(capsys, text):
         assert "argument --scheduler: must be" in scheduler_refused(capsys, text)
 
 
-def test_the_puzzle_command_names_what_it_cannot_do_without_a_traceback(tmp_path, capsys):
+@pytest.fixture
+def yukon_unshipped(monkeypatch, tmp_path):
+    """Yukon as a game whose puzzle set does not ship (as a plug-in's may not)."""
+    from ausp_widget.analysis import puzzles_make
+
+    shipped = puzzles_make.data_file
+    gone = tmp_path / "not-shipped.json"
+    monkeypatch.setattr(puzzles_make, "data_file", lambda game: gone if game == "yukon" else shipped(game))
+
+
+def test_the_puzzle_command_names_what_it_cannot_do_without_a_traceback(tmp_path, capsys, yukon_unshipped):
     out = tmp_path / "yukon.json"
     assert main(["puzzles", "--game", "yukon", "--level", "3", "--out", str(out)]) == 2
     err = capsys.readouterr().err
@@ -240,7 +250,7 @@ def test_the_puzzle_maker_makes_yukon_puzzles(tmp_path, capsys):
         ("yukon", 2, "which yukon has none of"),
     ],
 )
-def test_the_puzzle_maker_checks_its_game_and_level_first(tmp_path, game, level, words):
+def test_the_puzzle_maker_checks_its_game_and_level_first(tmp_path, game, level, words, yukon_unshipped):
     with pytest.raises(ValueError, match=words):
         check_request(game, level)
     with pytest.raises(ValueError, match=words):
