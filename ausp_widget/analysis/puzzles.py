@@ -40,6 +40,7 @@ from ausp_widget.core import registry
 from ausp_widget.core.cards import Card
 from ausp_widget.core.lesson import deal_position
 from ausp_widget.core.moves import Move
+from ausp_widget.core.protocol import has_stock
 from ausp_widget.core.saves import short_repr
 from ausp_widget.core.tasks import Feedback, Goal, Task, TaskRun
 
@@ -102,7 +103,7 @@ class Puzzle:
         if self.kind == "judge":
             return "Can this position still be won? Answer yes or no."
         if self.kind == "win":
-            stocked = getattr(self.position, "has_stock", True)
+            stocked = has_stock(self.position)
             return "Win from here: every card is face up" + (" and the stock is shown." if stocked else ".")
         assert isinstance(self.goal, Goal)
         n = len(self.solution)

@@ -189,6 +189,12 @@ class PatienceGame(Protocol):
     def remove_listener(self, callback: Listener) -> None: ...
 
 
+def has_stock(game: Any) -> bool:
+    """Whether a game has a stock and waste at all: a game that deals every card (Yukon) says
+    `has_stock = False`; one that says nothing (a plug-in) has them, as the game base does."""
+    return getattr(game, "has_stock", True)
+
+
 def pile_of(piles: Sequence[Pile], ref: PileRef) -> Pile:
     """The pile named `ref` among `piles` (a `LookupError` naming it when there is none)."""
     for pile in piles:

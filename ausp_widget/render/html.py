@@ -17,7 +17,7 @@ from typing import Any
 from ausp_widget.core import registry
 from ausp_widget.core.cards import RED_SUITS, Card
 from ausp_widget.core.lesson import Spot
-from ausp_widget.core.protocol import Pile, PileRef, pile_of, place_of
+from ausp_widget.core.protocol import Pile, PileRef, has_stock, pile_of, place_of
 from ausp_widget.render.colours import PROTECTED, ROLE_COLOURS
 
 Game = Any  # any game of the protocol
@@ -109,7 +109,7 @@ class _Board:
         for spot, role in self.roles.items():  # a card about to be drawn: not on show anywhere
             if spot.kind == "card" and spot.player == player and self._unseen(spot.card, player):
                 stock_role = role
-        dealt_all = not getattr(self.game, "has_stock", True)  # no stock or waste to show at all
+        dealt_all = not has_stock(self.game)  # no stock or waste to show at all
         if stock.size:
             self.parts.append(_back_html(0, top, stock.size, stock_role))
         elif not dealt_all:

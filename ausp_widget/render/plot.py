@@ -22,7 +22,7 @@ from ausp_widget.core import registry
 from ausp_widget.core.cards import RED_SUITS, SUITS, Card
 from ausp_widget.core.lesson import Spot, destination, moving_group
 from ausp_widget.core.moves import Move
-from ausp_widget.core.protocol import Pile, PileRef, Place, pile_of, place_of
+from ausp_widget.core.protocol import Pile, PileRef, Place, has_stock, pile_of, place_of
 from ausp_widget.render.colours import PROTECTED, ROLE_COLOURS
 
 from .figure import ShownFigure
@@ -180,7 +180,7 @@ class _Table:
         if name:
             self.ax.text(0, top - 0.12, name, color="white", fontsize=self.font, va="bottom", ha="left")
         stock = pile_of(self.piles, PileRef("stock", player))
-        dealt_all = not getattr(self.game, "has_stock", True)  # no stock or waste to show at all
+        dealt_all = not has_stock(self.game)  # no stock or waste to show at all
         if stock.size:
             self.back(0, top, stock.size, f"stock:{player}")
         elif not dealt_all:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ausp_widget.core.cards import RANK_TEXT, SUIT_NAMES, Card
-from ausp_widget.core.protocol import Pile, PileRef, Place, pile_of
+from ausp_widget.core.protocol import Pile, PileRef, Place, has_stock, pile_of
 
 FAN = 3  # waste cards on show: the top card and the two under it
 UNDER = 2  # foundation cards sent: the top one and the one it covers (for a card landing on it)
@@ -116,7 +116,7 @@ def card_json(card: Card) -> dict[str, Any]:
 def on_board(game: Any, piles: Sequence[Pile]) -> tuple[Pile, ...]:
     """The piles a board draws: all of them, but for a game that deals every card
     (`has_stock` False) not its stock and waste, which are always empty."""
-    if getattr(game, "has_stock", True):
+    if has_stock(game):
         return tuple(piles)
     return tuple(pile for pile in piles if pile.kind not in ("stock", "waste"))
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from ausp_widget.analysis.puzzles import Puzzle
 from ausp_widget.core.progress import Progress
+from ausp_widget.core.protocol import has_stock
 from ausp_widget.core.rating import level_for
 
 __all__ = [
@@ -40,7 +41,7 @@ def heading_words(puzzle: Puzzle) -> str:
 def stock_words(game: Any) -> str:
     """The stock's order, next card first: a puzzle's answer may depend on it (nothing for a
     game without a stock)."""
-    if not getattr(game, "has_stock", True):
+    if not has_stock(game):
         return ""
     stock = game.stock(0)
     if not stock:

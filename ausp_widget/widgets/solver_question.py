@@ -8,6 +8,7 @@ from typing import Any
 
 from ausp_widget import analysis
 from ausp_widget.core.moves import Move
+from ausp_widget.core.protocol import has_stock
 
 from .clock import Clock, Timer
 
@@ -64,7 +65,7 @@ class SolverQuestion:
 def hidden_words(game: Any) -> str:
     """What the solver knows that the player does not: the order of the stock, or in a game
     that deals every card, the face-down cards."""
-    return "the order of the stock" if getattr(game, "has_stock", True) else "every face-down card"
+    return "the order of the stock" if has_stock(game) else "every face-down card"
 
 
 def answer(

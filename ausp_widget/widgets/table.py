@@ -25,7 +25,7 @@ from ausp_widget.analysis.review import can_review
 from ausp_widget.core import registry
 from ausp_widget.core.errors import IllegalMoveError, NotationError
 from ausp_widget.core.moves import Move
-from ausp_widget.core.protocol import PatienceGame, Pile, PileRef, Place
+from ausp_widget.core.protocol import PatienceGame, Pile, PileRef, Place, has_stock
 from ausp_widget.core.saves import check_seed
 from ausp_widget.core.text import sentence
 
@@ -289,7 +289,7 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widge
         finally:
             self._syncing = False
         self.board.new_deal()
-        self.controls.arrange(game.mode, can_ask(game), can_review(game), getattr(game, "has_stock", True))
+        self.controls.arrange(game.mode, can_ask(game), can_review(game), has_stock(game))
         show(self.speed, game.players > 1)
         show(self.bot_level, game.players > 1 and not hasattr(self._bot_given, "choose"))
         self._render()

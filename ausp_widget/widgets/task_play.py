@@ -15,7 +15,7 @@ from typing import Any
 from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.moves import DRAW, Move
 from ausp_widget.core.protocol import PatienceGame as Game
-from ausp_widget.core.protocol import PileRef, Place, moves_from, pile_of
+from ausp_widget.core.protocol import PileRef, Place, has_stock, moves_from, pile_of
 from ausp_widget.core.tasks import TaskRun
 
 from .board import Intents
@@ -94,7 +94,7 @@ class TaskPlay:
                 self.selected = None
                 self._render()
                 self._say("Selection cancelled.", good=None)
-        elif action == "draw" and getattr(run.game, "has_stock", True):
+        elif action == "draw" and has_stock(run.game):
             self.selected = None
             self._attempt(DRAW)
         else:

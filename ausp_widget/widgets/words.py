@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ausp_widget.core.moves import Move
-from ausp_widget.core.protocol import Pile
+from ausp_widget.core.protocol import Pile, has_stock
 
 
 def own(piles: tuple[Pile, ...], kind: str) -> int:
@@ -28,7 +28,7 @@ def info_text(game: Any, piles: tuple[Pile, ...]) -> str:
         deal = f"Deal {game.seed} · " if game.seed is not None else ""
         home = f"{game.scores[0]} of {game.card_count} cards home"
         text = f"{deal}{home}"
-        if getattr(game, "has_stock", True):  # a game that deals every card has no stock to count
+        if has_stock(game):  # a game that deals every card has no stock to count
             text += f" · {own(piles, 'stock')} in the stock"
         if game.protected_means and any(p.protected for p in piles):
             text += f" · dotted gold frame: protected, {game.protected_means}"
@@ -50,7 +50,7 @@ def result_text(game: Any) -> str:
         total = game.card_count
         if status == "won":
             return f"You won: all {total} cards are on the foundations!"
-        empty = "the stock is empty and " if getattr(game, "has_stock", True) else ""  # no stock to use up
+        empty = "the stock is empty and " if has_stock(game) else ""  # no stock to use up
         home = f"{game.scores[0]} of {total} cards reached the foundations"
         text = f"Game lost: {empty}{game.lost_because}; {home}."
         why = game.explain_loss(0)
