@@ -4,6 +4,7 @@ bad value ValueError, each naming the argument and what it takes; nothing change
 import math
 
 import pytest
+from unshipped import puzzles_unshipped
 
 from ausp_widget import AustralianPatience, Card, Game, evaluate, review, solve, win_chance
 from ausp_widget.analysis import hint
@@ -77,14 +78,8 @@ WRONG_TYPES = [
 
 
 def make_unshipped(game: str, *args, **kwargs):
-    """`make` as for a game whose puzzle set does not ship (as a plug-in's may not)."""
-    from unittest import mock
-
-    from ausp_widget.analysis import puzzles_make
-
-    shipped = puzzles_make.data_file
-    gone = lambda name: shipped("no-such-game") if name == game else shipped(name)  # noqa: E731
-    with mock.patch.object(puzzles_make, "data_file", gone):
+    """`make` as for a game whose puzzle set does not ship."""
+    with puzzles_unshipped(game):
         return make(game, *args, **kwargs)
 
 

@@ -18,6 +18,7 @@ import pytest
 from fuzz_values import hostile, json_values, junk_text, numbers, refused_plainly
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from unshipped import puzzles_unshipped
 
 from ausp_widget.__main__ import main
 from ausp_widget.analysis.arena import DealResult
@@ -160,13 +161,10 @@ def test_random_scheduler_text_is_refused_with_one_line_or_taken(capsys, text):
 
 
 @pytest.fixture
-def yukon_unshipped(monkeypatch, tmp_path):
-    """Yukon as a game whose puzzle set does not ship (as a plug-in's may not)."""
-    from ausp_widget.analysis import puzzles_make
-
-    shipped = puzzles_make.data_file
-    gone = tmp_path / "not-shipped.json"
-    monkeypatch.setattr(puzzles_make, "data_file", lambda game: gone if game == "yukon" else shipped(game))
+def yukon_unshipped():
+    """Yukon as a game whose puzzle set does not ship."""
+    with puzzles_unshipped("yukon"):
+        yield
 
 
 def test_the_puzzle_command_names_what_it_cannot_do_without_a_traceback(tmp_path, capsys, yukon_unshipped):

@@ -1,5 +1,5 @@
-"""Which puzzle Next puzzle brings at a level: a function of the puzzles and the student's records,
-apart from the trainer that shows it."""
+"""Which puzzle Next puzzle brings (a missed one due back, else one at the level): functions of
+the puzzles and the student's records, apart from the trainer that shows it."""
 
 from __future__ import annotations
 
@@ -24,3 +24,10 @@ def next_at_level(
         return (at_level[n].id == shown, record.tries > 0, record.solved > 0, record.tries, later)
 
     return at_level[min(range(len(at_level)), key=rank)]
+
+
+def due_back(items: Sequence[Puzzle], shown: str | None, due: Sequence[str]) -> Puzzle | None:
+    """The first of `items` among the missed puzzles whose turn to come back has come (`due`, as
+    `Progress.due_again` lists them), never the puzzle `shown`; None when none is due."""
+    mine = {p.id: p for p in items}
+    return next((mine[key] for key in due if key in mine and key != shown), None)

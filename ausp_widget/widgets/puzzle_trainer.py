@@ -37,7 +37,7 @@ from ausp_widget.core.teaching import HINT, SOLUTION
 from .board import show
 from .clock import Clock, KernelClock, Timer
 from .parts import Parts
-from .puzzle_choice import next_at_level
+from .puzzle_choice import due_back, next_at_level
 from .puzzle_words import by_themes, heading_words, standing_words, stock_words, theme_words
 from .step_board import StepBoard
 from .strip import HTML, Button, Dropdown, Strip, Text, ToggleButton
@@ -194,18 +194,17 @@ class PuzzleTrainer(widgets.VBox):
         """A missed puzzle whose turn to come back has come (see `Progress.due_again`); else one
         at the student's level: one never tried first, then one not yet solved."""
         current = None if self.puzzle is None else self.puzzle.id
-        mine = {p.id: p for p in self.items}
-        due = [key for key in self.store.due_again() if key in mine and key != current]
-        if due:
-            puzzle = self.open_puzzle(mine[due[0]])
-            ago = self.store.turn - self.store.puzzle(puzzle.id).missed
-            self._say(
-                f"Back again: you missed this puzzle {ago} puzzles ago. Solve it cleanly (no wrong "
-                "try, no hint) and it is cleared.",
-                good=None,
-            )
-            return puzzle
-        return self.open_puzzle(next_at_level(self.items, self.level, current, self.store.puzzle))
+        back = due_back(self.items, current, self.store.due_again())
+        if back is None:
+            return self.open_puzzle(next_at_level(self.items, self.level, current, self.store.puzzle))
+        puzzle = self.open_puzzle(back)
+        ago = self.store.turn - self.store.puzzle(puzzle.id).missed
+        self._say(
+            f"Back again: you missed this puzzle {ago} puzzles ago. Solve it cleanly (no wrong "
+            "try, no hint) and it is cleared.",
+            good=None,
+        )
+        return puzzle
 
     def puzzle_of_the_day(self, day: datetime.date | str | None = None) -> Puzzle:
         """The same puzzle for everyone on a date (today by default)."""
@@ -217,9 +216,8 @@ class PuzzleTrainer(widgets.VBox):
         return self.open_puzzle(of_the_day(day, self.game))
 
     def open_puzzle(self, puzzle: Puzzle | str) -> Puzzle:
-        """Put a puzzle (or the puzzle with this id) on the board, the timer from 0. The argument
-        is checked first, another game's puzzles read too: a wrong one changes nothing, not even
-        the game."""
+        """Put a puzzle (or the puzzle with this id) on the board, the timer from 0. What can fail
+        (the argument, another game's puzzles, the replay) comes first: nothing changes, not even the game."""
         if isinstance(puzzle, str):
             found = next((p for p in self.items if p.id == puzzle), None)
             if found is None:
@@ -232,8 +230,6 @@ class PuzzleTrainer(widgets.VBox):
                 f"puzzle is a Puzzle or a puzzle's id (text such as 'aus-527933-96-win'), "
                 f"not {type(puzzle).__name__} {short_repr(puzzle)}"
             )
-        # Everything that can fail comes before anything changes: another game's puzzles read (a
-        # ValueError or PuzzleFileError), the position replayed (a line that does not replay).
         items = load(puzzle.game) if puzzle.game != self.game else None
         position = puzzle.position
         run = None if puzzle.kind == "judge" else TaskRun(puzzle.task(), position)
