@@ -4,7 +4,7 @@ then the turns replayed for a set of shares.
 Run: .venv/bin/python bench/indian_shares.py [--deals 2,7,8,...] [--jobs 2]
      [--results bench/indian_shares.jsonl] [--shares 2,3,3,3,3,6,4,4] [--seconds 60,40]
 
-Each search of `ausp_widget.games.indian.portfolio` (the complete search, each probe, each beam)
+Each search of `ausp_widget.games.indian.solver` (the complete search, each probe, each beam)
 runs alone on each deal, up to a cap of positions about as many as it could get within 60 s; the
 positions it needed to win (or that it did not win within the cap) are appended to `--results` as
 they come, and a later run measures only what is missing. Then the turns are replayed as
@@ -32,11 +32,17 @@ import time
 from pathlib import Path
 
 from ausp_widget.analysis.parallel import run_each
-from ausp_widget.games.indian.beam import Beam
 from ausp_widget.games.indian.game import IndianGame
-from ausp_widget.games.indian.portfolio import BEAMS, COMPLETE_SHARES, FIRST_TURN, PROBES, TURN
-from ausp_widget.games.indian.probe import Probe
-from ausp_widget.games.indian.solver import Solver
+from ausp_widget.games.indian.solver import (
+    BEAMS,
+    COMPLETE_SHARES,
+    FIRST_TURN,
+    PROBES,
+    TURN,
+    Beam,
+    Probe,
+    Solver,
+)
 
 SLOWEST = (
     "2,7,8,13,16,17,18,29,30,34,37,40,41,42,47,48,49,52,53,55,59,60,63,68,69,71,72,75,82,84,86,90,91,"

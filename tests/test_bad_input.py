@@ -11,7 +11,7 @@ from positions import PAGAT
 from ausp_widget import Card, Game, IllegalMoveError, Move, NotationError, solve
 from ausp_widget.analysis import hint
 from ausp_widget.core.solving import SolveResult
-from ausp_widget.games.indian import portfolio as indian_portfolio
+from ausp_widget.games.indian import solver as indian_portfolio
 from ausp_widget.games.indian import solver as indian_solver
 from ausp_widget.games.indian.game import STUCK_SEARCH_LIMIT, IndianGame
 from ausp_widget.games.indian.moves import IndianMove

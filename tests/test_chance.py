@@ -11,7 +11,7 @@ from ausp_widget.analysis import hint
 from ausp_widget.analysis.chance import chance, orders, sampled_games, win_chance
 from ausp_widget.analysis.chance_verdicts import VERDICTS
 from ausp_widget.core.registry import entry_for
-from ausp_widget.games.indian.sampling import sample_game
+from ausp_widget.core.view import sample_from_view as sample_game
 
 ONE_MOVE_FROM_A_WIN = """\
 foundations: K♣ K♦ K♥ Q♠

@@ -11,11 +11,11 @@ from indian_positions import indian_position
 
 from ausp_widget import Game, IllegalMoveError, NotationError
 from ausp_widget.core.protocol import PileRef, Place
+from ausp_widget.core.view import sample_from_view as sample_game
 from ausp_widget.games.indian import IndianGame
 from ausp_widget.games.indian.basics import IndianOptions
 from ausp_widget.games.indian.hints import hint, play_out
 from ausp_widget.games.indian.rules import INDIAN_CHOICES, indian_rules
-from ausp_widget.games.indian.sampling import sample_game
 
 EACH = [
     {"protected_takes_cards": True},

@@ -7,11 +7,8 @@ from indian_positions import game
 
 from ausp_widget import Game
 from ausp_widget.core.errors import IllegalMoveError
-from ausp_widget.games.indian.beam import Beam
 from ausp_widget.games.indian.hints import play_out
-from ausp_widget.games.indian.portfolio import DealSolver, solve_indian
-from ausp_widget.games.indian.probe import Probe
-from ausp_widget.games.indian.solver import Solver
+from ausp_widget.games.indian.solver import Beam, DealSolver, Probe, Solver, solve_indian
 
 REST = ["7♥ 7♥", "8♥ 8♥", "9♥ 9♥", "10♥ 10♥", "J♥ J♥", "Q♥ Q♥", "K♥ K♥"]
 

@@ -12,8 +12,8 @@ from ausp_widget.analysis.arena import evaluate
 from ausp_widget.analysis.parallel import run_each
 from ausp_widget.analysis.patient import PatientPlayer
 from ausp_widget.analysis.winnability import DealVerdict, Survey, read_saved, read_survey, survey
-from ausp_widget.games.indian import portfolio
-from ausp_widget.games.indian.portfolio import solve_indian
+from ausp_widget.games.indian import solver as portfolio
+from ausp_widget.games.indian.solver import solve_indian
 
 
 def square(n: int, plus: int) -> int:

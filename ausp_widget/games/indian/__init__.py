@@ -1,8 +1,5 @@
-"""Indian Patience, the two-deck sister game: rules, notation, solver, hints and its guide.
-
-Its entry follows the core's convention for one-player games (`core.plugin.solo_entry`) but
-for its solver portfolio, its front doors' budget and its own sampler of hidden cards.
-"""
+"""Indian Patience, the two-deck sister game: rules, notation, solver, hints and its guide,
+registered by the core's convention for one-player games (`core.plugin.solo_entry`)."""
 
 from __future__ import annotations
 
@@ -13,10 +10,6 @@ ENTRY = solo_entry(  # what the package's entry point names
     "indian",
     "Indian Patience",
     "The two-deck sister game: single cards, differing suits, protected cards",
-    solve="front:solve",
-    solver="portfolio:DealSolver",
-    hint="front:hint",
-    sample="sampling:sample_game",
 )
 __getattr__ = lazy_attributes(__name__, {"IndianGame": "game:IndianGame", "IndianMove": "moves:IndianMove"})
 

@@ -345,9 +345,10 @@ def _towards_progress(game: IndianGame) -> Advice:
     )
 
 
-def hint(game: IndianGame) -> Advice:
+def hint(game: IndianGame, player: int = 0) -> Advice:
     """The advised next move for `game`, with its reason, never returning to a position this game
-    has already been in."""
+    has already been in (one player: any other number is refused by name)."""
+    game._check_player(player)
     player = GreedyPlayer()
     trail = game.copy()
     while trail._step_back():  # reading the past works with undo off too

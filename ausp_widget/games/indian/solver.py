@@ -1,42 +1,23 @@
-"""A full-information solver for Indian Patience: can this position still be won?
+"""A full-information solver for Indian Patience: could someone who knew every card, the
+face-down ones and the stock's order included, still win from here? It follows the rule
+options exactly as `IndianGame` does, and every winning line it gives is replayed through
+`game.play`.
 
-Like the Australian solver it knows every card, the face-down ones and the stock's order
-included: it answers "could someone who knew every card still win from here?", never as a
-hint. It follows the game's rule options (`IndianOptions`) exactly as `IndianGame` does,
-and every winning line it gives is one `game.play` accepts move by move.
+`Solver` is a complete best-first search, resumable (`run(seconds=0.05)`) so a table stays
+responsive: it enters every reachable position once, so "lost" means none of them won. The
+front door (`DealSolver`) runs it beside quicker, incomplete searches (`Probe`, `Beam`) that
+can find a win, never a loss. What keeps the complete search small, and why it loses no win:
 
-It is a complete best-first search: it makes and undoes moves in place (`search.SearchState`)
-and keeps the positions still to enter in a heap, most promising first, so it can stop after
-any number of positions and carry on later (`Solver.run(seconds=0.05)`): a table keeps a user
-interface responsive while it thinks. Every position it enters is remembered (a search that
-never enters a position twice still reaches every position reachable from the start, so a
-win is found if there is one), and "lost" means every reachable position was entered and
-none was won. The front door (`portfolio.DealSolver`) runs it beside quicker, incomplete
-searches (`probe.Probe`, `beam.Beam`).
+* Safe cards go home at once: an Ace, or a card whose possible children (the next lower
+  cards of the other suits, both copies) are all home. Nothing can go onto it, so a winning
+  line that leaves it in place still wins with it home first; but a protected card whose
+  column would be dealt again is searched, since the deal changes what the draws bring.
+* A suit's two foundations are a sorted pair of heights; only the first empty column is
+  tried, and a lone card never moves into another empty one (that only swaps columns).
+* Positions are keyed with their columns sorted, so one arrangement reached in another order
+  or with its columns in another order is searched once.
 
-Why the search stays small — each rule with the reason it never loses a win:
-
-* Safe cards go home at once, without branching: an Ace, and any card whose possible
-  children (the next lower cards of the other three suits, both copies) are all home.
-  Nothing can ever go onto such a card, so on the tableau or the waste it only covers what
-  lies beneath it; a winning line that leaves it in place still wins when it has gone home
-  first, by the same moves without its own (a column it would have emptied is empty
-  sooner; a face-down card under it turns up protected sooner, which only allows more,
-  since a protected card may still go home and nothing could go onto a covered card). The
-  exception is a protected card whose column would be dealt again from the stock: that
-  changes what the draws bring, so it is searched.
-* The two foundations of a suit are interchangeable: they are kept as a sorted pair of
-  heights, and a card goes onto the lower pile that takes it.
-* Empty columns are interchangeable: a card goes into the first empty column only, and a
-  card alone in its column never moves into another empty one (that only swaps columns).
-* Positions are compared by a canonical key: the columns sorted, with their face-down and
-  protected marks, how many cards have left the stock, and the waste (the foundations
-  follow from the rest), so the same arrangement reached in another order or with its
-  columns in another order is searched once.
-
-The order of trial (foundation moves; moves that uncover a card the foundations take, turn
-a face-down card up or empty a column; waste cards onto a column; draw; other moves; moves
-into an empty column last) changes only which line is found first, never a verdict.
+The order of trial only changes which line is found first, never a verdict.
 """
 
 from __future__ import annotations
@@ -44,14 +25,25 @@ from __future__ import annotations
 import functools
 import heapq
 from operator import itemgetter
+from types import MappingProxyType
 
 from ausp_widget.core.moves import Move
-from ausp_widget.core.solving import Budget, SlicedSearch
+from ausp_widget.core.solving import Budget, SlicedSearch, SolveResult, TakingTurns, run_part, solve_with
 
 from .basics import FACE_DOWN, PROTECTED
 from .search import COLUMN_MARK, DRAW, FITS, HOME, ONTO, WASTE, SearchState
 
-__all__ = ["DEFAULT_NODE_LIMIT", "Solver"]
+__all__ = [
+    "BEAMS",
+    "DEFAULT_NODE_LIMIT",
+    "PROBES",
+    "Beam",
+    "DealSolver",
+    "Probe",
+    "Solver",
+    "solve",
+    "solve_indian",
+]
 
 DEFAULT_NODE_LIMIT = 200_000
 DEFAULT_TABLE_LIMIT = 4_000_000
@@ -60,8 +52,9 @@ DEFAULT_TABLE_LIMIT = 4_000_000
 
 @functools.lru_cache(maxsize=1 << 16)
 def safe_for(piles: tuple[int, ...]) -> frozenset[int]:
-    """The safe cards for foundations of these heights (see `Solver._safe_cards`; cached: a
-    search meets the same heights again and again)."""
+    """The safe cards for foundations of these heights (cached: a search meets the same
+    heights again and again): each the next card of one of its suit's piles, and an Ace or
+    no higher than every other suit's lower pile."""
     lows = piles[0::2]
     least, second = sorted(lows)[:2]
     safe = set()
@@ -74,13 +67,9 @@ def safe_for(piles: tuple[int, ...]) -> frozenset[int]:
 
 
 class Solver(SlicedSearch):
-    """A resumable search: call `run()` with a budget until `done` (see the module docstring).
+    """The complete search: `run()` it a slice at a time until `done`; the game is never touched."""
 
-    ``solver = Solver(game); while not solver.done: solver.run(seconds=0.05)``; `result` holds
-    the verdict so far. The game itself is never touched.
-    """
-
-    endgame = None  # a search a subclass runs before going on (see `probe.Probe`)
+    endgame = None  # a search a subclass runs before going on (see `Probe`)
 
     def __init__(
         self,
@@ -92,10 +81,8 @@ class Solver(SlicedSearch):
         waste_weight: int = 2,
         depth_weight: int = 0,
     ) -> None:
-        """`state` and `prefix` start the search elsewhere than at `game`: at `state`, which the
-        (move, card) pairs of `prefix` reach from `game` (a winning line starts with them).
-        `waste_weight` and `depth_weight` tune `_value`, so other searches can try other lines
-        first (the order of trial never changes a verdict)."""
+        """`state`, reached from `game` by the (move, card) pairs of `prefix`, starts the search
+        elsewhere; the weights tune `_value`, so other searches try other lines first."""
         if getattr(game, "name", None) != "indian":
             raise ValueError(
                 "the Indian solver decides Indian Patience positions; use solve() for Australian"
@@ -117,7 +104,6 @@ class Solver(SlicedSearch):
         self.line: list[Move] = []
         self._started = False
 
-    # ---- the search ----------------------------------------------------------------------
     def _play_safe(self) -> None:
         """Play every safe card home (see the module docstring)."""
         st = self.state
@@ -140,14 +126,11 @@ class Solver(SlicedSearch):
                 changed = True
 
     def _safe_cards(self) -> frozenset[int]:
-        """The cards that are safe to play home now: each the next card of one of its suit's
-        piles, and an Ace or no higher than every other suit's lower pile."""
         return safe_for(tuple(self.state.piles))
 
     def _moves(self) -> list[tuple]:
-        """Candidate moves, most promising first (safe moves were already played): the rule
-        table's moves up to its symmetries (`SearchState.card_moves`), each scored by what it
-        does, then the draw; a stable sort keeps the table's order among equal scores."""
+        """The rule table's moves up to its symmetries and the draw, most promising first (a
+        stable sort keeps the table's order among equal scores)."""
         st = self.state
         cols, bottoms = st.cols, st.bottoms
         home: set[int] | None = None
@@ -176,8 +159,7 @@ class Solver(SlicedSearch):
 
     @staticmethod
     def _uncover_score(col: list[int], bottom: int, home: set[int]) -> int:
-        """How promising it is to take the top card off `col` (lower first); `home` holds the
-        cards the foundations take now."""
+        """How promising it is to take the top card off `col` (lower first)."""
         if len(col) == 1 or (len(col) == 2 and bottom == FACE_DOWN):
             return 2
         under = col[-2]
@@ -186,9 +168,8 @@ class Solver(SlicedSearch):
         return 6 if FITS[52 * under + col[-1]] else 5
 
     def _value(self) -> int:
-        """How promising a position looks (higher first): cards home, then few cards on the
-        waste (`waste_weight` each), few face-down cards, empty columns, columns in order, and
-        few cards above the next cards the foundations take (`depth_weight` each)."""
+        """How promising a position looks (higher first): cards home, few on the waste, few face
+        down, empty columns, columns in order, few cards above the cards the foundations take."""
         st = self.state
         cols = st.cols
         value = (
@@ -215,8 +196,8 @@ class Solver(SlicedSearch):
         return value
 
     def _expand(self, parent: int, due: tuple | None) -> None:
-        """Enter the position the state is in, reached from node `parent` (-1 at the start);
-        `due` is (source, destination) of the card move that led here, whose use is due next."""
+        """Enter the state's position, reached from node `parent` (-1 at the start); `due` is
+        (source, destination) of the card move that led here, whose use is due next."""
         st = self.state
         self.nodes += 1
         self._play_safe()
@@ -254,8 +235,7 @@ class Solver(SlicedSearch):
 
     def _uses(self, move: tuple, due: tuple) -> bool:
         """Whether `move` uses what the card move `due` did: it moves or covers the card that
-        move uncovered (the waste's new top: a waste move or a draw), fills the column it emptied,
-        or moves or covers the card it moved (see the module docstring)."""
+        move uncovered or moved, or fills the column it emptied (else the two moves commute)."""
         kind, src, dest = move
         was, went = due
         if kind == ONTO and dest == went:
@@ -310,3 +290,198 @@ class Solver(SlicedSearch):
             self._expand(parent, (move[1], move[2]) if move[0] == ONTO else None)
         if not heap and not self.done and self.endgame is None:
             self._exhausted()
+
+
+class Probe(Solver):
+    """A quick search for a win that treats the game in two halves: best-first like the solver
+    (with its own weights) until the stock is out, then at most `endgame_nodes` positions for
+    each end game, given up if that did not win. The complete search spends nearly all its time
+    on end games, each searched to the end before the next is tried. Once every position before
+    the stock runs out was entered, a probe is `exhausted`, with no verdict."""
+
+    def __init__(self, game, *, endgame_nodes: int, **settings) -> None:
+        super().__init__(game, **settings)
+        self.endgame_nodes = endgame_nodes
+        self.endgame: Solver | None = None
+        self.endgame_left = 0
+        self.exhausted = False
+
+    def _exhausted(self) -> None:
+        self.exhausted = True
+
+    def _branch(self, parent: int, due: tuple | None) -> None:
+        st = self.state
+        if parent < 0 or st.stock_left():
+            super()._branch(parent, due)
+            return
+        path = self._path(parent)
+        self.endgame = Solver(self.game, table_limit=self.table_limit, state=st.copy(), prefix=path)
+        self.endgame_left = self.endgame_nodes
+
+    def _search(self, deadline: float | None, node_cap: int | None) -> None:
+        while not self.done and not self.exhausted:
+            if self.endgame is None:
+                super()._search(deadline, node_cap)
+                if self.endgame is None:
+                    return  # the slice ended, or the probe is exhausted or has won
+                continue
+            self.endgame_left, over = run_part(self, self.endgame, self.endgame_left, deadline, node_cap)
+            if self.done:
+                self.open.clear()
+            elif not over:
+                return  # the slice ended inside the end game
+            self.endgame = None
+
+
+DRAW_MOVE = (DRAW, 0, 0)
+
+
+class _Layer(Solver):
+    """A beam's search from one position of a layer, without draws; each position entered
+    offers the position after its draw to the next layer (`offers`: key -> (value, state, path))."""
+
+    def __init__(self, game, offers: dict, **settings) -> None:
+        super().__init__(game, **settings)
+        self.offers = offers
+
+    def _moves(self) -> list[tuple]:
+        return [move for move in super()._moves() if move[0] != DRAW]
+
+    def _value(self) -> int:
+        """Without the credit for cards taken from the stock: within a layer they differ only
+        where a column was dealt again, which is no progress of its own."""
+        return super()._value() - self.state.drawn
+
+    def _branch(self, parent: int, due: tuple | None) -> None:
+        super()._branch(parent, due)
+        st = self.state
+        if not st.stock_left():
+            return
+        st.make(DRAW_MOVE)
+        key, value = st.key(), self._value()
+        if key not in self.offers or self.offers[key][0] < value:
+            self.offers[key] = (value, st.copy(), self._path(parent))  # the path ends with the draw
+        st.undo()
+
+
+class Beam(SlicedSearch):
+    """A quick search for a win that goes through the stock in layers, one per draw, where the
+    other searches can spend their budget rearranging the tableau between two draws. From each
+    of the `width` best positions of a layer it searches the moves that do not draw (at most
+    `layer_nodes` positions), and the best positions after the next draw make the next layer;
+    past the stock, each gets `endgame_nodes`. When no layer is left it is `exhausted`."""
+
+    def __init__(self, game, *, width: int, layer_nodes: int, endgame_nodes: int, **settings) -> None:
+        self.game = game
+        self.width, self.layer_nodes, self.endgame_nodes = width, layer_nodes, endgame_nodes
+        self.settings = settings  # the solver's, for the search from each position of a layer
+        self.layer: list[tuple[SearchState, tuple]] = [(SearchState(game), ())]
+        self.entered = 0  # how many of the layer's positions have been searched from
+        self.offers: dict[bytes, tuple] = {}
+        self.part: _Layer | None = None
+        self.part_left = 0
+        self.layers = 0  # how many layers have been made from offers
+        self.nodes = 0
+        self.elapsed = 0.0
+        self.winnable: bool | None = None
+        self.line = []
+        self.exhausted = False
+
+    def _next_part(self) -> bool:
+        """Start from the layer's next position, making the next layer first when this one is
+        used up; False when there is none."""
+        if self.entered == len(self.layer):
+            best = heapq.nlargest(self.width, self.offers.values(), key=lambda offer: offer[0])
+            if not best:
+                return False
+            self.layer = [(state, path) for _, state, path in best]
+            self.entered, self.offers = 0, {}
+            self.layers += 1
+        state, path = self.layer[self.entered]
+        self.entered += 1
+        self.part = _Layer(self.game, self.offers, state=state, prefix=path, **self.settings)
+        self.part_left = self.layer_nodes if state.stock_left() else self.endgame_nodes
+        return True
+
+    def _search(self, deadline: float | None, node_cap: int | None) -> None:
+        while not self.done and not self.exhausted:
+            if self.part is None and not self._next_part():
+                self.exhausted = True
+                return
+            self.part_left, over = run_part(self, self.part, self.part_left, deadline, node_cap)
+            if not over:
+                return  # the slice ended inside this part
+            self.part = None
+
+
+# ---- the front door: the complete search, with probes and beams taking turns beside it ------
+FIRST_TURN = 5_000
+"""Positions the complete search has to itself first: most deals it decides at all, it decides by then."""
+TURN = 2_000
+"""Positions in one share of a turn (turns are counted in positions, so a verdict never depends
+on the machine's speed)."""
+COMPLETE_SHARES = 3
+PROBES = (
+    (3, MappingProxyType({"endgame_nodes": 2_000, "waste_weight": 5})),
+    (3, MappingProxyType({"endgame_nodes": 1_000, "waste_weight": 5, "depth_weight": 3})),
+    (3, MappingProxyType({"endgame_nodes": 500, "waste_weight": 5})),
+    (3, MappingProxyType({"endgame_nodes": 1_000, "waste_weight": 5, "depth_weight": 1})),
+)
+BEAMS = (
+    (
+        7,
+        MappingProxyType(
+            {"width": 50, "layer_nodes": 300, "endgame_nodes": 5_000, "waste_weight": 3, "depth_weight": 1}
+        ),
+    ),
+    (
+        4,
+        MappingProxyType(
+            {"width": 50, "layer_nodes": 300, "endgame_nodes": 5_000, "waste_weight": 5, "depth_weight": 2}
+        ),
+    ),
+    (
+        4,
+        MappingProxyType(
+            {"width": 100, "layer_nodes": 150, "endgame_nodes": 3_000, "waste_weight": 3, "depth_weight": 1}
+        ),
+    ),
+)
+"""Each probe's and beam's shares and settings: each wins deals the others do not. The shares
+win the most of the slowest deals of 1-200 within 54 s while every search keeps at least 70%
+of its former part of the turns (measured and replayed by `bench/indian_shares.py`)."""
+
+
+class DealSolver(TakingTurns):
+    """The front door's search: `run()` a slice at a time until `done`, like every solver."""
+
+    def __init__(self, game, *, table_limit: int = DEFAULT_TABLE_LIMIT) -> None:
+        self.game = game
+        searches: list[tuple[SlicedSearch, int]] = [(Solver(game, table_limit=table_limit), COMPLETE_SHARES)]
+        if SearchState(game).stock_left():
+            share = max(1, table_limit // (2 * (len(PROBES) + len(BEAMS))))
+            searches += [
+                (kind(game, table_limit=share, **settings), shares)
+                for kind, kinds in ((Probe, PROBES), (Beam, BEAMS))
+                for shares, settings in kinds
+            ]
+        super().__init__(searches, FIRST_TURN, TURN)
+
+
+def solve_indian(
+    game, time_limit: float | None = 10.0, node_limit: int | None = DEFAULT_NODE_LIMIT
+) -> SolveResult:
+    """Whether an Indian Patience position can still be won, knowing every card: `winnable`
+    True (with `moves`, a winning line), False, or None when the budget ran out first
+    (`node_limit=None`: no limit on positions). The game itself is never changed."""
+    if getattr(game, "game", None) != "indian":
+        raise ValueError("solve_indian() decides Indian Patience positions; use solve() for Australian")
+    return solve_with(DealSolver(game), time_limit, node_limit)
+
+
+def solve(game, time_limit: float | None = 10.0, node_limit: int | None = None) -> SolveResult:
+    """The registry's front door: with neither limit given, `DEFAULT_NODE_LIMIT`, so that
+    `solve(game, time_limit=None)` ends; a time limit alone is the whole budget (a hidden node
+    cap would end a 60 s search after about half its time)."""
+    limit = DEFAULT_NODE_LIMIT if node_limit is None and time_limit is None else node_limit
+    return solve_indian(game, time_limit, limit)
