@@ -41,7 +41,7 @@ from ausp_widget.analysis.survey_lines import read_records
 from ausp_widget.analysis.winnability import NO_NODE_LIMIT, DealVerdict, append_verdict, read_survey
 from ausp_widget.core.stats import wilson_interval
 from ausp_widget.data import path as data_path
-from ausp_widget.games.yukon.hints import hint_player
+from ausp_widget.games.family.hints import hint_player
 from ausp_widget.games.yukon.solver import solve
 
 

@@ -63,6 +63,7 @@ def test_the_shipped_games_are_named_as_entry_points():
     assert {name: entry.name for name, entry in named.items()} == {
         "australian": "australian",
         "indian": "indian",
+        "russian": "russian",
         "yukon": "yukon",
     }
 

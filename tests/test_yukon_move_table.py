@@ -1,4 +1,4 @@
-"""One rule table for Yukon's moves (`ausp_widget.games.yukon.basics.card_moves`): the game and
+"""One rule table for Yukon's moves (`ausp_widget.games.family.rule.Rule.card_moves`): the game and
 the solver's own copy of the table (kept up to date move by move, never rebuilt, face-down
 cards turning up as in the game) list the same moves, the search's candidates being the
 useful ones into the first empty column only, on thousands of positions reached by seeded

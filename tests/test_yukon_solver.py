@@ -13,9 +13,9 @@ from test_yukon import exhaustive  # the plain search every Yukon solver test co
 from ausp_widget import Game, data
 from ausp_widget.core.cards import Card
 from ausp_widget.data import read_text
+from ausp_widget.games.family.deadlock import hopeless
+from ausp_widget.games.family.rule import ALTERNATE as PARENTS
 from ausp_widget.games.yukon import figures
-from ausp_widget.games.yukon.basics import PARENTS
-from ausp_widget.games.yukon.deadlock import hopeless
 from ausp_widget.games.yukon.game import YukonGame
 from ausp_widget.games.yukon.guide import yukon_steps
 from ausp_widget.games.yukon.solver import Playout, Restarts, Solver, _luby, solve

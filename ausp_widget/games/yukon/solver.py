@@ -1,4 +1,5 @@
-"""A full-information solver for Yukon: can this position still be won?
+"""A full-information solver for Yukon (and its family without a stock: Russian Solitaire
+builds by its own rule, `game.rule`): can this position still be won?
 
 It knows every card, the face-down ones included: it answers "could someone who knew every
 card still win from here?", never as a hint (the hints read only the face-up cards). Every
@@ -38,7 +39,7 @@ Why the search stays small — each rule with the reason it never loses a win:
   position was entered and none was won. The table is bounded (emptied when full); the
   positions on the line being tried are kept apart from it, so the search still never
   goes round a circle and still ends (emptying costs only repeated work).
-* Dead positions are recognised before searching them (`deadlock.hopeless`), with a relaxed
+* Dead positions are recognised before searching them (`family.deadlock.hopeless`), with a relaxed
   game that keeps only the obstacles no line of play can get round. It derives, until
   nothing more follows, which cards could ever go home (H), head a move (M) or be
   uncovered (E):
@@ -82,9 +83,8 @@ import random
 from ausp_widget.core.cards import CARDS
 from ausp_widget.core.moves import Move, to_column, to_foundation
 from ausp_widget.core.solving import Budget, SlicedSearch, SolveResult, TakingTurns, solve_with
-
-from .basics import CARD_COUNT, KING, PARENTS, card_moves, is_progress, progress_path, safe_home
-from .deadlock import hopeless
+from ausp_widget.games.family.deadlock import hopeless
+from ausp_widget.games.family.rule import CARD_COUNT, KING, is_progress
 
 __all__ = [
     "DEFAULT_NODE_LIMIT",
@@ -107,6 +107,8 @@ class Solver(SlicedSearch):
 
     def __init__(self, game, *, table_limit: int = DEFAULT_TABLE_LIMIT, seed: int | None = None) -> None:
         self.rng = None if seed is None else random.Random(seed)  # breaks ties between moves
+        self.rule = game.rule  # how the tableau builds: the parents of each card
+        self.parents = game.rule.parents
         self.cols = [list(col) for col in game._cols]
         self.down = list(game._down)
         self.heights = list(game._piles)
@@ -162,7 +164,7 @@ class Solver(SlicedSearch):
         """Send home every card that may go home safely, until none is left. Every position
         entered has had this done, so after a move to another column only the top card it
         left behind can be new to it (the foundations did not change)."""
-        cols, heights = self.cols, self.heights
+        cols, heights, safe_home = self.cols, self.heights, self.rule.safe_home
         if self.trail and self.trail[-1][1] >= 0:
             col = cols[self.trail[-1][0]]
             if not col or heights[col[-1] // 13] != col[-1] % 13 or not safe_home(col[-1], heights):
@@ -188,7 +190,7 @@ class Solver(SlicedSearch):
     def _swapped(self, c: int, d: int, e: int) -> bool:
         """Whether a move takes a card from one of its parents to the other (a swap)."""
         col = self.cols[c]
-        return e >= 0 and d > self.down[c] and col[d - 1] in PARENTS[col[d]]
+        return e >= 0 and d > self.down[c] and col[d - 1] in self.parents[col[d]]
 
     def _moves(self) -> list[tuple[int, int, int]]:
         """The useful moves here (the rule table's), a King into the first empty column only."""
@@ -203,9 +205,9 @@ class Solver(SlicedSearch):
 
     def _scored(self) -> list[tuple[int, int, int, int]]:
         """The useful moves as (score, column, depth, target), lower scores first to try: the
-        moves `basics.card_moves` lists with `useful_only`, a King into the first empty
+        moves `Rule.card_moves` lists with `useful_only`, a King into the first empty
         column only, listed here without building the full list first."""
-        cols, down, heights = self.cols, self.down, self.heights
+        cols, down, heights, parents = self.cols, self.down, self.heights, self.parents
         tops: dict[int, int] = {}  # each top card's column
         empty = -1  # the first empty column
         for c, col in enumerate(cols):
@@ -229,7 +231,7 @@ class Solver(SlicedSearch):
                         continue
                     targets = (empty,)
                 else:
-                    targets = tuple(tops[p] for p in PARENTS[card] if p in tops and tops[p] != c)
+                    targets = tuple(tops[p] for p in parents[card] if p in tops and tops[p] != c)
                     if not targets:
                         continue
                 if d == flip and flip:
@@ -238,7 +240,7 @@ class Solver(SlicedSearch):
                     score = 2
                 elif heights[col[d - 1] // 13] == col[d - 1] % 13:
                     score = 1
-                elif col[d - 1] in PARENTS[card]:
+                elif col[d - 1] in parents[card]:
                     score = 4
                 else:
                     score = 3
@@ -273,7 +275,7 @@ class Solver(SlicedSearch):
             self._back_to(mark)
             return False
         self._remember(key)
-        if check and hopeless(self.cols, self.down, self.heights):
+        if check and hopeless(self.cols, self.down, self.heights, self.parents):
             self._back_to(mark)
             return False
         self.path.add(key)
@@ -323,7 +325,7 @@ def _to_move(card: int, e: int, onto: int) -> Move:
 class Playout(Solver):
     """An incomplete search that plays games as the hints would: a safe card home, else a move
     that turns up a card (deepest column first) or brings one home, else the first move of the
-    shortest line to such a move (`basics.progress_path`), looking again after each move. It
+    shortest line to such a move (`Rule.progress_path`), looking again after each move. It
     finds wins the depth-first search reaches only late, as it never wanders among moves that
     make no progress. The first game follows the hints exactly; each later one picks among
     the moves that make progress at random (seeded, so a verdict is repeatable), up to
@@ -348,17 +350,17 @@ class Playout(Solver):
 
     def _play(self, rng: random.Random | None) -> bool:
         """Play one game from the start; whether it was won."""
-        cols, down, heights = self.cols, self.down, self.heights
+        cols, down, heights, rule = self.cols, self.down, self.heights, self.rule
         while not self._won():  # each round starts a shortest line to progress: no circles
             self.nodes += 1
-            moves = card_moves(cols, down, heights, useful_only=True)
-            safe = [m for m in moves if m[2] < 0 and safe_home(cols[m[0]][m[1]], heights)]
+            moves = rule.card_moves(cols, down, heights, useful_only=True)
+            safe = [m for m in moves if m[2] < 0 and rule.safe_home(cols[m[0]][m[1]], heights)]
             now = sorted((m for m in moves if is_progress(m, down)), key=lambda m: (m[2] < 0, -down[m[0]]))
             if rng is not None and now:
                 rng.shuffle(now)
             line = safe[:1] or now[:1]
             if not line:
-                found, line = progress_path([tuple(col) for col in cols], down, heights)
+                found, line = rule.progress_path([tuple(col) for col in cols], down, heights)
                 if not found:
                     return False
             self._make(*line[0])  # then look again, as the hints do: the line may get shorter

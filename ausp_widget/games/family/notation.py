@@ -1,6 +1,8 @@
-"""Yukon position text and versioned JSON saves: reading is strict and says what is wrong.
+"""Position text and versioned JSON saves of the Yukon family's games (Yukon, Russian
+Solitaire): reading is strict and says what is wrong.
 
-Position text, lines in any order, blank lines and `#` comments ignored::
+Position text, lines in any order, blank lines and `#` comments ignored (the `game:` line
+names the game: `yukon`, `russian`)::
 
     game: yukon
     foundations: 3♣ A♥             # top card of each non-empty foundation, or -
@@ -10,9 +12,9 @@ Position text, lines in any order, blank lines and `#` comments ignored::
 
 The cards shown plus those implied by the foundations must be exactly the 52 cards. Face-down
 cards lie at the bottom of a column, under at least one face-up card (a face-down top card
-would have been turned up). There is no `stock:` or `waste:` line: Yukon has neither.
+would have been turned up). There is no `stock:` or `waste:` line: these games have neither.
 
-A save is JSON: `format`, `version`, `game` ("yukon"), `mode` ("solo"), `seed`, `start`
+A save is JSON: `format`, `version`, `game` (the game's name), `mode` ("solo"), `seed`, `start`
 (position text), `moves` and `redo` (lists of [0, "move"]) and `position` (the position text
 the moves lead to, so a save whose moves or position were edited is refused).
 """
@@ -29,23 +31,19 @@ from ausp_widget.core.moves import Move
 from ausp_widget.core.position_text import split_lines
 from ausp_widget.core.saves import check_seed_field
 
-from .basics import COLUMNS
+FamilyGame = Any  # the game class (which imports this module): readers are handed it as `cls`
 
-YukonGame = Any  # the game class (which imports this module): readers are handed it as `cls`
-
-YUKON_SAVE_VERSION = 1
-_LINES = ("foundations", *map(str, range(1, COLUMNS + 1)))
+SAVE_VERSION = 1
 
 
-def _expected(cls: type[YukonGame]) -> str:
+def _expected(cls: type[FamilyGame]) -> str:
     """The lines a position of `cls` may have (a variant's name is its own, not "yukon")."""
-    return (
-        f"'game: {cls.name}', 'foundations:' or '1:' to '{COLUMNS}:' ({cls.title} has no stock and no waste)"
-    )
+    n = cls.rule.columns
+    return f"'game: {cls.name}', 'foundations:' or '1:' to '{n}:' ({cls.title} has no stock and no waste)"
 
 
 # ---- position text -----------------------------------------------------------------------
-def format_position(game: YukonGame) -> str:
+def format_position(game: FamilyGame) -> str:
     tops = [pile[-1] for pile in game.foundations if pile]
     lines = [f"game: {game.name}", f"foundations: {format_cards(tops)}"]
     for n, (col, down) in enumerate(zip(game.tableau(), game.face_down()), start=1):
@@ -54,8 +52,9 @@ def format_position(game: YukonGame) -> str:
     return "\n".join(lines) + "\n"
 
 
-def parse_position(text: str, cls: type[YukonGame]) -> YukonGame:
-    lines = split_lines(text, cls.name, cls.title, _LINES, _expected(cls))
+def parse_position(text: str, cls: type[FamilyGame]) -> FamilyGame:
+    columns_named = tuple(map(str, range(1, cls.rule.columns + 1)))
+    lines = split_lines(text, cls.name, cls.title, ("foundations", *columns_named), _expected(cls))
     tops = lines.read("foundations", parse_cards)
     if len({card.suit for card in tops}) != len(tops):
         raise NotationError(
@@ -63,8 +62,8 @@ def parse_position(text: str, cls: type[YukonGame]) -> YukonGame:
             "give only each pile's top card"
         )
     columns, down = [], []
-    for n in range(1, COLUMNS + 1):
-        cards, hidden = lines.read(str(n), _parse_column)
+    for n in columns_named:
+        cards, hidden = lines.read(n, _parse_column)
         columns.append(cards)
         down.append(hidden)
     implied = [CARDS[top.index - r] for top in tops for r in range(top.rank)]
@@ -99,18 +98,18 @@ def _parse_column(rest: str) -> tuple[list[Card], int]:
 
 
 # ---- JSON saves ----------------------------------------------------------------------------
-def save_json(game: YukonGame) -> str:
-    return saves.one_player_save(game, YUKON_SAVE_VERSION, format_position)
+def save_json(game: FamilyGame) -> str:
+    return saves.one_player_save(game, SAVE_VERSION, format_position)
 
 
-def load_json(data: dict, cls: type[YukonGame]) -> YukonGame:
+def load_json(data: dict, cls: type[FamilyGame]) -> FamilyGame:
     """A game from a decoded save (`ausp_widget.core.saves.decode_save`), checked move by move.
     Every way a save can be wrong is a `NotationError`."""
     return saves.reading(_load, data, cls)
 
 
-def _load(data: dict, cls: type[YukonGame]) -> YukonGame:
-    saves.check_one_player(data, cls.name, cls.title, YUKON_SAVE_VERSION, cls.title)
+def _load(data: dict, cls: type[FamilyGame]) -> FamilyGame:
+    saves.check_one_player(data, cls.name, cls.title, SAVE_VERSION, cls.title)
     seed = check_seed_field(data["seed"])
     game = saves.start_of(data, cls, parse_position, cls.title)
     if seed is not None and format_position(cls.deal(seed)) != format_position(game):

@@ -1,4 +1,4 @@
-"""Hints for Yukon, read from the face-up cards only (never a face-down one), each with its
+"""Hints for the Yukon family's games, read from the face-up cards only (never a face-down one), each with its
 reason in one sentence.
 
 By priority: (1) a card that may go home safely (nothing could ever go onto it); (2) the
@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import itertools
 
+from ausp_widget.core import registry
 from ausp_widget.core.advice import Hint
 from ausp_widget.core.cards import CARDS
 from ausp_widget.core.moves import Move
 
-from .basics import STUCK_SEARCH_LIMIT, card_moves, is_progress, safe_home
+from .rule import STUCK_SEARCH_LIMIT, is_progress
 
 
 def hint(game, player: int = 0) -> Hint:
@@ -28,10 +29,10 @@ def hint(game, player: int = 0) -> Hint:
         return Hint(None, "the game is won: all 52 cards are home")
     if status == "lost":
         return Hint(None, f"the game is lost: {game.lost_because}")
-    cols, down, heights = game._cols, game._down, game._piles
-    moves = card_moves(cols, down, heights, useful_only=True)
+    cols, down, heights, rule = game._cols, game._down, game._piles, game.rule
+    moves = rule.card_moves(cols, down, heights, useful_only=True)
     for c, d, e in moves:
-        if e < 0 and safe_home(cols[c][d], heights):
+        if e < 0 and rule.safe_home(cols[c][d], heights):
             card = CARDS[cols[c][d]]
             return Hint(
                 game._to_move(c, d, e),
@@ -68,9 +69,8 @@ def _why(game, last: tuple[int, int, int], length: int) -> str:
 def hint_from_view(view) -> Hint:
     """The hint from what the player sees (a `TableView`): the face-down cards are stand-ins,
     which the hint never reads."""
-    from .game import YukonGame
-
-    return hint(YukonGame.from_view(view, itertools.repeat(0)))
+    game_class = registry.entry(view.game).game_class
+    return hint(game_class.from_view(view, itertools.repeat(0)))
 
 
 def hint_player(view) -> Move | None:

@@ -1,6 +1,6 @@
-"""Whether a move is legal in Yukon, and if not, which rule it breaks: every refusal names the
-rule in the player's terms, so a click, a move typed in code and a wrong try in a lesson get
-the same words."""
+"""Whether a move is legal in a game of the Yukon family, and if not, which rule it breaks:
+every refusal names the rule in the player's terms (the game's own title, the building its
+`Rule` says), so a click, a move typed in code and a wrong try in a lesson get the same words."""
 
 from __future__ import annotations
 
@@ -9,11 +9,10 @@ from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.moves import Move
 from ausp_widget.core.sight import Sight, unseen
 
-from .basics import COLUMNS, KING, PILE_SUITS, RED
+from .rule import KING, PILE_SUITS, RED, Rule
 
-__all__ = ["FACE_DOWN_HELP", "NO_STOCK", "ONTO_FACE_DOWN", "Checks", "colour", "no_such_pile", "pile_named"]
+__all__ = ["FACE_DOWN_HELP", "ONTO_FACE_DOWN", "Checks", "colour", "no_stock", "no_such_pile", "pile_named"]
 
-NO_STOCK = "Yukon has no stock or waste: every card is dealt at the start"
 FACE_DOWN_HELP = "it lies face down until it becomes the top card of its column"
 """Said of any face-down card: the same words whichever card it is and wherever it lies."""
 ONTO_FACE_DOWN = "nothing goes onto a face-down card, only onto the top card of a column"
@@ -22,9 +21,14 @@ ONTO_FACE_DOWN = "nothing goes onto a face-down card, only onto the top card of 
 _RANK_WORDS = (*RANK_TEXT[:10], "Jack", "Queen", "King")
 
 
-def no_such_pile(number: int) -> str:
-    """The refusal of a foundation Yukon does not have (it has four, whatever a move may name)."""
-    return f"Yukon has foundations F1 to F{len(PILE_SUITS)}, not F{number}"
+def no_stock(title: str) -> str:
+    """The refusal of anything to do with a stock or waste, in a game that deals every card."""
+    return f"{title} has no stock or waste: every card is dealt at the start"
+
+
+def no_such_pile(title: str, number: int) -> str:
+    """The refusal of a foundation the game does not have (it has four, whatever a move may name)."""
+    return f"{title} has foundations F1 to F{len(PILE_SUITS)}, not F{number}"
 
 
 def pile_named(text: object) -> int | None:
@@ -43,9 +47,11 @@ def colour(card: int) -> str:
 
 
 class Checks:
-    """The rule checks of `YukonGame`: `_check` returns what to do, or raises with the reason."""
+    """The rule checks of a family game: `_check` returns what to do, or raises with the reason."""
 
     unseen_help = FACE_DOWN_HELP
+    rule: Rule
+    title: str
 
     _cols: list[tuple[int, ...]]
     _down: list[int]
@@ -59,9 +65,11 @@ class Checks:
         if status != "playing":
             raise IllegalMoveError(f"the game is over ({status})")
         if move.kind == "draw":
-            raise IllegalMoveError("there is nothing to draw in Yukon: every card is dealt at the start")
+            raise IllegalMoveError(
+                f"there is nothing to draw in {self.title}: every card is dealt at the start"
+            )
         if move.kind == "pass":
-            raise IllegalMoveError("pass is for games against the bot; Yukon is played alone")
+            raise IllegalMoveError(f"pass is for games against the bot; {self.title} is played alone")
         card = move.card.index
         where = self._where(card)
         if where is None:
@@ -87,7 +95,7 @@ class Checks:
         suit, rank = divmod(card, 13)
         if move.pile:
             if move.pile > len(self._piles):
-                raise IllegalMoveError(no_such_pile(move.pile))
+                raise IllegalMoveError(no_such_pile(self.title, move.pile))
             if PILE_SUITS[move.pile - 1] != suit:
                 raise IllegalMoveError(
                     f"F{move.pile} is a {SUITS[PILE_SUITS[move.pile - 1]]} foundation: {name} builds on "
@@ -102,8 +110,10 @@ class Checks:
         return (c, d, -1)
 
     def _check_column(self, move: Move, c: int, d: int) -> tuple[int, int, int]:
-        if move.column > COLUMNS:
-            raise IllegalMoveError(f"there is no column {move.column}: columns are numbered 1 to {COLUMNS}")
+        if move.column > self.rule.columns:
+            raise IllegalMoveError(
+                f"there is no column {move.column}: columns are numbered 1 to {self.rule.columns}"
+            )
         target = self._cols[move.column - 1]
         if target:
             raise IllegalMoveError(f"column {move.column} is not empty: it ends with {CARDS[target[-1]]}")
@@ -114,7 +124,12 @@ class Checks:
     def _check_tableau(self, move: Move, c: int, d: int, col: tuple[int, ...]) -> tuple[int, int, int]:
         card, onto = move.card.index, move.onto.index
         name, tname = move.card, move.onto
-        if RED[card // 13] == RED[onto // 13]:
+        if self.rule.in_suit and card // 13 != onto // 13:
+            raise IllegalMoveError(
+                f"{tname} cannot take {name}: the tableau builds down in suit "
+                f"(a {SUITS[card // 13]} card goes onto a {SUITS[card // 13]} one)"
+            )
+        if not self.rule.in_suit and RED[card // 13] == RED[onto // 13]:
             raise IllegalMoveError(
                 f"{tname} cannot take {name}: the tableau builds down in alternating colours "
                 f"(a {colour(card)} card goes onto a {'black' if RED[card // 13] else 'red'} one)"
@@ -137,7 +152,9 @@ class Checks:
         return (c, d, tc)
 
     def _parents_words(self, card: int) -> str:
-        """The cards `card` may go onto, by rank and colour: naming them would name cards
-        that may lie face down."""
+        """The cards `card` may go onto, by rank and colour (or as the next higher of its suit):
+        naming them would name cards that may lie face down."""
+        if self.rule.in_suit:
+            return "the next higher card of its suit"
         other = "red" if not RED[card // 13] else "black"
         return f"a {other} {_RANK_WORDS[card % 13 + 1]}"

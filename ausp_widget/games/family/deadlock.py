@@ -1,25 +1,38 @@
-"""The Yukon solver's dead-position test: a relaxed game that keeps only the obstacles no line
+"""The Yukon family solver's dead-position test: a relaxed game that keeps only the obstacles no line
 of play can get round (the solver's module docstring gives each rule and why it holds)."""
 
 from __future__ import annotations
 
-from .basics import KING, PARENTS
+from functools import cache
+
+from .rule import ALTERNATE, KING
 
 KINGS = tuple(suit * 13 + KING for suit in range(4))
-CHILDREN: tuple[tuple[int, ...], ...] = tuple(
-    tuple(child for child in range(52) if card in PARENTS[child]) for card in range(52)
-)
-"""The cards each card may take: one rank lower, in the other colour."""
+
+
+@cache
+def children_of(parents: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """The cards each card may take (one rank lower, in a suit the building allows)."""
+    return tuple(tuple(child for child in range(52) if card in parents[child]) for card in range(52))
+
+
 IS_KING = tuple(card % 13 == KING for card in range(52))
 IS_ACE = tuple(card % 13 == 0 for card in range(52))
 
 
-def hopeless(cols: list[list[int]], down: list[int], heights: list[int]) -> bool:
+def hopeless(
+    cols: list[list[int]],
+    down: list[int],
+    heights: list[int],
+    parents: tuple[tuple[int, ...], ...] = ALTERNATE,
+) -> bool:
     """Whether some card can never go home, even in the relaxed game.
 
     Three kinds of event are derived until nothing more follows: a card can go home (H), can
     head a move (M), can be uncovered (E). Each rule states a condition every real line of
-    play meets before the event, so a card whose H is never derived can never go home."""
+    play meets before the event, so a card whose H is never derived can never go home.
+    `parents` is the rule's table of where each card may go (`Rule.parents`)."""
+    children = children_of(parents)
     col_of = [-1] * 52
     depth = [0] * 52
     free = [False] * 52
@@ -49,7 +62,7 @@ def hopeless(cols: list[list[int]], down: list[int], heights: list[int]) -> bool
         for card in reversed(col):  # top first: a card's parents above it are placed already
             col_of[card] = c
             depth[card] = d
-            for parent in PARENTS[card]:
+            for parent in parents[card]:
                 if col_of[parent] == c:
                     waits.setdefault(c, []).append((card, d, depth[parent]))
                     waiting.add(card * 64 + parent)
@@ -63,7 +76,7 @@ def hopeless(cols: list[list[int]], down: list[int], heights: list[int]) -> bool
         is in play and is face up (or uncovered)."""
         if IS_KING[card]:
             return empty
-        for parent in PARENTS[card]:
+        for parent in parents[card]:
             if exposed[parent] and col_of[parent] >= 0:
                 if card * 64 + parent not in waiting:
                     return True
@@ -92,7 +105,7 @@ def hopeless(cols: list[list[int]], down: list[int], heights: list[int]) -> bool
             if not moves_ok[card] and col_of[card] >= 0 and can_head(card):
                 moves_ok[card] = True
                 todo.append(128 + card)
-            for child in CHILDREN[card]:
+            for child in children[card]:
                 if not moves_ok[child] and free[child] and col_of[child] >= 0 and can_head(child):
                     moves_ok[child] = True
                     todo.append(128 + child)

@@ -1,0 +1,69 @@
+"""Russian Solitaire, a game of the Yukon family written as its parameters: Yukon's deal and
+moves, building down in suit. It deals, plays an in-suit move, refuses Yukon's colour rule in
+its own words, saves and reads back under its own name, and its deals are solved by the
+family's solver building by its rule."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ausp_widget import Game
+from ausp_widget.core import registry
+from ausp_widget.core.errors import IllegalMoveError
+from ausp_widget.games.russian.game import RUSSIAN, RussianGame
+from ausp_widget.games.yukon.solver import solve
+
+
+def test_russian_is_a_registered_game_with_yukons_deal():
+    assert registry.entry("russian").title == "Russian Solitaire"
+    game = Game.deal(1, game="russian")
+    yukon = Game.deal(1, game="yukon")
+    assert isinstance(game, RussianGame) and game.name == "russian"
+    assert game.tableau() == yukon.tableau() and game.face_down() == yukon.face_down()
+    assert RUSSIAN.build == "suit" and RUSSIAN.down == (0, 1, 2, 3, 4, 5, 6)
+
+
+def test_a_card_goes_onto_the_next_higher_card_of_its_suit_only():
+    game = Game.deal(1, game="russian")
+    assert "8♦ 9♦" in [str(m) for m in game.legal_moves()]
+    assert "10♣ J♦" not in [str(m) for m in game.legal_moves()]  # Yukon's move, red on black
+    game.play("8♦ 9♦")  # 8♦ takes the cards on it along, as in Yukon
+    assert [str(c) for c in game.tableau()[5][-4:]] == ["9♦", "8♦", "5♠", "J♦"]
+    assert [str(c) for c in game.tableau()[1]] == ["9♣", "4♦", "8♥"]
+
+
+def test_an_alternating_colour_move_is_refused_with_the_rule():
+    game = Game.deal(1, game="russian")
+    with pytest.raises(IllegalMoveError, match=r"7♠ cannot take 6♥: the tableau builds down in suit"):
+        game.play("6♥ 7♠")
+    with pytest.raises(IllegalMoveError, match=r"nothing to draw in Russian Solitaire"):
+        game.play("draw")
+    rules = " ".join(" ".join(section.paragraphs) for section in registry.entry("russian").rules("russian"))
+    assert "builds down in suit" in rules and "alternating" not in rules.split("differs")[0]
+
+
+def test_a_russian_save_and_position_read_back_under_their_own_name():
+    game = Game.deal(1, game="russian")
+    game.play("8♦ 9♦")
+    text = game.to_text()
+    assert text.startswith("game: russian\n")
+    assert Game.from_text(text).to_text() == text
+    save = game.to_json()
+    assert json.loads(save)["game"] == "russian"
+    back = Game.from_json(save)
+    assert isinstance(back, RussianGame) and back.to_text() == text
+    assert json.loads(Game.deal(1, game="yukon").to_json())["game"] == "yukon"
+
+
+def test_the_solver_builds_by_russian_rule():
+    result = solve(Game.deal(14, game="russian"), time_limit=None, node_limit=5000)
+    assert result.winnable is True
+    game = Game.deal(14, game="russian")
+    for move in result.moves:
+        game.play(move)
+    assert game.status == "won"
+    assert any(m.kind == "tableau" and m.card.suit == m.onto.suit for m in result.moves)
+    assert all(m.card.suit == m.onto.suit for m in result.moves if m.kind == "tableau")
+    assert solve(Game.deal(1, game="russian"), time_limit=None, node_limit=5000).winnable is False
