@@ -1,5 +1,4 @@
-"""Indian Patience's constants, its deal and its building rule, shared by the game, its
-notation, hints and solver."""
+"""Indian Patience's constants, its deal, its building rule and its rule options."""
 
 from __future__ import annotations
 
@@ -40,15 +39,10 @@ EMPTY_COLUMN_CHOICES = ("any", "kings")
 
 @dataclass(frozen=True)
 class IndianOptions:
-    """The points the published rules leave open, each a named option (the defaults are the
-    choices this game made first; see `ausp_widget.games.indian.rules` for the words).
-
-    * `protected_takes_cards`: may a card be played onto a protected card? (default no)
-    * `empty_column`: what may fill an empty column, "any" single card or "kings" only.
-    * `partial_refill`: when a protected card goes home and the stock holds only one or two
-      cards, are they dealt into its column (the first face down) instead of none? (default no)
-    * `undo`: may moves be taken back? One reading of "if you are patient" (default yes).
-    """
+    """The points the published rules leave open, each a named option (worded in
+    `ausp_widget.games.indian.rules`): may a card go onto a protected card; what fills an empty
+    column ("any" single card or "kings"); are the last one or two stock cards dealt into a
+    column emptied by a protected card; may moves be taken back."""
 
     protected_takes_cards: bool = False
     empty_column: str = "any"
@@ -65,8 +59,7 @@ class IndianOptions:
 
     @classmethod
     def of(cls, options: OptionsGiven) -> IndianOptions:
-        """Options from an `IndianOptions`, a dict of some of its fields, or None (the defaults);
-        an unknown name is refused by name."""
+        """Options from an `IndianOptions`, a dict of some of its fields, or None (the defaults)."""
         if options is None:
             return cls()
         if isinstance(options, cls):
@@ -89,8 +82,7 @@ class IndianOptions:
         }
 
     def refill_size(self, stock: int) -> int:
-        """How many cards a column emptied by a protected card going home is dealt, with
-        `stock` cards left: three when there are three, else all of them (partial refill) or none."""
+        """How many cards a column emptied by a protected card going home is dealt, `stock` left."""
         if stock >= REFILL:
             return REFILL
         return stock if self.partial_refill else 0

@@ -12,18 +12,17 @@ from .basics import COLUMNS, FACE_DOWN, PILE_SUITS, WASTE, Source, fits
 from .moves import _move, _source_text
 
 HIDDEN_HELP = "a card turns up when it is drawn from the stock or uncovered in its column"
-"""Said of any card with no copy on show: the same words whichever card it is and wherever it lies."""
 ONTO_HIDDEN = "a card goes onto the top card of another column"
 
 
 class Checks:
-    """The rule checks of `IndianGame`: `_resolve` returns what to do, or raises with the reason
-    (a refusal that comes from a rule option names it)."""
+    """The rule checks of `IndianGame` (a refusal that comes from a rule option names it)."""
 
     unseen_help = HIDDEN_HELP
 
-    def _resolve(self, move: Move) -> tuple[tuple, Move]:
+    def _check(self, move: Move, player: int) -> tuple[tuple, Move]:
         """Check a move against the rules: (what to do, the move in canonical form), or raise."""
+        self._check_player(player)
         status = self.status
         if status != "playing":
             raise IllegalMoveError(f"the game is over ({status})")
@@ -56,8 +55,7 @@ class Checks:
         return action, self._canonical(action)
 
     def _check_seen(self, move: Move) -> None:
-        """Refuse, in the same words whichever card it is, a move whose card or target has no
-        copy on show (a legal move's cards are on top, so the table is read only otherwise)."""
+        """Refuse, in the same words whichever card it is, a move whose card or target has no copy on show."""
         tops = {c for _, c in self._sources()}
         named = [move.card.index] + ([move.onto.index] if move.kind == "tableau" else [])
         if all(c in tops for c in named):
@@ -189,7 +187,7 @@ class Checks:
                 "the tableau builds down in a differing suit (any suit but its own)"
             )
         if not fits(card, top):
-            higher = _rank_text(card % 13 + 1)
+            higher = RANK_TEXT[card % 13 + 1]
             wanted = f"{'an' if higher == '8' else 'a'} {higher} of another suit"
             raise IllegalMoveError(
                 f"{tname} cannot take {name}: a card goes onto a card one rank higher ({name} needs {wanted})"
@@ -248,7 +246,3 @@ def _place_name(src: int) -> str:
 def _source_prefix(move: Move) -> str:
     source = getattr(move, "source", None)
     return "" if source is None else f"{_source_text(source)}:"
-
-
-def _rank_text(rank: int) -> str:
-    return RANK_TEXT[rank]

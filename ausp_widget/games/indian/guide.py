@@ -1,11 +1,6 @@
-"""The Indian Patience chapter of the guide: two lessons on what changes from Australian Patience.
-
-Every position is a real one: a deal number and the moves that reach it
-(`ausp_widget.core.lesson.deal_position`), so the stock always holds its true count and any
-step can be replayed. The moves come from whole games played by following the hints; each is
-checked by the engine when the chapter is built. The words quote
-`ausp_widget.games.indian.rules.INDIAN_RULE` where it says the same thing, and say "here we
-choose" where the chapter teaches one of `INDIAN_CHOICES`.
+"""The Indian Patience chapter of the guide: two lessons on what changes from Australian
+Patience. Every position is a deal number and the moves that reach it, taken from whole
+games played by following the hints and checked by the engine when the chapter is built.
 """
 
 from __future__ import annotations
@@ -15,7 +10,8 @@ from ausp_widget.core.lesson import Step, deal_position, in_lesson, make_step, m
 from ausp_widget.core.ruletext import words
 from ausp_widget.core.tasks import Goal, free_goal, home_goal
 
-from .game import REFILL, IndianGame
+from .basics import REFILL
+from .game import IndianGame
 from .rules import INDIAN_RULE, INDIAN_STOCK
 
 

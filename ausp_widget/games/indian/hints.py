@@ -1,32 +1,16 @@
-"""Hints for Indian Patience: a short look ahead that sees only what a player sees.
+"""Hints for Indian Patience: a short look ahead that sees only what a player sees (the cards
+face up, how many cards the stock holds, the waste and the foundations).
 
-It reads the cards face up, the number of cards left in the stock, the waste and the
-foundations; never a face-down card or the order of the stock. From the position it
-searches the card moves (to a foundation, onto a column, into an empty column) that can be
-made before the next draw, best first and at most `SEARCH_NODES` positions, and scores every
-position it reaches:
+It searches best-first the card moves that can be made before the next draw (at most
+`SEARCH_NODES` positions) and scores each position reached by the weights below. A protected
+card going home is advised at once: its column is dealt again, three stock cards come into
+play without burying anything in the waste. A face-down card turned up counts only once the
+stock is used up: before, it turns up protected and its column takes no card. Buried cards
+are judged by what the foundations want at the start, so a card going home never looks
+worse for the cards it makes wanted. A move that turns up an unknown card ends a line.
 
-* every card home counts most;
-* a protected card going home counts extra: its column is dealt again from the stock, so
-  three stock cards come into play without burying anything in the waste (such a move is
-  advised at once);
-* a face-down card turned up counts once the stock is used up; while the stock lasts it
-  counts nothing by itself, because the card turned up is protected and its column then
-  takes no card until that card goes home;
-* every card in the waste counts against (each draw buries it deeper), and so does a
-  card the foundations want soon lying under other cards, in a column or (more) in the
-  waste, the more so the deeper it lies and the sooner it is wanted; the wants are those
-  at the start of the search, so a card going home never looks worse for the cards it
-  makes wanted;
-* cards out of order in a column (not one rank below, in another suit, the card they
-  cover) and protected cards waiting count against; empty columns count for.
-
-A move that turns up an unknown card (a face-down card, or a column dealt again) ends a
-line: what comes next depends on a card nobody has seen. The hint is the first move of the
-line to the best position found; when no line beats the position as it stands, the hint is
-to draw, and with the stock used up that means nothing useful is left.
-
-A move that would bring back a position already seen in this game is never advised, so
+The hint is the first move of the best line; when none beats the position as it stands, it
+is to draw. A move back to a position this game has already been in is never advised, so
 following the hints always ends.
 """
 
@@ -42,16 +26,15 @@ from ausp_widget.core.moves import DRAW, Move
 from ausp_widget.core.playout import play_out as core_play_out
 
 from . import legal
-from .basics import FACE_DOWN, FREE, PROTECTED, STUCK_SEARCH_LIMIT, IndianOptions
+from .basics import FACE_DOWN, PROTECTED, STUCK_SEARCH_LIMIT, IndianOptions, fits
 from .game import IndianGame
 
-__all__ = ["END_GAME_NODES", "SEARCH_NODES", "Advice", "GreedyPlayer", "hint", "play_out"]
+__all__ = ["END_GAME_NODES", "SEARCH_NODES", "GreedyPlayer", "hint", "play_out"]
 
 SEARCH_NODES = 120
 """Positions the look ahead expands at most for one hint while the stock lasts."""
 END_GAME_NODES = 800
-"""Positions it expands at most once the stock is used up: no draw can help any more, and
-only the face-down cards are unknown, so it looks much further."""
+"""Positions it expands once the stock is used up: only the face-down cards are unknown then."""
 
 UNKNOWN = -1  # a card nobody has seen: face down, or just turned up in a line being searched
 WASTE = legal.WASTE
@@ -69,17 +52,9 @@ BETTER = 0.5  # how much a line must gain to be worth playing rather than drawin
 _DEFAULTS = IndianOptions()
 
 
-Advice = Hint  # the older name: a move and its reason, as every game's hint
-
-
-def _fits(card: int, parent: int) -> bool:
-    return parent >= 0 and parent % 13 == card % 13 + 1 and parent // 13 != card // 13
-
-
 class _Position:
     """What a player sees, as plain tuples: columns (UNKNOWN for a face-down card), bottom
-    states, cards left in the stock, the waste and the eight foundation heights; and the
-    game's rule options, which decide the moves."""
+    states, cards left in the stock, the waste, the foundation heights and the rule options."""
 
     __slots__ = ("cols", "bottoms", "stock", "waste", "piles", "options")
 
@@ -89,12 +64,10 @@ class _Position:
 
     @classmethod
     def of(cls, game: IndianGame) -> _Position:
-        cols = tuple(tuple(UNKNOWN if c is None else c.index for c in col) for col in game.visible_tableau())
-        down, guarded = game.face_down(), game.protected()
-        bottoms = tuple(FACE_DOWN if d else PROTECTED if g else FREE for d, g in zip(down, guarded))
-        piles = tuple(len(pile) for pile in game.foundations)
-        waste = tuple(c.index for c in game.waste())
-        return cls(cols, bottoms, len(game.stock()), waste, piles, game.options)
+        piles = tuple(game._piles)
+        return cls(
+            game._seen_columns(), tuple(game._bottoms), len(game._stock), game._waste, piles, game.options
+        )
 
     def key(self) -> tuple:
         return (self.cols, self.bottoms, self.stock, self.waste, self.piles)
@@ -104,9 +77,7 @@ class _Position:
         return self.bottoms[c] == PROTECTED and len(self.cols[c]) == 1
 
     def moves(self) -> Iterator[tuple[int, int, int, int]]:
-        """(source column or WASTE, card, `legal.HOME` or `legal.ONTO`, pile or column): the
-        rule table's card moves up to its symmetries (one pile per suit, only the first empty
-        column, no lone card into an empty column); a face-down card is never a source."""
+        """The rule table's card moves up to its symmetries (`legal.card_moves`)."""
         top = self.waste[-1] if self.waste else -1
         return legal.card_moves(
             self.cols, self.bottoms, top, self.piles, self.options, symmetric=True, lone_to_empty=False
@@ -134,10 +105,8 @@ class _Position:
         return _Position(tuple(cols), tuple(bottoms), stock, waste, piles, self.options), news
 
     def value(self, need: dict[int, int], memo: dict) -> float:
-        """How good the position looks (see the module docstring), judging buried cards by
-        `need` (what the foundations want at the start of the search, so that a card going
-        home never looks worse for the cards it makes wanted). `memo` keeps the columns and
-        wastes already scored in one search."""
+        """How good the position looks, judging buried cards by `need` (at the start of the
+        search); `memo` keeps the columns and wastes already scored in one search."""
         score = HOME * sum(self.piles) - IN_WASTE * len(self.waste)
         stock = self.stock
         for col, bottom in zip(self.cols, self.bottoms):
@@ -174,7 +143,7 @@ def _column_value(col: tuple[int, ...], bottom: int, stock: int, need: dict[int,
     for i, card in enumerate(col):
         if card < 0:
             continue
-        if i and not _fits(card, col[i - 1]):
+        if i and not (col[i - 1] >= 0 and fits(card, col[i - 1])):
             score -= OUT_OF_ORDER
         distance = need.get(card, 99)
         if distance < 4 and i < height - 1:
@@ -205,8 +174,7 @@ class _Line:
 
 
 def _search(start: _Position, seen: set[tuple], limit: int = SEARCH_NODES) -> _Line:
-    """Best-first over card moves from `start`; lines stop at a card turned up. The first
-    move of a line never leads to a position in `seen`."""
+    """Best-first over card moves from `start`; no line starts into a position in `seen`."""
     memo: dict = {}
     need = _need(start.piles)
     base = start.value(need, memo)
@@ -298,9 +266,9 @@ class GreedyPlayer:
     def remember(self, game: IndianGame) -> None:
         self.seen.add(_Position.of(game).key())
 
-    def advise(self, game: IndianGame) -> Advice:
+    def advise(self, game: IndianGame) -> Hint:
         if game.status != "playing":
-            return Advice(None, f"the game is over ({game.status})")
+            return Hint(None, f"the game is over ({game.status})")
         position = _Position.of(game)
         self.seen.add(position.key())
         protected_home = next(
@@ -313,31 +281,30 @@ class GreedyPlayer:
         else:
             line = _search(position, self.seen, self.nodes if position.stock else self.end_nodes)
         if line.first is not None:
-            return Advice(_to_move(game, line.first), _reason(game, position, line))
+            return Hint(_to_move(game, line.first), _reason(game, position, line))
         if position.stock:
-            return Advice(DRAW, "no card move improves the position now: turn up the next stock card")
+            return Hint(DRAW, "no card move improves the position now: turn up the next stock card")
         return _towards_progress(game)
 
 
 PROGRESS_SEARCH_LIMIT = 10 * STUCK_SEARCH_LIMIT
-"""Positions the hint looks at for a line to progress once its own search finds nothing: more
-than the status looks at, so that a game the status keeps open gets a move whenever it can."""
+"""More than the status looks at, so that a game the status keeps open gets a move whenever it can."""
 
 
-def _towards_progress(game: IndianGame) -> Advice:
-    """With the stock used up and no new position worth more: the first move of the shortest
-    line to a card home or a card turned up, even through positions already seen (the game
-    says it is not over, so the hint must not say nothing is left)."""
+def _towards_progress(game: IndianGame) -> Hint:
+    """With the stock used up and nothing better: the first move of the shortest line to a card
+    home or turned up, even through positions already seen (the game is not over, so the hint
+    must not say nothing is left)."""
     first = game.progress_move(PROGRESS_SEARCH_LIMIT)
     if first is not None:
         name = CARDS[first[1]]
         if first[2] == legal.HOME:
-            return Advice(_to_move(game, first), f"{name} can go home: foundations are the goal")
-        return Advice(
+            return Hint(_to_move(game, first), f"{name} can go home: foundations are the goal")
+        return Hint(
             _to_move(game, first),
             f"move {name}: it starts the shortest line that brings a card home or turns one up",
         )
-    return Advice(
+    return Hint(
         None,
         f"no line of moves that brings a card home or turns one up was found within "
         f"{PROGRESS_SEARCH_LIMIT:,} arrangements of the cards on show: the game may be lost, and you are "
@@ -345,7 +312,7 @@ def _towards_progress(game: IndianGame) -> Advice:
     )
 
 
-def hint(game: IndianGame, player: int = 0) -> Advice:
+def hint(game: IndianGame, player: int = 0) -> Hint:
     """The advised next move for `game`, with its reason, never returning to a position this game
     has already been in (one player: any other number is refused by name)."""
     game._check_player(player)

@@ -1,17 +1,11 @@
-"""The moves Indian Patience allows and what a move does to the table, under the game's rule
-options (`IndianOptions`): the one rule table every reader of the rules derives its moves from,
-and the one account of what taking a card off a column does (`take_top`).
+"""The moves Indian Patience allows and what a move does to the table: the one rule table
+(`card_moves`) that the game, the solver's state, the hints and the stuck-position search all
+read, each leaving out the symmetries it may ignore (a test checks that they agree), and the
+one account of taking a card off a column (`take_top`).
 
-`card_moves` lists the card moves of a position given as plain columns, bottom states, the
-waste's top card and the foundation heights. The game names them in its notation (`Legal`),
-the solver's compact state (`search.SearchState`), the hints' look ahead and the stuck-position
-search read the same tuples, each with the symmetries it may ignore; a test checks that they
-all agree with the game on thousands of random positions.
-
-A protected card is the bottom card of a column in the PROTECTED state. Without the option
-`protected_takes_cards` it is always its column's only card. With it, cards may be played
-onto it: it stays protected underneath (it still goes only to a foundation), and when it is
-uncovered again it is still protected, until the stock is used up (the grace).
+A protected card is the bottom card of a column in the PROTECTED state: its column's only
+card, unless the option `protected_takes_cards` lets cards go onto it; then it stays
+protected underneath until the stock is used up (the grace).
 """
 
 from __future__ import annotations
@@ -21,7 +15,6 @@ from collections.abc import Sequence
 from ausp_widget.core.moves import Move
 
 from .basics import FACE_DOWN, FREE, PROTECTED, WASTE, IndianOptions, fits
-from .moves import _move
 
 __all__ = ["HOME", "ONTO", "PARENTS", "WASTE", "Legal", "card_moves", "grace", "take_top"]
 
@@ -46,15 +39,13 @@ def card_moves(
     symmetric: bool = False,
     lone_to_empty: bool = True,
 ) -> list[CardMove]:
-    """Every card move of a position, as (source, card, kind, destination).
+    """Every card move, as (source, card, kind, destination): sources column by column, then
+    the waste; per source its foundation piles, the columns it goes onto, the empty columns.
 
-    `cols` are bottom first (a negative card is one nobody has seen: it is never a source),
-    `bottoms` their bottom states, `waste_top` the waste's top card (-1: none), `piles` the
-    eight foundation heights (piles 2s and 2s + 1 take suit s). In order: sources column by
-    column, then the waste; per source its foundation piles, the columns it goes onto, then
-    the empty columns. `symmetric` leaves out what only exchanges alike things (the second
-    pile of a suit, every empty column but the first), `lone_to_empty=False` a lone card's
-    move into an empty column (it only exchanges two columns): searches need neither.
+    A negative card in `cols` is one nobody has seen (never a source); `waste_top` is -1 for
+    none; piles 2s and 2s + 1 take suit s. `symmetric` leaves out what only exchanges alike
+    things (the second pile of a suit, every empty column but the first), `lone_to_empty=False`
+    a lone card's move into an empty column (it only exchanges two columns).
     """
     protected_takes = options.protected_takes_cards
     kings_only = options.empty_column == "kings"
@@ -135,29 +126,15 @@ class Legal:
         return sources
 
     def _card_moves(self, useful_only: bool) -> list[Move]:
-        """The rule table's moves in the game's notation: the first pile that takes a card is
-        plain "F" (the other is named), and a twin card names its place, a twin top its column."""
-        cols = self._cols
+        """The rule table's moves, each in its shortest unambiguous notation (`_canonical`)."""
         waste_top = self._waste[-1] if self._waste else -1
-        sources = self._sources()
-        seen: set[int] = set()
-        twins = {card for _, card in sources if card in seen or seen.add(card)}
-        top_seen: set[int] = set()
-        twin_tops = {col[-1] for col in cols if col and (col[-1] in top_seen or top_seen.add(col[-1]))}
-        moves: list[Move] = []
-        named: int | None = None  # the source whose first foundation pile was given as plain "F"
-        for src, card, kind, dest in card_moves(
-            cols, self._bottoms, waste_top, self._piles, self.options, lone_to_empty=not useful_only
-        ):
-            source = ("waste" if src == WASTE else src + 1) if card in twins else None
-            if kind == HOME:
-                moves.append(_move("foundation", card, dest + 1 if named == src else 0, source))
-                named = src
-            elif cols[dest] and cols[dest][-1] not in twin_tops:
-                moves.append(_move("tableau", card, cols[dest][-1], source))
-            else:
-                moves.append(_move("column", card, dest + 1, source))
-        return moves
+        table = card_moves(
+            self._cols, self._bottoms, waste_top, self._piles, self.options, lone_to_empty=not useful_only
+        )
+        return [
+            self._canonical(("foundation" if kind == HOME else "tableau", src, card, dest))
+            for src, card, kind, dest in table
+        ]
 
     def _apply(self, action: tuple, player: int = 0) -> None:
         self._status = None
@@ -184,11 +161,9 @@ class Legal:
 
 
 def take_top(cols: list, bottoms: list[int], src: int, stock: int, options: IndianOptions) -> int:
-    """Take the top card off column `src` (in place), with `stock` cards left in the stock: a
-    face-down card left alone turns up, protected while the stock lasts; a column emptied by
-    its protected card going home is dealt again. Returns how many stock cards the caller
-    deals into it: three, or with the option `partial_refill` the one or two left (of two the
-    first face down; one face up); when they are the last, the grace frees every protected card."""
+    """Take the top card off column `src` (in place), `stock` cards left: a face-down card left
+    alone turns up, protected while the stock lasts. Returns how many stock cards the caller
+    deals into a column emptied by its protected card going home (the grace follows the last)."""
     was, left = bottoms[src], cols[src][:-1]
     cols[src] = left
     if left:

@@ -11,11 +11,8 @@ from .basics import COLUMNS, Source
 
 
 class IndianMove(Move):
-    """A `Move` that may also say where its card comes from (`source`), for the twin cards.
-
-    `source` is None (the card is available once), a column number 1..10, or "waste".
-    It prints as a prefix, `3:7♥ 8♣` or `w:7♥ F`. Equal to a plain `Move` with the same text.
-    """
+    """A `Move` that may say where its card comes from (`source`: None, a column 1..10 or
+    "waste"), for the twin cards; printed as a prefix (`3:7♥ 8♣`, `w:7♥ F`)."""
 
     __slots__ = ("source",)
     source: Source | None

@@ -1,9 +1,6 @@
 """Indian Patience through the game protocol: the table as piles, where a move goes, what a
-click means, and the words for moves, stuck cards and what a move turned over.
-
-With two decks a card can be on show twice, so a click means a place, never just a card:
-`move_between` finds the legal move from that place, or names the one the engine will
-refuse with its reason. `IndianGame` inherits these names.
+click means, and the words for stuck cards, what a move turned over and why a game is lost. With two decks a
+card can be on show twice, so a click means a place, never just a card.
 """
 
 from __future__ import annotations
@@ -12,8 +9,9 @@ import itertools
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ausp_widget.core.cards import CARDS, Card
+from ausp_widget.core.cards import CARDS, RANK_TEXT, Card
 from ausp_widget.core.errors import IllegalMoveError
+from ausp_widget.core.loss import Block, ExplainsLoss
 from ausp_widget.core.moves import Move
 from ausp_widget.core.protocol import Pile, PileRef, Place
 from ausp_widget.core.text import sentence as _sentence
@@ -23,7 +21,7 @@ from .basics import FACE_DOWN, FREE, PROTECTED
 from .moves import IndianMove
 
 
-class Places:
+class Places(ExplainsLoss):
     """The protocol's table, moves and words, for `IndianGame` (which provides the state)."""
 
     click_help = "Click the top card of a column or the waste, then where it should go: one card at a time."
@@ -31,8 +29,7 @@ class Places:
     protected_means = "it may only go to a foundation"
 
     def piles(self) -> tuple[Pile, ...]:
-        """The stock (face down), the waste, ten columns whose face-down cards are None and
-        whose protected card is marked, and the eight foundations."""
+        """The stock, the waste, ten columns (face-down cards None, protected ones marked), foundations."""
         kings = self.options.empty_column == "kings"
         takes, accepts = ("only a King", "K") if kings else ("any single card", "")
         piles = [
@@ -49,15 +46,14 @@ class Places:
         return IndianMove.parse(text)
 
     def view(self, player: int) -> TableView:
-        """What the player may see (P7): the piles as drawn, never a face-down card or the
-        stock's order, and whether play goes on; and the rule options, which are public."""
+        """What the player may see (P7): the piles as drawn and the rule options, which are public."""
         self._check_player(player)
         return TableView(player, self.piles(), self.status == "playing", options=self.options)
 
     @classmethod
     def from_view(cls, view: TableView, hidden: Iterator[int]) -> Any:
         """A game with the view's cards as shown, its face-down places and then its stock dealt
-        from `hidden` (card indices), under the view's rule options (see `core.view`)."""
+        from `hidden` (card indices; see `core.view`)."""
         columns = sorted((p for p in view.piles if p.kind == "column"), key=lambda p: p.index)
         foundations = sorted((p for p in view.piles if p.kind == "foundation"), key=lambda p: p.index)
         waste = next(p for p in view.piles if p.kind == "waste")
@@ -105,9 +101,7 @@ class Places:
         return source, None
 
     def _click(self, source: Place, target: PileRef, player: int) -> Move:
-        """The move a click means (arguments checked by `move_between`): the card at `source`
-        onto the pile `target` — the legal move if there is one, else the move the engine will
-        refuse, with its reason."""
+        """The legal move from `source` onto `target`, else the one the engine will refuse."""
         card, where = self._pick(source)
         if target.kind in ("waste", "stock"):
             raise IllegalMoveError(f"nothing moves onto the {target.kind}: cards only leave it")
@@ -119,8 +113,7 @@ class Places:
         return IndianMove("column", card, column=target.index + 1, source=where)
 
     def _pick(self, place: Place) -> tuple[Card, int | str]:
-        """The card at `place` (a place on this table) and its source name, or why it cannot be
-        picked up: a stock is read as the stock, its cards counted, never named."""
+        """The card at `place` and its source name, or why it cannot be picked up."""
         kind = place.pile.kind
         if kind == "foundation":
             raise IllegalMoveError("cards never leave a foundation")
@@ -138,8 +131,7 @@ class Places:
         return self._waste if place.pile.kind == "waste" else self._cols[place.pile.index]
 
     def _absent(self, place: Place) -> str:
-        """Why no card can be picked up at a column or waste `place` — none there, or face
-        down (the same words for every face-down card) — else ""."""
+        """Why no card can be picked up at a column or waste `place` (none, or face down), else ""."""
         cards = self._cards(place)
         if not 0 <= place.depth < len(cards):
             return self._empty_words(place.pile)
@@ -161,8 +153,7 @@ class Places:
         )
 
     def _stuck(self, place: Place, player: int) -> str:
-        """Why the card at `place` has no legal move, in the engine's words: a covered card is
-        explained as any other (only a card that is not there, or face down, is refused)."""
+        """Why the card at `place` has no legal move, in the engine's words."""
         if place.pile.kind in ("column", "waste") and not self._absent(place) and self._under(place):
             return _sentence(self._under(place))
         card, where = self._pick(place)
@@ -205,5 +196,54 @@ class Places:
             news.append(" The stock is used up: protected cards are free now.")
         return "".join(news)
 
+    # ---- why a lost game is lost: what holds the next card of each foundation ----------------
+    def _blocks(self, player: int) -> list[Block]:
+        """What holds the next card of each foundation not full (the game is lost)."""
+        blocks = [self._block(card, held) for card, held in self._waiting().items()]
+        return [b for b in blocks if b is not None]
 
-IndianView = TableView  # the older name of what the one player of Indian Patience may see
+    def _block(self, card: int, held: int) -> Block | None:
+        """What holds the nearest copy of `card` on show (the one with the fewest cards on
+        it); None when no copy is on show (`ExplainsLoss` counts it, never placing it)."""
+        places = [
+            (len(col) - 1 - d, c, d)
+            for c, (col, bottom) in enumerate(zip(self._cols, self._bottoms))
+            for d, x in enumerate(col)
+            if x == card and not (d == 0 and bottom == FACE_DOWN)
+        ]
+        places += [(len(self._waste) - 1 - d, -1, d) for d, x in enumerate(self._waste) if x == card]
+        if not places:
+            return None
+        over, c, _ = min(places)
+        name = CARDS[card]
+        cards = "one card" if over == 1 else f"{over} cards"
+        if c < 0:
+            why = (
+                f"{name} lies under {cards} on the waste, and the stock is spent: nothing moves onto "
+                f"the waste, so they leave from the top, and {CARDS[self._waste[-1]]} on top "
+                f"{self._nowhere(self._waste[-1])}"
+            )
+        else:
+            top = self._cols[c][-1]
+            why = (
+                f"{name} lies under {cards} in column {c + 1}; one card moves at a time, and "
+                f"{CARDS[top]} on top {self._nowhere(top, c)}"
+            )
+        return Block(name, held, why)
+
+    def _nowhere(self, card: int, column: int = -1) -> str:
+        """Why the top card `card` cannot make way, said after its name."""
+        if column >= 0 and self._guarded(column):
+            return "is protected: it may only go to a foundation, which does not take it yet"
+        if any(m.card is not None and m.card.index == card for m in self._card_moves(useful_only=True)):
+            return "can still move, but no order of moves clears the way"
+        empty = not all(self._cols)
+        if card % 13 == 12:
+            text = "a King goes only to a foundation or an empty column"
+            return f"can move nowhere: {text}" + ("" if empty else ", and no column is empty")
+        text = f"it needs a column ending with a {RANK_TEXT[card % 13 + 1]} of another suit, and none does"
+        if not empty:
+            text += ", and no column is empty"
+        elif not self._fills_empty(card):
+            text += "; only a King may fill an empty column (rule option empty_column='kings')"
+        return f"can move nowhere: {text}"

@@ -1,9 +1,5 @@
-"""The rules of Indian Patience in words: one source for the rules panel and the guide.
-
-The numbers in the sentences come from the engine's own constants, so the words cannot drift
-from what `IndianGame` deals and allows; the choices made where the rules are silent follow
-the game's rule options (`IndianOptions`), each marked with the choice in force.
-"""
+"""The rules of Indian Patience in words, for the rules panel and the guide: the numbers come
+from the engine's constants, and the choices follow the rule options in force."""
 
 from __future__ import annotations
 
@@ -12,11 +8,10 @@ from types import MappingProxyType
 
 from ausp_widget.core.ruletext import Section, words
 
-from .basics import OptionsGiven
-from .game import CARD_COUNT as INDIAN_DECK
-from .game import COLUMNS as INDIAN_COLUMNS
-from .game import PILES as INDIAN_PILES
-from .game import REFILL, IndianOptions
+from .basics import CARD_COUNT as INDIAN_DECK
+from .basics import COLUMNS as INDIAN_COLUMNS
+from .basics import PILES as INDIAN_PILES
+from .basics import REFILL, IndianOptions, OptionsGiven
 
 DECK = 52  # cards in one deck
 
@@ -78,7 +73,6 @@ INDIAN_RULE: Mapping[str, str] = {
         "column (not only a King): that is a choice, listed below."
     ),
 }
-"""The rules of Indian Patience (mode "indian"), as `ausp_widget.games.indian.game` plays them."""
 INDIAN_RULE = MappingProxyType(INDIAN_RULE)  # read-only: shared by every view of the rules
 
 CHOICES_NOTE = (
@@ -98,8 +92,7 @@ def _option(name: str, value: object, other: object, other_means: str) -> str:
 
 
 def indian_choices(options: OptionsGiven = None) -> tuple[str, ...]:
-    """The choices made where the rules of Indian Patience are silent, as `options` sets them
-    (the first two and the sixth and eighth are rule options)."""
+    """The choices made where the rules of Indian Patience are silent, as `options` sets them."""
     o = IndianOptions.of(options)
     kings = o.empty_column == "kings"
     if kings:
@@ -169,7 +162,6 @@ def indian_choices(options: OptionsGiven = None) -> tuple[str, ...]:
 
 
 INDIAN_CHOICES: tuple[str, ...] = indian_choices()
-"""The choices under the default options (from `ausp_widget.games.indian.game`)."""
 
 INDIAN_TIPS: tuple[str, ...] = (
     "Free the face-down cards early: each one turns up protected, and a protected card that reaches a "

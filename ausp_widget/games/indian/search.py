@@ -1,11 +1,7 @@
-"""The Indian solver's own compact state: ten columns, the stock, the waste and the
-foundations, with moves made and undone in place (see `ausp_widget.games.indian.solver` for
-why the search stays small, and the reason each shortcut never loses a win).
-
-A move is a tuple (kind, source, destination): kind `HOME`, `ONTO` (onto another column,
-empty or not) or `DRAW`; source a column 0..9 or `WASTE`; destination a suit (HOME) or a
-column (ONTO). Foundations are kept as a sorted pair of heights per suit: the two piles of a
-suit are interchangeable, so a card goes onto the lower one that takes it.
+"""The Indian solver's compact state, with moves made and undone in place. A move is (kind,
+source, destination): kind `HOME`, `ONTO` (onto a column, empty or not) or `DRAW`; source a
+column 0..9 or `WASTE`; destination a suit's slot (HOME) or a column (ONTO). A suit's two
+foundations are a sorted pair of heights: a card goes onto the lower one that takes it.
 """
 
 from __future__ import annotations
@@ -80,17 +76,15 @@ class SearchState:
         return -1
 
     def card_moves(self, symmetric: bool = True) -> list[tuple[int, int, int, int]]:
-        """The rule table's card moves here (`legal.card_moves`); `symmetric` (the search's
-        view) leaves out the second pile of a suit, all empty columns but the first and a lone
-        card's move into an empty column. The foundation named is a slot of the sorted pair."""
+        """The rule table's card moves here, up to its symmetries unless `symmetric` is False
+        (a foundation named is a slot of the sorted pair)."""
         top = self.waste[-1] if self.waste else -1
-        options = self.options
         return card_moves(
             self.cols,
             self.bottoms,
             top,
             self.piles,
-            options,
+            self.options,
             symmetric=symmetric,
             lone_to_empty=not symmetric,
         )

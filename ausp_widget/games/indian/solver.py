@@ -14,6 +14,8 @@ can find a win, never a loss. What keeps the complete search small, and why it l
   column would be dealt again is searched, since the deal changes what the draws bring.
 * A suit's two foundations are a sorted pair of heights; only the first empty column is
   tried, and a lone card never moves into another empty one (that only swaps columns).
+* After a card moves, the next move must use what it did (`_uses`): otherwise the same moves
+  in another order do the same thing.
 * Positions are keyed with their columns sorted, so one arrangement reached in another order
   or with its columns in another order is searched once.
 

@@ -1,19 +1,14 @@
 """Whether an Indian Patience game with its stock used up is lost: a bounded search of the
-positions reachable from here, for one that brings another card home or turns up a face-down
-card (see the rules in `ausp_widget.games.indian.game`: the game stays "playing" when the
-search runs out).
-
-The search sees only what the player sees: a face-down card is a card nobody has seen
-(`HIDDEN`), never its identity, so two tables that look the same get the same verdict. A
-face-down card that could become the top of its column is new information, so a position
-from which one can be turned up is not lost: the player plays on, sees it, and the status
-is decided again."""
+positions reachable from here for one that brings another card home or turns up a face-down
+card. It sees only what the player sees: a face-down card is `HIDDEN`, never its identity,
+so two tables that look the same get the same verdict; and one that could turn up is new
+information, so the game is not lost while that can happen."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .basics import COLUMNS, FACE_DOWN, FREE, PILE_SUITS, PILES, STUCK_SEARCH_LIMIT, WASTE, IndianOptions
+from .basics import COLUMNS, FACE_DOWN, FREE, PILES, STUCK_SEARCH_LIMIT, WASTE, IndianOptions
 from .legal import HOME, CardMove, card_moves
 
 __all__ = ["STUCK_SEARCH_LIMIT", "StuckSearch"]
@@ -24,31 +19,15 @@ HIDDEN = -1
 
 
 class StuckSearch:
-    """The stuck-position search of `IndianGame` (a mixin: it reads the game's columns,
-    waste, stock and foundations, and keeps its verdicts in `_reach_memo`)."""
-
-    _cols: list[tuple[int, ...]]
-    _bottoms: list[int]
-    _stock: tuple[int, ...]
-    _waste: tuple[int, ...]
-    _piles: list[int]
-    options: IndianOptions
-    _reach_memo: dict[tuple, bool | None]
+    """The stuck-position search of `IndianGame` (a mixin; verdicts kept in `_reach_memo`)."""
 
     def can_reach_home(self, limit: int = STUCK_SEARCH_LIMIT) -> bool | None:
-        """Once the stock is empty: can any sequence of moves bring another card home, or
-        turn up a face-down card? The game is lost only when neither can happen.
-
-        True or False when decided, None when more than `limit` positions would have to be
-        looked at. With cards in the stock this is True (the next card may be wanted).
-        The search reads only what the table shows: a face-down card is `HIDDEN` to it, and
-        it stops with True as soon as a column whose bottom card is face down is down to that
-        card (it would turn up). It digs first in the columns that show a card the
-        foundations want. With the stock empty no card is protected, so of the options only
-        `empty_column` matters."""
+        """Can any sequence of moves bring another card home, or turn up a face-down card?
+        True with cards in the stock; None when more than `limit` positions would have to be
+        looked at. It digs first in the columns that show a card the foundations want."""
         if self._stock:
             return True
-        wants = self._wants()
+        wants = self._waiting().keys()
         waste = self._waste
         start = self._seen_columns()
         if (HIDDEN,) in start:
@@ -90,12 +69,10 @@ class StuckSearch:
         return verdict
 
     def progress_move(self, limit: int = STUCK_SEARCH_LIMIT) -> CardMove | None:
-        """With the stock empty, the first move of a shortest line of card moves that brings a card
-        home or turns up a face-down card (a home move is a line of its own); None when there is
-        none within `limit` positions. It reads only what the table shows, as `can_reach_home`
-        does. Each move played this way starts a line one move shorter, so following it cannot
-        circle."""
-        wants, waste = self._wants(), self._waste
+        """With the stock empty, the first move of a shortest line that brings a card home or turns
+        up a face-down card; None when there is none within `limit` positions. Each move played
+        this way starts a line one move shorter, so following it cannot circle."""
+        wants, waste = self._waiting().keys(), self._waste
         start = (self._seen_columns(), len(waste))
         seen = {(tuple(sorted(start[0])), start[1])}
         frontier: list[tuple[tuple[Columns, int], CardMove | None]] = [(start, None)]
@@ -105,7 +82,8 @@ class StuckSearch:
                 tops = [(WASTE, waste[:left])] if left else []
                 ready = [(src, col[-1]) for src, col in [*enumerate(cols), *tops] if col and col[-1] in wants]
                 if ready:
-                    return first or self._home_move(*ready[0])
+                    src, card = ready[0]
+                    return first or (src, card, HOME, self._first_pile(card))
                 for after, move in _stuck_successors(cols, waste, left, self.options):
                     if move[0] != WASTE and after[0][move[0]] == (HIDDEN,):
                         return first or move  # a face-down card turns up
@@ -116,10 +94,6 @@ class StuckSearch:
             frontier = following
         return None
 
-    def _home_move(self, src: int, card: int) -> CardMove:
-        pile = next(p for p, suit in enumerate(PILE_SUITS) if suit * 13 + self._piles[p] == card)
-        return (src, card, HOME, pile)
-
     def _seen_columns(self) -> Columns:
         """The columns as the player sees them: each face-down card `HIDDEN`."""
         return tuple(
@@ -127,17 +101,12 @@ class StuckSearch:
             for col, bottom in zip(self._cols, self._bottoms)
         )
 
-    def _wants(self) -> set[int]:
-        """The cards the foundations would take now."""
-        return {suit * 13 + height for suit, height in zip(PILE_SUITS, self._piles) if height < 13}
-
 
 def _stuck_successors(
     cols: Columns, waste: tuple[int, ...], left: int, options: IndianOptions
 ) -> Iterator[tuple[tuple[Columns, int], CardMove]]:
-    """(position, move) one card move away with the stock empty (no protected cards remain,
-    so every column counts as free): the rule table's moves onto a column, up to its
-    symmetries (only the first empty column, no lone card into an empty one)."""
+    """(position, move) one card move onto a column away, with the stock empty (so no card is
+    protected), up to the rule table's symmetries."""
     top = waste[left - 1] if left else -1
     for move in card_moves(cols, _ALL_FREE, top, _NO_HOMES, options, symmetric=True, lone_to_empty=False):
         src, card, _, t = move
