@@ -13,9 +13,8 @@ from ausp_widget.analysis import hint
 from ausp_widget.core.solving import SolveResult
 from ausp_widget.games.indian import solver as indian_portfolio
 from ausp_widget.games.indian import solver as indian_solver
-from ausp_widget.games.indian.basics import STUCK_SEARCH_LIMIT
+from ausp_widget.games.indian.basics import STUCK_SEARCH_LIMIT, IndianMove
 from ausp_widget.games.indian.game import IndianGame
-from ausp_widget.games.indian.moves import IndianMove
 
 KING = Card.parse("K♠")
 ACE = Card.parse("A♥")

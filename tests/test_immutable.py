@@ -13,7 +13,7 @@ import ausp_widget
 from ausp_widget import Card, Game, Move
 from ausp_widget.core import registry
 from ausp_widget.core.cards import CARDS
-from ausp_widget.games.indian.moves import IndianMove
+from ausp_widget.games.indian.basics import IndianMove
 
 ACE = Card.parse("A♣")
 

@@ -11,6 +11,6 @@ ENTRY = solo_entry(  # what the package's entry point names
     "Indian Patience",
     "The two-deck sister game: single cards, differing suits, protected cards",
 )
-__getattr__ = lazy_attributes(__name__, {"IndianGame": "game:IndianGame", "IndianMove": "moves:IndianMove"})
+__getattr__ = lazy_attributes(__name__, {"IndianGame": "game:IndianGame", "IndianMove": "basics:IndianMove"})
 
 __all__ = ["ENTRY", "IndianGame", "IndianMove"]

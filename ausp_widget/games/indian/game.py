@@ -49,20 +49,19 @@ from .basics import (
     PILE_SUITS,
     PILES,
     PROTECTED,
+    IndianMove,
     IndianOptions,
     OptionsGiven,
     indian_deal,
 )
-from .checks import Checks
 from .legal import Legal
-from .moves import IndianMove
 from .places import Places
 from .status import StuckSearch
 
 __all__ = ["IndianGame", "IndianMove", "IndianOptions"]
 
 
-class IndianGame(Legal, Checks, Places, StuckSearch, PatienceBase):
+class IndianGame(Legal, Places, StuckSearch, PatienceBase):
     """A game of Indian Patience through the game protocol (`ausp_widget.core.protocol`).
     Internally a card is its index 0..51 (twins are alike), a column a tuple bottom first with
     a bottom state (free, face down, protected); `options` is fixed for the whole game."""

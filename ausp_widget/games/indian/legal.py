@@ -1,7 +1,8 @@
-"""The moves Indian Patience allows and what a move does to the table: the one rule table
-(`card_moves`) that the game, the solver's state, the hints and the stuck-position search all
-read, each leaving out the symmetries it may ignore (a test checks that they agree), and the
-one account of taking a card off a column (`take_top`).
+"""The moves Indian Patience allows: the one rule table (`card_moves`) that the game, the
+solver's state, the hints and the stuck-position search all read, each leaving out the
+symmetries it may ignore (a test checks that they agree); the game's checks of a move, with
+the rule it breaks and the shortest unambiguous text of a legal one (twin cards may need
+their place named); and the one account of taking a card off a column (`take_top`).
 
 A protected card is the bottom card of a column in the PROTECTED state: its column's only
 card, unless the option `protected_takes_cards` lets cards go onto it; then it stays
@@ -12,9 +13,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ausp_widget.core.moves import Move
+from ausp_widget.core.cards import CARDS, RANK_TEXT, SUITS, Card
+from ausp_widget.core.errors import IllegalMoveError
+from ausp_widget.core.moves import DRAW, Move
+from ausp_widget.core.sight import Sight, unseen
 
-from .basics import FACE_DOWN, FREE, PROTECTED, WASTE, IndianOptions, fits
+from .basics import (
+    COLUMNS,
+    FACE_DOWN,
+    FREE,
+    PILE_SUITS,
+    PROTECTED,
+    WASTE,
+    IndianOptions,
+    Source,
+    _move,
+    _source_text,
+    fits,
+)
 
 __all__ = ["HOME", "ONTO", "PARENTS", "WASTE", "Legal", "card_moves", "grace", "take_top"]
 
@@ -27,6 +43,8 @@ CardMove = tuple[int, int, int, int]  # (source column or WASTE, card, HOME or O
 RANKS = tuple(card % 13 for card in range(52))
 LOW_PILES = tuple(2 * (card // 13) for card in range(52))
 """The first of the two foundation piles that take each card's suit."""
+HIDDEN_HELP = "a card turns up when it is drawn from the stock or uncovered in its column"
+ONTO_HIDDEN = "a card goes onto the top card of another column"
 
 
 def card_moves(
@@ -94,7 +112,8 @@ def card_moves(
 
 
 class Legal:
-    """The legal card moves and the effect of a move, for `IndianGame` (which holds the state)."""
+    """The legal moves, the checks of a move (a refusal that comes from a rule option names it)
+    and its effect, for `IndianGame` (which holds the state)."""
 
     options: IndianOptions
     _cols: list[tuple[int, ...]]
@@ -159,6 +178,222 @@ class Legal:
         else:
             self._cols[dest] = self._cols[dest] + (card,)
 
+    unseen_help = HIDDEN_HELP
+
+    def _check(self, move: Move, player: int) -> tuple[tuple, Move]:
+        """Check a move against the rules: (what to do, the move in canonical form), or raise."""
+        self._check_player(player)
+        status = self.status
+        if status != "playing":
+            raise IllegalMoveError(f"the game is over ({status})")
+        if move.kind == "draw":
+            if not self._stock:
+                raise IllegalMoveError("the stock is empty: there is no redeal, one pass only")
+            return ("draw",), DRAW
+        if move.kind == "pass":
+            raise IllegalMoveError("there is no pass in Indian Patience: draw a card or move one")
+        card = move.card.index
+        self._check_seen(move)
+        source = getattr(move, "source", None)
+        candidates = self._candidates(move, card, source)
+        done: list[tuple] = []
+        errors: list[str] = []
+        for src in candidates:
+            try:
+                done.append(self._destination(move, card, src))
+            except IllegalMoveError as error:
+                errors.append(str(error))
+        if not done:
+            raise IllegalMoveError(errors[0])
+        if len(done) > 1:
+            places = " and ".join(_place_name(src) for src in candidates)
+            raise IllegalMoveError(
+                f"both {move.card} can make this move ({places}): say which, as in "
+                + " or ".join(f"'{_source_text(_source_of(src))}:{move}'" for src in candidates)
+            )
+        action = done[0]
+        return action, self._canonical(action)
+
+    def _check_seen(self, move: Move) -> None:
+        """Refuse, in the same words whichever card it is, a move whose card or target has no copy on show."""
+        tops = {c for _, c in self._sources()}
+        named = [move.card.index] + ([move.onto.index] if move.kind == "tableau" else [])
+        if all(c in tops for c in named):
+            return
+        sight = Sight.of_game(self)
+        if not sight.sees(move.card.index):
+            raise IllegalMoveError(unseen(HIDDEN_HELP))
+        if move.kind == "tableau" and not sight.sees(move.onto.index):
+            raise IllegalMoveError(unseen(ONTO_HIDDEN))
+
+    def _candidates(self, move: Move, card: int, source: Source | None) -> list[int]:
+        """The available copies of the card the move names (column indices or WASTE)."""
+        name = move.card
+        if source is not None:
+            if source == "waste":
+                if not self._waste:
+                    raise IllegalMoveError(f"the waste is empty: no {name} there")
+                if self._waste[-1] != card:
+                    raise IllegalMoveError(
+                        f"the top waste card is {CARDS[self._waste[-1]]}, not {name}: "
+                        "only the top waste card moves"
+                    )
+                return [WASTE]
+            col = self._cols[source - 1]  # a column 1..10: IndianMove checked it when it was made
+            if not col:
+                raise IllegalMoveError(f"column {source} is empty: no {name} there")
+            if col[-1] != card:
+                raise IllegalMoveError(
+                    f"column {source} ends with {CARDS[col[-1]]}, not {name}: only a column's top card moves"
+                )
+            return [source - 1]
+        found = [src for src, c in self._sources() if c == card]
+        if not found:
+            raise IllegalMoveError(
+                f"{name} cannot move: only the top card of a column or of the waste moves; "
+                + self._whereabouts(card)
+            )
+        return found
+
+    def _whereabouts(self, card: int) -> str:
+        """Where a card's two copies are, as far as the player can see (hidden ones stay hidden)."""
+        name = CARDS[card]
+        said: list[str] = []
+        for c, (col, bottom) in enumerate(zip(self._cols, self._bottoms)):
+            for depth, x in enumerate(col[:-1]):
+                if x == card and not (depth == 0 and bottom == FACE_DOWN):
+                    said.append(f"the {name} in column {c + 1} is covered by {CARDS[col[depth + 1]]}")
+        if self._waste:
+            under = self._waste[:-1].count(card)
+            said += [f"the {name} on the waste lies under {CARDS[self._waste[-1]]}"] * under
+        home = sum(1 for s, h in zip(PILE_SUITS, self._piles) if s == card // 13 and h > card % 13)
+        if home:
+            said.append(
+                ("both are" if home == 2 else "one is") + " on a foundation, and cards never leave it"
+            )
+        hidden = 2 - len(said) - max(home - 1, 0)
+        if hidden:
+            said.append("neither copy is turned up yet" if hidden == 2 else "the other is not turned up yet")
+        return "; ".join(said)
+
+    def _destination(self, move: Move, card: int, src: int) -> tuple:
+        """The action for moving the copy at `src` as the move says, or an error."""
+        name = move.card
+        if move.kind == "foundation":
+            return ("foundation", src, card, self._pile_for(move, card))
+        if src != WASTE and self._guarded(src):
+            raise IllegalMoveError(
+                f"{name} is protected: a card turned up from face down may only go to a foundation "
+                "until the stock is used up"
+            )
+        if move.kind == "column":
+            if move.column > COLUMNS:  # Move itself refuses anything but a whole number from 1
+                raise IllegalMoveError(
+                    f"there is no column {move.column}: columns are numbered 1 to {COLUMNS}"
+                )
+            t = move.column - 1
+            if t == src:
+                raise IllegalMoveError(f"{name} is already in column {move.column}")
+            if self._cols[t]:
+                self._check_onto(name, card, t)
+            elif not self._fills_empty(card):
+                raise IllegalMoveError(
+                    f"{name} cannot go into empty column {move.column}: "
+                    "only a King may fill an empty column (option empty_column='kings')"
+                )
+            return ("tableau", src, card, t)
+        target = move.onto.index
+        if card % 13 == 12:
+            raise IllegalMoveError(
+                f"{name} cannot go onto {move.onto}: nothing ranks above a King, "
+                "so a King goes to a foundation or an empty column"
+            )
+        ends = [t for t, col in enumerate(self._cols) if col and col[-1] == target and t != src]
+        if not ends:
+            raise IllegalMoveError(
+                f"no column ends with {move.onto}: a card goes onto the top card of another column"
+                + (" (nothing moves onto the waste)" if self._waste and self._waste[-1] == target else "")
+            )
+        if not fits(card, target):
+            self._check_onto(name, card, ends[0])
+        open_ends = [t for t in ends if self._open(t)]
+        if not open_ends:
+            self._check_onto(name, card, ends[0])
+        if len(open_ends) > 1:
+            columns = " and ".join(str(t + 1) for t in open_ends)
+            raise IllegalMoveError(
+                f"columns {columns} both end with {move.onto}: name the column, as in "
+                + " or ".join(f"'{_source_prefix(move)}{name} {t + 1}'" for t in open_ends)
+            )
+        return ("tableau", src, card, open_ends[0])
+
+    def _check_onto(self, name: Card, card: int, t: int) -> None:
+        """Raise unless `card` may go onto the top card of the non-empty column `t`."""
+        top = self._cols[t][-1]
+        tname = CARDS[top]
+        if card % 13 == 12:
+            raise IllegalMoveError(
+                f"{name} cannot go onto {tname} in column {t + 1}: nothing ranks above a King, "
+                "so a King goes to a foundation or an empty column"
+            )
+        if not self._open(t):
+            raise IllegalMoveError(
+                f"{tname} in column {t + 1} is protected: no card may be played onto it until the "
+                "stock is used up (option protected_takes_cards=False)"
+            )
+        if top // 13 == card // 13 and top % 13 == card % 13 + 1:
+            raise IllegalMoveError(
+                f"{tname} cannot take {name}: "
+                "the tableau builds down in a differing suit (any suit but its own)"
+            )
+        if not fits(card, top):
+            higher = RANK_TEXT[card % 13 + 1]
+            wanted = f"{'an' if higher == '8' else 'a'} {higher} of another suit"
+            raise IllegalMoveError(
+                f"{tname} cannot take {name}: a card goes onto a card one rank higher ({name} needs {wanted})"
+            )
+
+    def _pile_for(self, move: Move, card: int) -> int:
+        name = move.card
+        suit, rank = divmod(card, 13)
+        if move.pile:
+            k = move.pile - 1
+            if PILE_SUITS[k] != suit:
+                mine = " or ".join(f"F{j + 1}" for j, s in enumerate(PILE_SUITS) if s == suit)
+                raise IllegalMoveError(
+                    f"F{move.pile} is a {SUITS[PILE_SUITS[k]]} foundation: {name} builds on {mine}"
+                )
+            height = self._piles[k]
+            if height > rank:
+                raise IllegalMoveError(f"F{move.pile} already holds {CARDS[suit * 13 + height - 1]}")
+            if height < rank:
+                need = Sight.of_game(self).name_or(suit * 13 + height, "the lower cards of its suit")
+                raise IllegalMoveError(f"F{move.pile} needs {need} before {name}")
+            return k
+        k = self._first_pile(card)
+        if k is not None:
+            return k
+        need = Sight.of_game(self).name_or(card - 1, "the card just below it")
+        raise IllegalMoveError(
+            f"{name} cannot go to a foundation yet: foundations build up in suit from the Ace, "
+            f"so a {SUITS[suit]} foundation must end with {need} first"
+        )
+
+    def _canonical(self, action: tuple) -> Move:
+        """The shortest unambiguous text for an action (what legal_moves() lists)."""
+        kind, src, card = action[0], action[1], action[2]
+        sources = self._sources()
+        twin = sum(1 for _, c in sources if c == card) > 1
+        source = _source_of(src) if twin else None
+        if kind == "foundation":
+            pile = action[3]
+            return _move("foundation", card, 0 if pile == self._first_pile(card) else pile + 1, source)
+        t = action[3]
+        col = self._cols[t]
+        if not col or sum(1 for c in self._cols if c and c[-1] == col[-1]) > 1:
+            return _move("column", card, t + 1, source)
+        return _move("tableau", card, col[-1], source)
+
 
 def take_top(cols: list, bottoms: list[int], src: int, stock: int, options: IndianOptions) -> int:
     """Take the top card off column `src` (in place), `stock` cards left: a face-down card left
@@ -180,3 +415,16 @@ def take_top(cols: list, bottoms: list[int], src: int, stock: int, options: Indi
 def grace(bottoms: list[int]) -> None:
     """The stock is used up: every protected card becomes free (in place)."""
     bottoms[:] = [FREE if b == PROTECTED else b for b in bottoms]
+
+
+def _source_of(src: int) -> Source:
+    return "waste" if src == WASTE else src + 1
+
+
+def _place_name(src: int) -> str:
+    return "the waste" if src == WASTE else f"column {src + 1}"
+
+
+def _source_prefix(move: Move) -> str:
+    source = getattr(move, "source", None)
+    return "" if source is None else f"{_source_text(source)}:"

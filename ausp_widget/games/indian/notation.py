@@ -3,29 +3,17 @@
 Position text, lines in any order, blank lines and `#` comments ignored::
 
     game: indian
-    options: empty_column=kings partial_refill=yes   # only when some rule option is not the default
+    options: empty_column=kings partial_refill=yes   # only the rule options not at their default
     foundations: 3♣ - A♦ - - - - -   # top card of F1 … F8 (♣ ♣ ♦ ♦ ♥ ♥ ♠ ♠), or - when empty
     stock: 4♠ K♦ 9♦                  # next card to draw first, or -
     waste: 5♣ 9♦                     # bottom first, top card last, or -
     1: [9♠] 4♥ K♦                    # bottom first; [9♠] is face down
-    2: 7♣*                           # 7♣* is protected (it may only go to a foundation)
+    2: 7♣*                           # 7♣* is protected (alone, unless protected_takes_cards)
     …                                # columns 3 to 10
 
-The cards shown plus those implied by the foundations must be the 104 cards of two decks,
-each card exactly twice. A face-down card can only be the bottom card of a column with cards
-on it; a protected card is the only card of its column (unless the option
-`protected_takes_cards` lets cards be played onto it: `7♣* 6♥`), and only while the stock
-has cards.
-
-The `options:` line names the rule options (`IndianOptions`) that differ from the defaults,
-each as name=value: `protected_takes_cards`, `partial_refill` and `undo` take yes or no,
-`empty_column` takes any or kings. It is written only when some option is not the default;
-an unknown name or value is refused by name.
-
-A save is JSON: `format`, `version`, `game` ("indian"), `seed`, `options` (all four rule
-options by name; a save without it, from before the options, plays by the defaults),
-`start` (position text), `moves` and `redo` (lists of [0, "move"]) and `position` (the
-position text the moves lead to, so a save whose moves or position were edited is refused).
+The cards shown plus those implied by the foundations must be two decks. A save is JSON with
+`game` "indian", `seed`, `options` (all four; a save from before them plays by the defaults),
+`start`, `moves`, `redo` and `position` (so a save whose moves or position were edited is refused).
 """
 
 from __future__ import annotations
@@ -49,9 +37,9 @@ from .basics import (
     PILE_SUITS,
     PILES,
     PROTECTED,
+    IndianMove,
     IndianOptions,
 )
-from .moves import IndianMove
 
 IndianGame = Any  # the game class (which imports this module): readers are handed it as `cls`
 
@@ -134,7 +122,8 @@ def parse_position(text: str, cls: type[IndianGame]) -> IndianGame:
         columns.append(cards)
         bottoms.append(bottom)
     places = {"stock": stock, "waste": waste} | {str(n): col for n, col in enumerate(columns, start=1)}
-    check_two_decks(piles, places)
+    implied = [CARDS[PILE_SUITS[k] * 13 + r] for k, height in enumerate(piles) for r in range(height)]
+    check_decks(implied, places, decks=2)  # each of the 52 cards exactly twice
     return cls(
         [tuple(c.index for c in col) for col in columns],
         bottoms,
@@ -192,12 +181,6 @@ def _parse_column(rest: str, stock_left: bool, covered_ok: bool = False) -> tupl
             bottom, word = PROTECTED, word[:-1]
         cards.append(Card.parse(word))
     return cards, bottom
-
-
-def check_two_decks(piles: list[int], places: dict[str, list[Card]]) -> None:
-    """Raise unless the foundations and the places hold each of the 52 cards exactly twice."""
-    implied = [CARDS[PILE_SUITS[k] * 13 + r] for k, height in enumerate(piles) for r in range(height)]
-    check_decks(implied, places, decks=2)
 
 
 # ---- JSON saves ----------------------------------------------------------------------------

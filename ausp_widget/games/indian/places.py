@@ -17,8 +17,7 @@ from ausp_widget.core.protocol import Pile, PileRef, Place
 from ausp_widget.core.text import sentence as _sentence
 from ausp_widget.core.view import TableView
 
-from .basics import FACE_DOWN, FREE, PROTECTED
-from .moves import IndianMove
+from .basics import FACE_DOWN, FREE, PROTECTED, IndianMove
 
 
 class Places(ExplainsLoss):

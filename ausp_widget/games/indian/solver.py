@@ -35,18 +35,6 @@ from ausp_widget.core.solving import Budget, SlicedSearch, SolveResult, TakingTu
 from .basics import FACE_DOWN, PROTECTED
 from .search import COLUMN_MARK, DRAW, FITS, HOME, ONTO, WASTE, SearchState
 
-__all__ = [
-    "BEAMS",
-    "DEFAULT_NODE_LIMIT",
-    "PROBES",
-    "Beam",
-    "DealSolver",
-    "Probe",
-    "Solver",
-    "solve",
-    "solve_indian",
-]
-
 DEFAULT_NODE_LIMIT = 200_000
 DEFAULT_TABLE_LIMIT = 4_000_000
 """Positions remembered before the table is emptied (about 1 GiB; emptying costs only repeated work)."""
@@ -429,25 +417,14 @@ PROBES = (
     (3, MappingProxyType({"endgame_nodes": 500, "waste_weight": 5})),
     (3, MappingProxyType({"endgame_nodes": 1_000, "waste_weight": 5, "depth_weight": 1})),
 )
-BEAMS = (
+BEAMS = tuple(
     (
-        7,
+        shares,
         MappingProxyType(
-            {"width": 50, "layer_nodes": 300, "endgame_nodes": 5_000, "waste_weight": 3, "depth_weight": 1}
+            dict(zip(("width", "layer_nodes", "endgame_nodes", "waste_weight", "depth_weight"), rest))
         ),
-    ),
-    (
-        4,
-        MappingProxyType(
-            {"width": 50, "layer_nodes": 300, "endgame_nodes": 5_000, "waste_weight": 5, "depth_weight": 2}
-        ),
-    ),
-    (
-        4,
-        MappingProxyType(
-            {"width": 100, "layer_nodes": 150, "endgame_nodes": 3_000, "waste_weight": 3, "depth_weight": 1}
-        ),
-    ),
+    )
+    for shares, *rest in ((7, 50, 300, 5_000, 3, 1), (4, 50, 300, 5_000, 5, 2), (4, 100, 150, 3_000, 3, 1))
 )
 """Each probe's and beam's shares and settings: each wins deals the others do not. The shares
 win the most of the slowest deals of 1-200 within 54 s while every search keeps at least 70%
