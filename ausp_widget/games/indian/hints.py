@@ -249,11 +249,9 @@ def _reason(game: IndianGame, position: _Position, line: _Line) -> str:
 
 
 def _to_move(game: IndianGame, first: tuple) -> Move:
-    """The real game's canonical move for a searched move."""
+    """The real game's canonical move for a searched move (a legal one: its cards are on show)."""
     src, card, kind, dest = first
-    where = "w" if src == WASTE else str(src + 1)
-    target = f"F{dest + 1}" if kind == legal.HOME else str(dest + 1)
-    return game.copy().play(f"{where}:{CARDS[card]} {target}")
+    return game._canonical(("foundation" if kind == legal.HOME else "tableau", src, card, dest))
 
 
 class GreedyPlayer:

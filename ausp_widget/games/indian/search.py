@@ -40,22 +40,17 @@ class SearchState:
 
     def __init__(self, game) -> None:
         self.options: IndianOptions = getattr(game, "options", None) or IndianOptions()
-        self.cols: list[list[int]] = [[card.index for card in col] for col in game.tableau()]
-        down, guarded = game.face_down(), game.protected()
-        self.bottoms = [FACE_DOWN if d else PROTECTED if g else FREE for d, g in zip(down, guarded)]
-        self.stock: tuple[int, ...] = tuple(card.index for card in game.stock())
+        self.cols: list[list[int]] = [list(col) for col in game._cols]
+        self.bottoms = list(game._bottoms)
+        self.stock: tuple[int, ...] = game._stock
         self.drawn = 0
-        self.waste: list[int] = [card.index for card in game.waste()]
-        self.piles = [0] * 8  # per suit s: piles[2s] <= piles[2s + 1]
-        for k, pile in enumerate(game.foundations):
-            self.piles[k] = len(pile)
-        for s in range(4):
-            lo, hi = self.piles[2 * s], self.piles[2 * s + 1]
-            self.piles[2 * s], self.piles[2 * s + 1] = min(lo, hi), max(lo, hi)
+        self.waste: list[int] = list(game._waste)
+        self.piles = [
+            h for s in range(4) for h in sorted(game._piles[2 * s : 2 * s + 2])
+        ]  # piles[2s] <= piles[2s + 1]
         self.trail: list[tuple] = []
         """Per move made: (move, bottoms before, drawn before, pile raised or -1, card, disorder before)."""
         self.disorder = sum(map(breaks, self.cols))  # cards that do not fit the card beneath them
-        self.kings_only = self.options.empty_column == "kings"
 
     # ---- reading ----------------------------------------------------------------------------
     def stock_left(self) -> int:
