@@ -413,6 +413,18 @@ def test_every_shipped_puzzle_has_a_theme_and_a_judge_s_give_no_answer_away(game
             assert puzzle.themes == puzzle_themes("judge", puzzle.position, puzzle.solution)
 
 
+@pytest.mark.parametrize("game, least", [("australian", 30), ("indian", 20), ("yukon", 30)])
+def test_every_shipped_judge_set_is_balanced_level_by_level(game, least):
+    """Answering always "lost" (or always "winnable") must not pay: 35-65% winnable at every level."""
+    items = puzzles.load(game)
+    assert sum(p.kind == "win" for p in items) >= least
+    judges = [p for p in items if p.kind == "judge"]
+    assert len(judges) >= least
+    for level in range(1, 6):
+        answers = [p.goal is True for p in judges if p.level == level]
+        assert answers and 0.35 <= sum(answers) / len(answers) <= 0.65, (level, answers)
+
+
 @pytest.mark.parametrize("game", ["australian", "yukon"])
 def test_a_win_puzzle_speaks_of_the_stock_only_in_a_game_that_has_one(game):
     from ausp_widget.widgets.puzzle_words import stock_words
