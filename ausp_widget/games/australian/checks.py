@@ -10,6 +10,7 @@ from ausp_widget.core.cards import CARDS, SUITS
 from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.moves import Move
 from ausp_widget.core.sight import Sight, unseen
+from ausp_widget.games.family.checks import empty_column, home_first
 
 from .layout import FOUNDATION, STOCK, WASTE, _Layout
 
@@ -99,25 +100,12 @@ class Checks:
                     raise IllegalMoveError(
                         f"F{taken + 1} was taken: it already holds {name}, so this {name} stays where it was"
                     )
-                need = Sight.of_game(self).name_or(card - 1, "the card just below it")
-                raise IllegalMoveError(
-                    f"{name} cannot go to a foundation yet: foundations build up in suit from the Ace, "
-                    f"so {need} must be there first"
-                )
+                raise home_first(name, Sight.of_game(self).name_or(card - 1, "the card just below it"))
             played = move if self.mode == "solo" else Move("foundation", move.card, pile=k + 1)
         return ("foundation", played, card, where, k)
 
     def _resolve_column(self, move: Move, card: int, lay: _Layout) -> tuple:
-        if move.column > len(lay.cols):  # Move itself refuses anything but a whole number from 1
-            raise IllegalMoveError(
-                f"there is no column {move.column}: columns are numbered 1 to {len(lay.cols)}"
-            )
-        col = lay.cols[move.column - 1]
-        if col:
-            raise IllegalMoveError(f"column {move.column} is not empty: it ends with {CARDS[col[-1]]}")
-        if card % 13 != 12:
-            raise IllegalMoveError(f"only a King may fill an empty column, not {move.card}")
-        return ("group", move, card, move.column - 1)
+        return ("group", move, card, empty_column(move, lay.cols))
 
     def _resolve_tableau(self, move: Move, card: int, where: int, lay: _Layout) -> tuple:
         target = move.onto.index

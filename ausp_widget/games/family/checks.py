@@ -4,6 +4,8 @@ every refusal names the rule in the player's terms (the game's own title, the bu
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ausp_widget.core.cards import CARDS, RANK_TEXT, SUITS
 from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.moves import Move
@@ -11,7 +13,17 @@ from ausp_widget.core.sight import Sight, unseen
 
 from .rule import KING, PILE_SUITS, RED, Rule
 
-__all__ = ["FACE_DOWN_HELP", "ONTO_FACE_DOWN", "Checks", "colour", "no_stock", "no_such_pile", "pile_named"]
+__all__ = [
+    "FACE_DOWN_HELP",
+    "ONTO_FACE_DOWN",
+    "Checks",
+    "colour",
+    "empty_column",
+    "home_first",
+    "no_stock",
+    "no_such_pile",
+    "pile_named",
+]
 
 FACE_DOWN_HELP = "it lies face down until it becomes the top card of its column"
 """Said of any face-down card: the same words whichever card it is and wherever it lies."""
@@ -39,6 +51,29 @@ def pile_named(text: object) -> int | None:
     if target[:1] == "F" and digits.isascii() and digits.isdigit() and len(digits) <= 3:
         return int(digits)
     return None
+
+
+def empty_column(move: Move, cols: Sequence[Sequence[int]]) -> int:
+    """The empty column (0-based) a move into a column goes to, or the rule it breaks: the
+    same words in every game of the family, Australian Patience's too."""
+    if move.column > len(cols):  # Move itself refuses anything but a whole number from 1
+        raise IllegalMoveError(f"there is no column {move.column}: columns are numbered 1 to {len(cols)}")
+    if cols[move.column - 1]:
+        raise IllegalMoveError(
+            f"column {move.column} is not empty: it ends with {CARDS[cols[move.column - 1][-1]]}"
+        )
+    if move.card.rank != 13:
+        raise IllegalMoveError(f"only a King may fill an empty column, not {move.card}")
+    return move.column - 1
+
+
+def home_first(name: object, need: str) -> IllegalMoveError:
+    """The refusal of a card its foundation does not take yet (`need`: the card it waits for,
+    or words for it when that card is out of sight)."""
+    return IllegalMoveError(
+        f"{name} cannot go to a foundation yet: foundations build up in suit from the Ace, "
+        f"so {need} must be there first"
+    )
 
 
 def colour(card: int) -> str:
@@ -102,24 +137,13 @@ class Checks:
                     f"F{suit + 1} ({SUITS[suit]})"
                 )
         if self._piles[suit] != rank:
-            need = Sight.of_game(self).name_or(suit * 13 + self._piles[suit], "the card just below it")
-            raise IllegalMoveError(
-                f"{name} cannot go to a foundation yet: foundations build up in suit from the Ace, "
-                f"so {need} must be there first"
+            raise home_first(
+                name, Sight.of_game(self).name_or(suit * 13 + self._piles[suit], "the card just below it")
             )
         return (c, d, -1)
 
     def _check_column(self, move: Move, c: int, d: int) -> tuple[int, int, int]:
-        if move.column > self.rule.columns:
-            raise IllegalMoveError(
-                f"there is no column {move.column}: columns are numbered 1 to {self.rule.columns}"
-            )
-        target = self._cols[move.column - 1]
-        if target:
-            raise IllegalMoveError(f"column {move.column} is not empty: it ends with {CARDS[target[-1]]}")
-        if move.card.rank != 13:
-            raise IllegalMoveError(f"only a King may fill an empty column, not {move.card}")
-        return (c, d, move.column - 1)
+        return (c, d, empty_column(move, self._cols))
 
     def _check_tableau(self, move: Move, c: int, d: int, col: tuple[int, ...]) -> tuple[int, int, int]:
         card, onto = move.card.index, move.onto.index

@@ -11,16 +11,18 @@ from ausp_widget.core.ruletext import Section, words
 
 from .rule import CARD_COUNT, STUCK_SEARCH_LIMIT, Rule
 
-BUILD_WORDS = {
-    "alternate": (
-        "The tableau builds down in alternating colours: a card goes onto the top card of another column "
-        "one rank higher and of the other colour (8♥ onto 9♣ or 9♠, never onto 9♦)."
-    ),
-    "suit": (
-        "The tableau builds down in suit: a card goes onto the top card of another column one rank higher "
-        "and of its own suit (8♥ onto 9♥ only, never onto 9♠ or 9♦)."
-    ),
-}
+BUILD_WORDS: Mapping[str, str] = MappingProxyType(
+    {
+        "alternate": (
+            "The tableau builds down in alternating colours: a card goes onto the top card of another column "
+            "one rank higher and of the other colour (8♥ onto 9♣ or 9♠, never onto 9♦)."
+        ),
+        "suit": (
+            "The tableau builds down in suit: a card goes onto the top card of another column one rank "
+            "higher and of its own suit (8♥ onto 9♥ only, never onto 9♠ or 9♦)."
+        ),
+    }
+)
 
 
 def rule_words(rule: Rule) -> Mapping[str, str]:
