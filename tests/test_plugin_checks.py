@@ -22,11 +22,12 @@ from ausp_widget.core import registry
 from ausp_widget.core.entry_check import GAME_MODES, EntryError, check_entry
 from ausp_widget.games.australian import ENTRY as AUSTRALIAN
 from ausp_widget.games.indian import ENTRY as INDIAN
+from ausp_widget.games.russian import ENTRY as RUSSIAN
 from ausp_widget.games.yukon import ENTRY as YUKON
 from ausp_widget.widgets.mode_choice import OPPONENTS, ModeChoice
 from ausp_widget.widgets.parts import Parts
 
-SHIPPED = {"australian": AUSTRALIAN, "indian": INDIAN, "yukon": YUKON}
+SHIPPED = {"australian": AUSTRALIAN, "indian": INDIAN, "yukon": YUKON, "russian": RUSSIAN}
 SHIPPED_MODES = {mode: label for entry in SHIPPED.values() for mode, (_, label) in entry.modes.items()}
 GOOD = dataclasses.replace(
     AUSTRALIAN, name="plugged", title="A plugged-in game", modes={"plugged": ("solo", "Plugged in")}, tips={}
@@ -189,6 +190,14 @@ def test_a_refused_entry_leaves_the_registry_as_it_was():
         registry.register(dataclasses.replace(GOOD, modes={"turns": ("turns", "Mine")}))
     assert before == registry._GAMES
     registry.register(AUSTRALIAN)  # the same game imported again is no new game
+    assert before == registry._GAMES
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_no_plugin_takes_a_shipped_game_s_name(name):
+    before = dict(registry._GAMES)
+    with pytest.raises(EntryError, match=f"the name '{name}' is a shipped game's"):
+        registry.register(dataclasses.replace(GOOD, name=name))
     assert before == registry._GAMES
 
 

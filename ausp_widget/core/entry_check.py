@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from .errors import short_repr
 from .game_entry import GameEntry, Later
 
-SHIPPED = ("australian", "indian", "yukon")
+SHIPPED = ("australian", "indian", "yukon", "russian")
 """The games this package ships: only its own packages may register these names."""
 GAME_MODES = ("solo", "turns", "simultaneous")
 """The game modes a table mode may deal: the app's opponents (none, turns, race) play these."""
