@@ -67,3 +67,16 @@ def test_the_solver_builds_by_russian_rule():
     assert any(m.kind == "tableau" and m.card.suit == m.onto.suit for m in result.moves)
     assert all(m.card.suit == m.onto.suit for m in result.moves if m.kind == "tableau")
     assert solve(Game.deal(1, game="russian"), time_limit=None, node_limit=5000).winnable is False
+
+
+def test_the_app_offers_russian_solitaire_without_a_guide_or_puzzles():
+    from ausp_widget import AustralianPatience
+
+    app = AustralianPatience(mode="russian", seed=14)
+    assert type(app.game) is RussianGame and app.game.seed == 14
+    assert [label for label, mode in app.selector.game.options if mode == "russian"] == ["Russian Solitaire"]
+    assert app.guide.steps == [] and "Russian Solitaire has no guide" in app.guide.title.value
+    assert "in suit" in app.rules.value
+    assert app.puzzles.note.startswith("Russian Solitaire has no puzzles yet")
+    app.game.play(app.game.legal_moves()[0])
+    app.close()
