@@ -5,7 +5,7 @@ Run: .venv/bin/python bench/yukon_claim.py [--first-deal 5001] [--deals 1000] [-
      [--results ausp_widget/data/yukon_claim.jsonl] [--retry-undecided]
      [--hint-deals 0] [--hint-results ausp_widget/data/yukon_hints.jsonl]
 
-The full-information solver (`ausp_widget.games.yukon.solver`: it knows the face-down cards)
+The full-information solver (`ausp_widget.games.family.solver`: it knows the face-down cards)
 is asked about deals `--first-deal` .. `--first-deal + --deals - 1` for up to `--seconds`
 each, in one process. Every winning line it gives is played through `game.play`, move by
 move, on a fresh deal, and must end won (else the run stops, naming the deal); a "lost" is
@@ -42,7 +42,7 @@ from ausp_widget.analysis.winnability import NO_NODE_LIMIT, DealVerdict, append_
 from ausp_widget.core.stats import wilson_interval
 from ausp_widget.data import path as data_path
 from ausp_widget.games.family.hints import hint_player
-from ausp_widget.games.yukon.solver import solve
+from ausp_widget.games.family.solver import solve
 
 
 def pct(value: float) -> str:

@@ -189,7 +189,7 @@ def test_a_winning_line_is_played_whole_or_not_at_all():
     assert [str(m) for m in trial.play_winning_line(line)] == line and trial.status == "won"
 
 
-@pytest.mark.parametrize(("game_name", "module"), [("indian", "indian.solver"), ("yukon", "yukon.solver")])
+@pytest.mark.parametrize(("game_name", "module"), [("indian", "indian.solver"), ("yukon", "family.solver")])
 def test_a_time_limit_alone_is_the_whole_budget_of_the_public_solve(game_name, module, monkeypatch):
     """`solve(game, time_limit=60)` must not stop at a hidden node cap after half its time;
     with no limit at all, the default node cap keeps it finite. The cap is made tiny here,

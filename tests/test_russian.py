@@ -12,8 +12,8 @@ import pytest
 from ausp_widget import Game
 from ausp_widget.core import registry
 from ausp_widget.core.errors import IllegalMoveError
+from ausp_widget.games.family.solver import solve
 from ausp_widget.games.russian.game import RUSSIAN, RussianGame
-from ausp_widget.games.yukon.solver import solve
 
 
 def test_russian_is_a_registered_game_with_yukons_deal():

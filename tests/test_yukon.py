@@ -12,9 +12,9 @@ from ausp_widget.analysis import hint
 from ausp_widget.core import registry
 from ausp_widget.core.cards import CARDS, Card
 from ausp_widget.core.protocol import PileRef, Place
+from ausp_widget.games.family.solver import DealSolver, Solver
 from ausp_widget.games.yukon import YukonGame
 from ausp_widget.games.yukon.rules import yukon_rules
-from ausp_widget.games.yukon.solver import DealSolver, Solver
 
 
 def deal(seed: int) -> YukonGame:

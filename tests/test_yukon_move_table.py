@@ -10,7 +10,7 @@ import random
 from collections import Counter
 
 from ausp_widget import Game
-from ausp_widget.games.yukon.solver import Solver
+from ausp_widget.games.family.solver import Solver
 
 DEALS = 80
 MOVES_PER_DEAL = 120

@@ -15,10 +15,10 @@ from ausp_widget.core.cards import Card
 from ausp_widget.data import read_text
 from ausp_widget.games.family.deadlock import hopeless
 from ausp_widget.games.family.rule import ALTERNATE as PARENTS
+from ausp_widget.games.family.solver import Playout, Restarts, Solver, _luby, solve
 from ausp_widget.games.yukon import figures
 from ausp_widget.games.yukon.game import YukonGame
 from ausp_widget.games.yukon.guide import yukon_steps
-from ausp_widget.games.yukon.solver import Playout, Restarts, Solver, _luby, solve
 
 
 def random_position(rng: random.Random, left: int, columns: int = 4) -> YukonGame:

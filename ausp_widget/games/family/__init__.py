@@ -17,7 +17,7 @@ from .rule import Rule
 
 __all__ = ["Rule", "family_entry"]
 
-YUKON_SOLVER = "ausp_widget.games.yukon.solver"
+SOLVER = "ausp_widget.games.family.solver"
 """The family's full-information solver (it builds by the game's rule)."""
 
 
@@ -57,8 +57,8 @@ def family_entry(package: str, name: str, title: str, tip: str, **parts: Any) ->
         rules=lambda mode, options=None: rules(options),
         guide=steps,
         tips={name: tip},
-        solve=Later(f"{YUKON_SOLVER}:solve"),
-        solver=Later(f"{YUKON_SOLVER}:DealSolver"),
+        solve=Later(f"{SOLVER}:solve"),
+        solver=Later(f"{SOLVER}:DealSolver"),
         hint=Later(f"{__name__}.hints:hint"),
         sample=Later("ausp_widget.core.view:sample_from_view"),
         reviews=False,
