@@ -1,6 +1,6 @@
 """Yukon, a patience with no stock: a game of the Yukon family (`ausp_widget.games.family`,
-which writes its rules, notation, checks and hints once) with its own rule, guide, figures
-and solver (a plug-in named in `pyproject.toml`). Importing the package registers its name,
+which writes its rules, notation, checks, hints and solver once) with its own rule, guide
+and figures (a plug-in named in `pyproject.toml`). Importing the package registers its name,
 title and mode; the rest loads when first used."""
 
 from __future__ import annotations
