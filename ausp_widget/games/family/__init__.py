@@ -1,7 +1,8 @@
 """The Yukon family of patience games, written once: the rule table (`rule.Rule`: how the
 tableau builds, the deal's shape), the game, its notation, its move refusals, its hints,
-its rules text and its full-information solver. A game of the family is its `Rule` plus what is truly its own (its guide,
-its figures, its words on how it differs); `family_entry` registers it.
+its rules text and its full-information solver. A game of the family is its `Rule` plus
+what is truly its own (its guide, its figures, its words on how it differs); `family_entry`
+registers it.
 """
 
 from __future__ import annotations
