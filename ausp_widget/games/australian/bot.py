@@ -1,13 +1,6 @@
-"""The bot of the two-player games (SPEC §2): a fixed order of priorities over what it sees.
-
-By priority: (1) a foundation move of an exposed card or the top waste card; (2) the top
-waste card onto the tableau; (3) a tableau group move that uncovers a card, never back to
-a tableau arrangement already had during the current sequence of moves (the moves since
-its last draw or pass); (4) draw, or pass when the stock is empty.
-
-`Bot.choose` reads a `View` and nothing else, so it cannot peek at the opponent's layout or
-at any stock order. Within a priority the choice follows a fixed order (lowest rank, then
-leftmost column, then lowest pile), so the same view and memory give the same move.
+"""The bot of the two-player games (SPEC §2): a fixed order of priorities (`rules.bot_rules`)
+over a `View`, so it cannot peek. Within a priority the choice follows a fixed order (lowest
+rank, then leftmost column, then lowest pile): the same view and memory give the same move.
 """
 
 from __future__ import annotations
@@ -47,10 +40,8 @@ class Bot:
         self._sequence = None
 
     def choose(self, view: View, legal: list[Move] | None = None) -> Move | None:
-        """The bot's next move for this view; None only when it has nothing it may do (not
-        its turn, the game is over, or, in the simultaneous game, an empty stock and no
-        move by rules 1–3: it waits). `legal` may pass the view's legal moves when they are
-        known already (a play-out on a stand-in game)."""
+        """The bot's next move for this view; None when it has nothing it may do (it waits).
+        `legal`: the view's legal moves, when known already."""
         legal = view.legal_moves() if legal is None else legal
         if not legal:
             return None
@@ -127,8 +118,8 @@ def _arrangement_after(view: View, move: Move, place: dict[Card, tuple[int, int]
 
 @dataclass
 class Outcome:
-    """How a played-out game went: the actions that arrived, and those refused on arrival
-    (simultaneous races) as (player, move, reason)."""
+    """How a played-out game went: the actions that arrived, and those refused on arrival as
+    (player, move, reason)."""
 
     actions: int = 0
     refused: list[tuple[int, Move, str]] = field(default_factory=list)
@@ -138,12 +129,8 @@ def play_out(
     game: Game, players: Sequence[Player] | None = None, *, seed: int = 0, max_rounds: int = 20_000
 ) -> Outcome:
     """Play a two-player game to its end between two programs that read views (bots by default).
-
-    Turn-based: each player moves on their turn. Simultaneous: in each round both players
-    choose from what they see, then their moves arrive in an order drawn from `seed`; a move
-    that is no longer legal when it arrives is refused and lost. When a round passes with
-    nobody acting and both stocks are empty, the game is finished and counted.
-    """
+    Simultaneous: each round both choose, then the moves arrive in an order drawn from `seed`,
+    and a round with nobody acting and both stocks empty finishes the game."""
     if game.mode == "solo":
         raise ValueError("play_out is for the two-player games")
     players = list(players) if players is not None else [Bot(), Bot()]

@@ -10,13 +10,8 @@ class Deadlock:
     """`_hopeless()` for the `Solver`, which provides the state it reads."""
 
     def _hopeless(self) -> bool:
-        """Whether some card can never go home, even in a relaxed game (see the module docstring).
-
-        Three kinds of event are derived until nothing more follows: a card can go home (H),
-        can head a move onto the tableau (M), can be uncovered (E). The stock comes out one
-        card at a time: after each draw the derivation runs again with the new card on top
-        of what is left of the waste. Each rule states a condition every real line of play
-        meets before the event, so a card whose H is never derived can never go home."""
+        """Whether some card can never go home, even in the relaxed game (events H, M and E
+        as the solver's module docstring derives them)."""
         pos, cols = self.pos, self.cols
         home_ok = [False] * 52
         moves_ok = [False] * 52

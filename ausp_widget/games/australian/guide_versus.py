@@ -1,13 +1,9 @@
 """The lessons of the games against the bot: what changes from the solo game.
 
-`turns_chapter()` teaches the turn-based game and `simultaneous_chapter()` the simultaneous
-one; the solo course calls them for its two-player modes. Every position is a real one: a deal
-number of the two-player game and the moves that reach it, both sides' (player 0 is the
-student, player 1 the bot). The moves are whole games the bot played for both sides, kept
-here as text and checked by the engine move by move whenever a chapter is built.
-
-A task in a two-player game is a single move: the engine's search for longer lines takes
-moves back, and moves against the bot stand.
+Every position is a deal of the two-player game and the moves reaching it: whole games the bot
+played for both sides (player 0 is the student), checked move by move whenever a chapter is
+built. A task is a single move: searching longer lines takes moves back, and moves against the
+bot stand.
 """
 
 from __future__ import annotations

@@ -1,15 +1,8 @@
-"""Hints that explain themselves, built only from what the player can see.
+"""Hints that explain themselves in one sentence, read from the player's `View` only (never
+the order of the stock).
 
-`hint(game)` reads the player's `View` (their tableau, their waste, the size of their stock
-and the foundations), never the order of the stock, and returns the suggested move with
-one sentence a learner understands: "frees A♣ for its foundation", "draw: no move on the
-table uncovers anything".
-
-A hint never undoes the previous move and never goes round in circles: it never suggests
-moving a King that already lies at the bottom of its column into another empty column,
-which is the only move in the game that can be reversed. Every other move is one-way (a
-card goes home, a card is drawn, or a card joins the next higher card of its suit, the only
-card it can ever join), so following hints always makes progress and ends.
+Following hints always ends: they never move a King from the bottom of its column to another
+empty column, the only reversible move; every other move is one-way.
 """
 
 from __future__ import annotations

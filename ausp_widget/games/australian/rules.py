@@ -1,10 +1,8 @@
 """The rules of Australian Patience in words, for every mode: one source for the rules panel and the guide.
 
-Every sentence that states a rule lives here once, in `RULE`, and the numbers in it come
-from the engine's own constants (columns, rows, deck size), so the words cannot drift from
-what `Game` deals and allows. The guide quotes these sentences; the rules panel arranges
-them into sections (objective, setup, gameplay, end and winning, the variant's differences,
-strategy tips, how the bot plays).
+Every rule sentence lives here once, in `RULE`, with its numbers from the engine's constants,
+so the words cannot drift from what `Game` deals and allows. The tables are read-only: every
+view of the rules shares them.
 """
 
 from __future__ import annotations
@@ -18,12 +16,7 @@ from ausp_widget.core.ruletext import Section, words
 DECK = 52
 TABLEAU = COLUMNS * ROWS
 STOCK = DECK - TABLEAU
-MODE_NAMES = {
-    "solo": "Solo",
-    "turns": "Turn-based vs bot",
-    "simultaneous": "Race vs bot",
-}
-MODE_NAMES = MappingProxyType(MODE_NAMES)  # read-only: shared by every view of the rules
+MODE_NAMES = MappingProxyType({"solo": "Solo", "turns": "Turn-based vs bot", "simultaneous": "Race vs bot"})
 RULE: Mapping[str, str] = {
     # the deck and the layout
     "deck": f"One deck of {DECK} cards, no jokers; Aces are low (A 2 3 … 10 J Q K).",
@@ -97,7 +90,7 @@ RULE: Mapping[str, str] = {
         "stocks are empty either player may also finish and count."
     ),
 }
-RULE = MappingProxyType(RULE)  # read-only: shared by every view of the rules
+RULE = MappingProxyType(RULE)
 
 TIPS: tuple[str, ...] = (
     "Look before you draw: drawing is always allowed, but each card you draw covers the one below it "
@@ -131,7 +124,7 @@ CHOICES: Mapping[str, tuple[str, ...]] = {
     ),
 }
 """Choices made where the rules are silent, per mode: the rules panel lists them apart from the rules."""
-CHOICES = MappingProxyType(CHOICES)  # read-only: shared by every view of the rules
+CHOICES = MappingProxyType(CHOICES)
 
 # Rule 4 follows the mode: in the simultaneous game there are no turns to pass, so a bot
 # with an empty stock and nothing to play waits for the foundations to change.
@@ -139,7 +132,7 @@ BOT_LAST_RESORT = {
     "turns": "4. otherwise it draws, or passes when its stock is empty.",
     "simultaneous": "4. otherwise it draws, or waits when its stock is empty (there are no turns to pass).",
 }
-BOT_LAST_RESORT = MappingProxyType(BOT_LAST_RESORT)  # read-only: shared by every view of the rules
+BOT_LAST_RESORT = MappingProxyType(BOT_LAST_RESORT)
 
 
 def bot_rules(mode: str) -> tuple[str, ...]:
@@ -158,23 +151,13 @@ def bot_rules(mode: str) -> tuple[str, ...]:
     )
 
 
-def _check(mode: str) -> None:
-    if mode not in MODE_NAMES:
-        raise ValueError(f"mode must be one of {', '.join(MODE_NAMES)}, not {mode!r}")
-
-
 def rules(mode: str = "solo") -> tuple[Section, ...]:
     """The complete rules for `mode`, as titled sections of plain sentences."""
-    _check(mode)
+    if mode not in MODE_NAMES:
+        raise ValueError(f"mode must be one of {', '.join(MODE_NAMES)}, not {mode!r}")
     r = RULE
-    moving = (
-        r["build_up"],
-        r["build_down"],
-        r["group"],
-        r["king"],
-        r["waste"],
-        r["draw"],
-        r["draw_any_time"],
+    moving = tuple(
+        r[key] for key in ("build_up", "build_down", "group", "king", "waste", "draw", "draw_any_time")
     )
     if mode == "solo":
         return (

@@ -1,70 +1,42 @@
 """A full-information solver for solo Australian Patience: is this deal winnable?
 
-The solver knows the order of the stock. It is an analysis tool ("could this deal be won
-from here, by someone who knew every card?"), not a hint: `ausp_widget.games.australian.hints` gives the
-advice a player may see.
-
-It reads the position only through the public `Game` API (`tableau()`, `stock()`,
-`waste()`, `foundations`) and keeps its own compact state: seven lists of card indices,
-the foundation heights, the stock and the waste. The search is a depth-first search that
-makes and undoes moves in place, with an explicit stack so that it can stop after any
-number of positions and carry on later (`Solver.run(seconds=0.05)`).
+It knows the order of the stock, so it is an analysis tool, not a hint (`hints` gives the
+advice a player may see). A depth-first search makes and undoes moves in place on its own
+compact state, with an explicit stack so that it can stop and resume (`Solver.run`).
 
 Why the search stays small — each rule with the reason it never loses a win:
 
-* Every move but one kind is irreversible. A card other than a King can go onto one card
-  only, the next higher card of its suit (its *parent*), so a card heads at most one
-  tableau move in a game; draws and foundation moves are one-way. The one exception, a King
-  at the bottom of its column moving into another empty column, gives the same columns in
-  another order, so it is never tried. The positions therefore form an acyclic graph and
-  the search ends without needing its memory, which is only a cache.
-* Foundation moves are played at once, without branching. A card ``c`` can go home only
-  when ``c - 1`` is home, and then nothing can ever go onto ``c`` (its only possible child
-  is home). Leaving ``c`` where it is can only cover what lies beneath it and add it to
-  groups; anything a line of play does with ``c`` left in place, the same line does
-  without it (a King's column left empty takes any King the line would put elsewhere).
-* The top waste card goes onto its parent at once when the parent is exposed. On the
-  waste the card blocks the cards beneath it and can take nothing; on its parent it only
-  covers a card that nothing else can go onto, rides along whenever the parent moves, and
-  is exposed whenever the line would have played it from the waste. (A King from the waste
-  is not played at once: another King might want that empty column.)
-* A King or a King's group goes into the first empty column only: empty columns are
-  interchangeable.
-* Positions are compared by a canonical key — the columns sorted, the foundation heights
-  and how many cards have been drawn (which fix the waste) — so the same arrangement
-  reached in another order, or with its columns in another order, is searched once. Keys
-  of positions proved lost are kept in a table of bounded size (emptied when full, which
-  costs only repeated work).
-* Dead positions are recognised before searching them, with a relaxed game that keeps
-  only the obstacles no line of play can get round. It derives, until nothing more
-  follows, which cards could ever go home (H), head a move onto the tableau (M) or be
+* Every move but one is irreversible: a card other than a King goes onto one card only, its
+  *parent* (the next higher card of its suit), and draws and foundation moves are one-way.
+  A King at the bottom of its column moving to another empty column only reorders columns,
+  so it is never tried; the positions form an acyclic graph and memory is only a cache.
+* Foundation moves are played at once: when ``c - 1`` is home nothing can ever go onto
+  ``c``, so anything a line does with ``c`` left in place it does without it.
+* The top waste card goes onto its exposed parent at once: there it covers only a card
+  nothing else can take and rides along with it. (A waste King waits: another King might
+  want the empty column.)
+* Kings go into the first empty column only: empty columns are interchangeable.
+* Positions are keyed by the sorted columns, the foundation heights and the cards drawn,
+  so a position reached in another order is searched once; keys proved lost are kept in a
+  bounded table (emptied when full, which costs only repeated work).
+* Dead positions are recognised first, with a relaxed game (`deadlock`) deriving until
+  nothing more follows which cards could go home (H), head a tableau move (M) or be
   uncovered (E):
 
-  - a column card is uncovered once the card now lying directly on it went home or headed
-    a move (cards between two others leave only that way: groups move whole);
+  - a column card is uncovered once the card lying on it went home or headed a move;
   - a card goes home once it is uncovered and the card below it in its suit went home;
-  - a card heads a move once its parent is uncovered on the tableau (a parent still on the
-    waste or in the stock must first reach the tableau), a King once some column could be
-    empty (one is, or some column's bottom card could leave); a card whose parent lies
-    above it in its own column needs a card between them, or the parent, to head a move
-    first (until then the parent is part of its group);
-  - the stock comes out in its order, one card at a time, each on top of what is left of
-    the waste; only the top card of the waste is uncovered. The derivation runs to its end
-    before each draw, so what it allows after a draw may use everything before it.
+  - a card heads a move once its parent is uncovered on the tableau, a King once some
+    column could be empty; a card whose parent lies above it in its own column first
+    needs a card between them, or the parent, to head a move;
+  - the stock comes out in order, each card on what is left of the waste, whose top alone
+    is uncovered; the derivation runs to its end before each draw.
 
-  Every condition holds, in any real line, before the event it allows, so every event of
-  a real win is derived by the time it happens; a card whose H is never derived can never
-  go home, and the position is lost. This catches cards that lock each other: a column
-  9♥ 6♥ 8♥ 7♥; 6♥ on the waste over 5♥ and 7♥; 6♥, then 5♥, then 7♥ coming out of the
-  stock while 4♥ covers 3♥. Most lost deals are proved lost at once this way.
-  The test runs at the start and after the moves that can cut a card off its way home: a
-  draw whose card stays on the waste, and a King taking an empty column. A card moving
-  onto its parent only uncovers what it left and covers a parent that cannot go home
-  before it anyway, and foundation moves only remove obstacles, so after those the relaxed
-  game derives at least as much as before (skipping the test never changes a verdict).
+  Each condition holds in any real line before its event, so a card whose H is never
+  derived can never go home (cards locking each other: a column 9♥ 6♥ 8♥ 7♥). The test
+  runs at the start and after the only moves that can cut a card off its way home: a
+  draw whose card stays on the waste, and a King taking an empty column.
 
-Everything here is solo only: in the two-player games the other side's moves change what
-is possible, so "winnable" has no single meaning there.
+Solo only: in the two-player games the other side's moves change what is possible.
 """
 
 from __future__ import annotations
@@ -89,11 +61,8 @@ DEFAULT_TABLE_LIMIT = 1_500_000
 
 
 class Solver(Deadlock, SlicedSearch):
-    """A resumable search: call `run()` with a budget until `done` (see the module docstring).
-
-    ``solver = Solver(game); while not solver.done: solver.run(seconds=0.05)`` keeps a user
-    interface responsive; `result` holds the verdict so far. The game itself is never touched.
-    """
+    """A resumable search: `run(seconds=0.05)` until `done` keeps a user interface responsive;
+    `result` holds the verdict so far. The game itself is never touched."""
 
     def __init__(self, game, *, table_limit: int = DEFAULT_TABLE_LIMIT) -> None:
         if getattr(game, "mode", "solo") != "solo":
@@ -168,8 +137,7 @@ class Solver(Deadlock, SlicedSearch):
             card = self.waste.pop()
             pos[card] = STOCK
         elif kind == _HOME_COL:
-            c = move[1]
-            card = move[2]
+            _, c, card = move
             self.home[card // 13] -= 1
             pos[card] = c * 64 + len(cols[c])
             cols[c].append(card)
@@ -268,12 +236,9 @@ class Solver(Deadlock, SlicedSearch):
         return moves + kings
 
     def _enter(self, check: int) -> bool:
-        """Start searching the current position; False if it is known or proved lost.
-
-        `check`: whether the move that led here can have cut a card off its way home (or
-        `_AFTER_DRAW`: decide after the safe moves). Only a draw that leaves its card on the waste
-        and a King taking an empty column can: every other move only adds to what the
-        relaxed game derives (see the module docstring)."""
+        """Start searching the current position; False if it is known or proved lost. `check`:
+        whether the move that led here can have cut a card off its way home (`_AFTER_DRAW`:
+        decide after the safe moves)."""
         mark = len(self.trail)
         self.nodes += 1
         self._play_safe()
@@ -338,12 +303,9 @@ class Solver(Deadlock, SlicedSearch):
     def _root(self) -> bool:
         """Enter the starting position; False once the verdict is known there."""
         entered = self._enter(1)
-        if self.winnable:
-            return False
         if not entered:
             self.winnable = False
-            return False
-        return True
+        return entered and not self.winnable
 
 
 def _to_move(move: tuple) -> Move:
@@ -361,11 +323,7 @@ def _to_move(move: tuple) -> Move:
 
 
 def solve(game, time_limit: float | None = 10.0, node_limit: int | None = None) -> SolveResult:
-    """Decide whether `game` (solo) can still be won, knowing the order of the stock.
-
-    Returns a `SolveResult`: `winnable` True (with `moves`, a winning line that
-    `game.play` accepts from this position), False (no line wins), or None when
-    `time_limit` seconds or `node_limit` positions ran out first.
-    """
+    """Whether `game` (solo) can still be won, knowing the stock's order: `winnable` True (with
+    `moves`, a line `game.play` accepts), False, or None when the budget ran out first."""
     check_limits(time_limit, node_limit)  # before the solver reads the game
     return solve_with(Solver(game), time_limit, node_limit)

@@ -1,15 +1,9 @@
-"""What one player may see: the only input the bot gets (SPEC §2).
+"""What one player may see: the only input the bot gets (SPEC §2). A `View` holds copies of
+plain values, never the game, the opponent's layout or any stock order, so a reader cannot peek.
 
-A `View` is built from copies of plain values: the player's own tableau and waste, the
-number of cards left in their stock, and the shared foundations. It holds no reference to
-the game, the opponent's layout or any stock order, so a program reading it cannot peek.
-
-`View.legal_moves()` asks the rules engine itself, on a private stand-in position built
-from the view alone: the player's layout as seen, an empty layout for the opponent, and a
-stand-in stock made of the right number of the player's unseen cards in a fixed order.
-Where an unseen card really lies (stock or foundation) never changes which moves are
-legal, so the stand-in gives exactly the moves the real game allows, with no second copy
-of the rules to keep in step.
+`View.legal_moves()` asks the engine itself on a stand-in position built from the view: where
+an unseen card really lies never changes which moves are legal, so there is no second copy of
+the rules to keep in step.
 """
 
 from __future__ import annotations
@@ -55,9 +49,8 @@ class View:
         )
 
     def arrangement(self) -> tuple[tuple[int, ...], ...]:
-        """The tableau as a canonical key: columns as card indices, in sorted order, so that
-        the same columns in another order (a King moved to another empty column) count as
-        the same arrangement."""
+        """The tableau as a canonical key: sorted columns of card indices, so a King moved to
+        another empty column leaves the arrangement the same."""
         return tuple(sorted(tuple(card.index for card in column) for column in self.tableau))
 
     def legal_moves(self) -> list[Move]:
@@ -71,10 +64,9 @@ class View:
 
 
 def stand_in(view: View, stock: Sequence[Card] | None = None, mode: str = "turns") -> Any:
-    """A throwaway `Game` with this view's layout and foundations, an empty layout for the
-    other side, and `stock` as the player's stock (None: a placeholder of the right size,
-    enough to list the legal moves). Two-player stand-ins play `mode`: the turn-based engine
-    lists the same card moves as the race, plus draw or pass; a play-out races alone."""
+    """A throwaway `Game` with this view's layout and foundations, an empty layout for the other
+    side, and `stock` as the player's stock (None: a placeholder of the right size). Two-player
+    stand-ins play `mode`: the turn-based engine lists the race's card moves plus draw or pass."""
     if stock is None:
         seen = {card.index for column in view.tableau for card in column}
         seen.update(card.index for card in view.waste)
