@@ -1,8 +1,8 @@
 """How many deals of Yukon can be won by someone who knows every card? The solver's survey of
 deals, each win replayed, as one figure with its 95% interval.
 
-Run: .venv/bin/python bench/yukon_claim.py [--first-deal 5001] [--deals 1000] [--seconds 10]
-     [--results ausp_widget/data/yukon_claim.jsonl] [--retry-undecided]
+Run: .venv/bin/python bench/yukon_claim.py [--game yukon] [--first-deal 5001] [--deals 1000]
+     [--seconds 10] [--results ausp_widget/data/GAME_claim.jsonl] [--retry-undecided]
      [--hint-deals 0] [--hint-results ausp_widget/data/yukon_hints.jsonl]
 
 The full-information solver (`ausp_widget.games.family.solver`: it knows the face-down cards)
@@ -14,7 +14,9 @@ to `--results` as it comes, and a run with the same budget reads those back, so 
 interrupted run carries on where it stopped (`--retry-undecided`: search the undecided deals
 again, after the solver has grown stronger; a proved verdict stands).
 
-It prints the deals proved winnable, proved lost and left undecided with the decided share;
+`--game russian` asks the same of Russian Solitaire, Yukon's family member that builds in
+suit (its verdicts go to `ausp_widget/data/russian_claim.jsonl`). It prints the deals proved
+winnable, proved lost and left undecided with the decided share;
 the winnable share of the decided deals, and of all deals with the undecided counted lost
 and counted won, each with its 95% Wilson interval; and the median seconds to a verdict.
 With `--hint-deals N` the player that follows the hint (it sees only the face-up cards) then
@@ -54,18 +56,18 @@ def share(part: int, whole: int) -> str:
     return f"{pct(part / whole if whole else 0.0)} ({pct(low)}-{pct(high)})"
 
 
-def decide(deal: int, seconds: float) -> DealVerdict:
+def decide(deal: int, seconds: float, name: str = "yukon") -> DealVerdict:
     """The solver's verdict on one deal, its winning line replayed move by move."""
-    game = Game.deal(deal, game="yukon")
+    game = Game.deal(deal, game=name)
     result = solve(game, time_limit=seconds, node_limit=NO_NODE_LIMIT)
     if result.winnable:
-        trial = Game.deal(deal, game="yukon")
+        trial = Game.deal(deal, game=name)
         for move in result.moves:
             trial.play(move)
         if trial.status != "won":
-            raise SystemExit(f"yukon_claim: deal {deal}: the solver's winning line ends {trial.status}")
+            raise SystemExit(f"yukon_claim: {name} deal {deal}: the winning line ends {trial.status}")
     return DealVerdict(
-        "yukon",
+        name,
         "{}",
         float(seconds),
         deal,
@@ -78,23 +80,25 @@ def decide(deal: int, seconds: float) -> DealVerdict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="yukon", help="a game of the Yukon family (yukon, russian)")
     parser.add_argument("--first-deal", type=int, default=5001)
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument("--results", default=str(data_path("yukon_claim.jsonl")))
+    parser.add_argument("--results", default=None, help="default: ausp_widget/data/GAME_claim.jsonl")
     parser.add_argument("--retry-undecided", action="store_true")
     parser.add_argument("--hint-deals", type=int, default=0)
     parser.add_argument("--hint-results", default=str(data_path("yukon_hints.jsonl")))
     args = parser.parse_args()
+    args.results = args.results or str(data_path(f"{args.game}_claim.jsonl"))
     start = time.perf_counter()
     deals = range(args.first_deal, args.first_deal + args.deals)
-    known = {v.deal: v for v in read_survey(None, args.seconds, game="yukon", path=args.results).verdicts}
+    known = {v.deal: v for v in read_survey(None, args.seconds, game=args.game, path=args.results).verdicts}
     for deal in deals:
         saved = known.get(deal)
         if saved is None or (args.retry_undecided and saved.winnable is None):
-            known[deal] = decide(deal, args.seconds)
+            known[deal] = decide(deal, args.seconds, args.game)
             append_verdict(args.results, known[deal])
-    report([known[deal] for deal in deals], deals, args.seconds, time.perf_counter() - start)
+    report([known[deal] for deal in deals], deals, args.seconds, time.perf_counter() - start, args.game)
     if args.hint_deals:
         played = range(deals.start, deals.start + args.hint_deals)
         hints(played, Path(args.hint_results), {d for d in played if known[d].winnable is False})
@@ -116,14 +120,14 @@ def hints(deals: range, saved: Path, lost: set[int]) -> None:
     print(f"{result}, deals {deals.start}-{deals.stop - 1} [{time.perf_counter() - start:.0f} s this run]")
 
 
-def report(verdicts: list[DealVerdict], deals: range, seconds: float, took: float) -> None:
+def report(verdicts: list[DealVerdict], deals: range, seconds: float, took: float, name: str) -> None:
     won = sum(v.winnable is True for v in verdicts)
     lost = sum(v.winnable is False for v in verdicts)
     undecided = len(verdicts) - won - lost
     times = [v.seconds for v in verdicts if v.winnable is not None]
     median = statistics.median(times) if times else float("nan")
     print(
-        f"yukon, deals {deals.start}-{deals.stop - 1}, {seconds:g} s each: {won} winnable, {lost} lost, "
+        f"{name}, deals {deals.start}-{deals.stop - 1}, {seconds:g} s each: {won} winnable, {lost} lost, "
         f"{undecided} undecided; decided {share(won + lost, len(verdicts))}; median {1000 * median:.0f} ms "
         f"to decide [{took:.0f} s this run]",
         flush=True,
