@@ -1,8 +1,5 @@
-"""Whether a move is legal in Australian Patience, and if not, which rule it breaks.
-
-Every refusal names the rule in the player's terms; the same words answer a click on the
-table, a move typed in code and a wrong try in a lesson.
-"""
+"""Whether a move is legal in Australian Patience, and if not, which rule it breaks, in the
+player's terms: a click, a move typed in code and a wrong try in a lesson get the same words."""
 
 from __future__ import annotations
 
@@ -25,7 +22,6 @@ class Checks:
     unseen_help = IN_STOCK
 
     def _resolve(self, move: Move, player: int, lay: _Layout) -> tuple:
-        """Check a move against the rules; returns what to do, or raises with the reason."""
         status = self.status
         if status != "playing":
             raise IllegalMoveError(f"the game is over ({status})")
@@ -61,7 +57,7 @@ class Checks:
         if move.kind == "foundation":
             return self._resolve_foundation(move, card, where, lay)
         if move.kind == "column":
-            return self._resolve_column(move, card, lay)
+            return ("group", move, card, empty_column(move, lay.cols))
         return self._resolve_tableau(move, card, where, lay)
 
     def _resolve_foundation(self, move: Move, card: int, where: int, lay: _Layout) -> tuple:
@@ -103,9 +99,6 @@ class Checks:
                 raise home_first(name, Sight.of_game(self).name_or(card - 1, "the card just below it"))
             played = move if self.mode == "solo" else Move("foundation", move.card, pile=k + 1)
         return ("foundation", played, card, where, k)
-
-    def _resolve_column(self, move: Move, card: int, lay: _Layout) -> tuple:
-        return ("group", move, card, empty_column(move, lay.cols))
 
     def _resolve_tableau(self, move: Move, card: int, where: int, lay: _Layout) -> tuple:
         target = move.onto.index

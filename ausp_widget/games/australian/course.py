@@ -1,14 +1,12 @@
 """The course's rule lessons for Australian Patience: the student makes each move.
 
-Every position is a real deal (a deal number and the moves played from it, so
-`step.position.seed` and `step.position.history` replay it). The deals were chosen for what
-they show: deal 83 buries A♣ at the head of a column with 2♣ exposed elsewhere, as in Pagat's
-worked opening; deal 352 has J♥ under 7♦ and 4♣ with Q♥ exposed; deal 8350 turns up 5♣ first
-while 4♣ and 6♣ are exposed. Each task's answer is checked by the engine when the lesson is
-made (a shortest line, legal, reaching the goal); the words quote `rules.RULE`.
+Every position is a real deal and the moves played from it, chosen for what it shows (below);
+the engine checks each task's answer when the lesson is made, and the words quote `rules.RULE`.
 """
 
 from __future__ import annotations
+
+from functools import partial
 
 from ausp_widget.core.cards import Card
 from ausp_widget.core.lesson import Step, deal_position, in_lesson, make_step, make_task
@@ -16,7 +14,6 @@ from ausp_widget.core.tasks import Goal, home_goal
 
 from .rules import RULE
 
-GAME = "australian"
 OPENING = 83  # the worked opening: A♣ at the head of column 4, 2♣ exposed in column 7
 # fmt: off
 OPENING_PLAYED_OUT = (
@@ -27,9 +24,8 @@ OPENING_PLAYED_OUT = (
     "7♦ 8♦", "draw", "3♣ F", "4♣ F", "3♠ F", "draw",
 )
 # fmt: on
-"""Deal 83 played by following the hints until they find nothing more to do (kept as moves, as
-every lesson keeps its positions, rather than played again at every start; the tests play the
-hints again and check that they still make exactly these moves)."""
+"""Deal 83 played by following the hints until they find nothing more to do (kept as moves; the
+tests check the hints still make exactly these)."""
 GROUP = 352  # J♥ under 7♦ and 4♣ in column 7, Q♥ exposed in column 1
 WASTE = 8350  # the first draw turns up 5♣; 4♣ and 6♣ are exposed
 SUIT = 4  # 6♥, 7♥ and 7♠ exposed
@@ -38,12 +34,7 @@ DRAW = 1  # the first stock card is Q♣, and K♣ is exposed
 CHECKUP = 122  # A♣ at the head of a column again: free it without help
 
 
-def _card(text: str) -> Card:
-    return Card.parse(text)
-
-
-def _deal(seed: int, moves: tuple[str, ...] = ()):
-    return deal_position(GAME, seed, moves)
+_deal = partial(deal_position, "australian")  # (seed, moves): a lesson's position
 
 
 def rules_lessons() -> list[Step]:
@@ -116,7 +107,7 @@ def _building() -> list[Step]:
             RULE["build_down"],
             start,
             "Put 6♥ where it belongs in the tableau.",
-            Goal("on", _card("6♥"), _card("7♥")),
+            Goal("on", Card.parse("6♥"), Card.parse("7♥")),
             ["6♥ 7♥"],
         ),
     ]
@@ -131,7 +122,7 @@ def _groups() -> list[Step]:
             RULE["group"] + " J♥ is buried under 7♦ and 4♣, and Q♥ is exposed.",
             start,
             "Put the J♥ group on the Q♥.",
-            Goal("on", _card("J♥"), _card("Q♥")),
+            Goal("on", Card.parse("J♥"), Card.parse("Q♥")),
             ["J♥ Q♥"],
             marks=["J♥", "Q♥"],
         ),
@@ -140,7 +131,7 @@ def _groups() -> list[Step]:
             "The 5♣ you just drew lies on the waste, and " + RULE["waste"].split("; ")[-1],
             waste,
             "Get 4♣ onto the 5♣.",
-            Goal("on", _card("4♣"), _card("5♣")),
+            Goal("on", Card.parse("4♣"), Card.parse("5♣")),
             ["5♣ 6♣", "4♣ 5♣"],
             marks=["4♣", "5♣"],
         ),
@@ -155,7 +146,7 @@ def _kings() -> list[Step]:
             RULE["king"] + " K♥ sits in column 3 on 7♠ and J♣.",
             start,
             "K♥ needs a column of its own: make one and move it there.",
-            Goal("bottom", _card("K♥")),
+            Goal("bottom", Card.parse("K♥")),
             ["7♠ 8♠", "K♥ 3"],
             marks=["K♥"],
         ),
@@ -170,7 +161,7 @@ def _drawing() -> list[Step]:
             RULE["draw"].split(". ")[0] + ". " + RULE["draw_any_time"],
             start,
             "Turn up the top stock card and play it in the tableau.",
-            Goal("on", _card("Q♣"), _card("K♣")),
+            Goal("on", Card.parse("Q♣"), Card.parse("K♣")),
             ["draw", "Q♣ K♣"],
         ),
         make_step(

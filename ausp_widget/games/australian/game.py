@@ -1,10 +1,6 @@
-"""The game: layouts, shared foundations, legal moves, play/undo/redo and the end of play.
-
-One `Game` class serves the solo game (one layout, four foundations) and the two-player
-games against the bot (two layouts, eight shared foundations). Internally cards are
-their indices (0..51) and every card's place is tracked in `loc`, so a card's only
-tableau destination — the next higher card of its suit — is found in one look-up.
-Undo restores a saved snapshot instead of reversing a move by hand, so it is exact.
+"""The game: one `Game` serves the solo game (one layout, four foundations) and the games
+against the bot (two layouts, eight shared foundations). Undo restores a snapshot instead of
+reversing a move by hand, so it is exact.
 """
 
 from __future__ import annotations
@@ -80,12 +76,8 @@ class Game(Checks, Places, Loss, PatienceBase):
         game: str = "australian",
         options: Any = None,
     ) -> PatienceGame:
-        """A new game from a seed (the algorithm is in `ausp_widget.core.deal`).
-
-        `first` (two-player, turn-based) is 0 (you), 1 (the bot) or "random" (from the seed).
-        `game="indian"` deals the sister game, Indian Patience (solo); any registered game works.
-        `options` are the game's rule options (Indian Patience: a dict of `IndianOptions`
-        fields, as `{"empty_column": "kings"}`); Australian Patience has none.
+        """A new game from a seed. `first` (turn-based) is 0 (you), 1 (the bot) or "random" (from
+        the seed). `game` deals any registered game, with its rule `options` (Australian has none).
         """
         if game != cls.name:
             extra = {} if options is None else {"options": options}

@@ -1,10 +1,5 @@
-"""The Australian Patience course, for each mode: the rules lessons, then the strategy lessons
-(solo) or the chapter on playing against the bot (the two-player modes).
-
-Every step is a real position, a deal number and the moves played from it; the lessons live
-in `course` (rules), `strategy` and `guide_versus`. Views read steps; nothing here imports a
-widget or matplotlib.
-"""
+"""The Australian Patience course, for each mode: the rules lessons (`course`), then the
+strategy lessons (solo) or the chapter on playing against the bot (`guide_versus`)."""
 
 from __future__ import annotations
 
@@ -16,8 +11,7 @@ from .strategy import strategy_lessons
 
 
 def steps(mode: str = "solo") -> list[Step]:
-    """The course for `mode` ("solo", "turns", "simultaneous"), made afresh on each call, so a
-    view may keep its own list."""
+    """The course for `mode`, made afresh on each call, so a view may keep its own list."""
     if mode not in MODE_NAMES:
         raise ValueError(f"mode must be one of {', '.join(MODE_NAMES)}, not {mode!r}")
     rules = rules_lessons()

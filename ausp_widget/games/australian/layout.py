@@ -14,7 +14,6 @@ COLUMNS = 7
 
 # Where a card lies, in `_Layout.loc`: a tableau card stores column * 64 + depth (`legal`).
 FOUNDATION = HOME
-PLAYER_NAMES = ("you", "the bot")
 
 
 class _Layout:

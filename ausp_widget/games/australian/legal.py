@@ -1,17 +1,5 @@
-"""The moves Australian Patience allows: the one rule table every reader of the rules derives
-its moves from, so the game, the solver and the hints cannot drift apart.
-
-`card_moves` lists the card moves of one player's layout given as plain values: the columns
-(card indices, bottom first), every card's place (`loc`: a column card is column * 64 +
-depth, else `STOCK`, `WASTE` or `HOME`), the waste's top card and the cards some foundation
-takes now. The game names the moves in its notation (one per foundation pile in the
-two-player games), the solver's compact state scores them, and the hints read them from
-the view; a test checks the game and the solver agree on thousands of random positions.
-
-The rules (SPEC §1): an exposed card or the top waste card goes home when its foundation
-takes it (R3); a card other than a King goes onto one card only, the next higher of its
-suit, exposed in another column, and the cards on it go along (R4, R5); only a King, alone
-or heading its group, goes into an empty column (R6, R7).
+"""The moves Australian Patience allows (SPEC §1, R3–R7): the one rule table the game, the
+solver and the hints derive their moves from, on plain values, so they cannot drift apart.
 """
 
 from __future__ import annotations
@@ -38,15 +26,11 @@ def card_moves(
     useful_only: bool = False,
     symmetric: bool = False,
 ) -> list[CardMove]:
-    """Every card move of a layout, as (kind, card, source, destination).
-
-    `waste_top` is -1 for an empty waste; `wanted` holds the cards a foundation takes now.
-    In order: column by column, its exposed card home, then the card that goes onto it;
-    the top waste card home; each King (♣ ♦ ♥ ♠) into each empty column. `useful_only`
-    leaves out a King at the bottom of its column moving into another empty column (it only
-    exchanges two columns, R9); `symmetric` keeps the first empty column only (empty
-    columns are interchangeable): a search needs neither.
-    """
+    """Every card move of a layout, as (kind, card, source, destination): column by column its
+    exposed card home, then the card going onto it; the top waste card home; each King into
+    each empty column. `waste_top` is -1 for an empty waste; `wanted`: the cards a foundation
+    takes now. `useful_only` leaves out a bottom King changing columns (R9); `symmetric` keeps
+    the first empty column only (empty columns are interchangeable)."""
     moves: list[CardMove] = []
     empty: list[int] = []
     for c, col in enumerate(cols):

@@ -1,6 +1,5 @@
-"""Why a lost game of Australian Patience is lost: for each suit, the next card its
-foundation waits for, and what holds it (the card on it, and why that card can move
-nowhere: R4's one destination, R6's Kings-only empty columns, R7's waste)."""
+"""Why a lost game of Australian Patience is lost: for each suit, the card its foundation waits
+for and what holds it (R4's one destination, R6's Kings-only empty columns, R7's waste)."""
 
 from __future__ import annotations
 

@@ -53,18 +53,21 @@ def parse_position(text: str, cls: type[Game]) -> Game:
 
 
 # ---- JSON saves ----------------------------------------------------------------------------
+def _layout_words(cols, stock, waste) -> dict:
+    """One layout in a save: its cards (indices) as text."""
+    return {
+        "columns": [[str(CARDS[c]) for c in col] for col in cols],
+        "stock": [str(CARDS[c]) for c in stock],
+        "waste": [str(CARDS[c]) for c in waste],
+    }
+
+
 def _start_state(game: Game) -> dict:
     lays, piles, turn, *_ = game._start
-    layouts = []
-    for cols, drawn, waste in lays:
-        stock = game._layouts[len(layouts)].stock[drawn:]
-        layouts.append(
-            {
-                "columns": [[str(CARDS[c]) for c in col] for col in cols],
-                "stock": [str(CARDS[c]) for c in stock],
-                "waste": [str(CARDS[c]) for c in waste],
-            }
-        )
+    layouts = [
+        _layout_words(cols, lay.stock[drawn:], waste)
+        for lay, (cols, drawn, waste) in zip(game._layouts, lays)
+    ]
     return {"layouts": layouts, "foundations": [list(pile) for pile in piles], "first": turn}
 
 
@@ -87,14 +90,7 @@ def save_json(game: Game) -> str:
 def _fingerprint(game: Game) -> dict:
     """The position the moves lead to, so a save whose moves were edited is caught."""
     return {
-        "layouts": [
-            {
-                "columns": [[str(c) for c in col] for col in game.tableau(p)],
-                "stock": [str(c) for c in game.stock(p)],
-                "waste": [str(c) for c in game.waste(p)],
-            }
-            for p in range(game.players)
-        ],
+        "layouts": [_layout_words(lay.cols, lay.stock[lay.drawn :], lay.waste) for lay in game._layouts],
         "foundations": [list(pile) for pile in game.foundation_owners],
     }
 

@@ -1,8 +1,5 @@
-"""Australian Patience through the game protocol: the table as piles, where a move goes, what a
-click means, and the words for moves and for cards that cannot move.
-
-These are the names views use (see `ausp_widget.core.protocol`); `Game` inherits them.
-"""
+"""Australian Patience through the game protocol (`ausp_widget.core.protocol`): the table as
+piles, where a move goes, what a click means, and why a card cannot move."""
 
 from __future__ import annotations
 
@@ -24,8 +21,7 @@ class Places:
     protected_means = ""
 
     def piles(self) -> tuple[Pile, ...]:
-        """Every pile (P2): each player's stock (face down), waste and seven columns, then the
-        foundations (owner None: they are common ground)."""
+        """Every pile (P2): each player's stock (face down), waste and columns, then the foundations."""
         piles: list[Pile] = []
         for p, lay in enumerate(self._layouts):
             piles.append(Pile(PileRef("stock", p), (None,) * (len(lay.stock) - lay.drawn)))
@@ -66,10 +62,8 @@ class Places:
         return source, PileRef("column", player, where >> 6) if where >= 0 else None
 
     def _click(self, source: Place, target: PileRef, player: int) -> Move:
-        """The move a click means (arguments checked by `move_between`): the card at `source`
-        (with the cards on it) onto `target`. Raises `IllegalMoveError` when no move could be
-        meant (a card from a foundation, a card onto the stock); otherwise returns a move that
-        `play` accepts or refuses."""
+        """The move a click means: the card at `source` (with the cards on it) onto `target`, for
+        `play` to accept or refuse; `IllegalMoveError` when no move could be meant."""
         card = self._card_at(source, player)
         if target.kind == "foundation":
             if self.mode == "solo" and SUITS[self._pile_suits[target.index]] == card.suit:
@@ -87,8 +81,7 @@ class Places:
         return Move("tableau", card, onto=CARDS[column[-1]])
 
     def _card_at(self, place: Place, player: int) -> Card:
-        """The card a player picks up at `place` (a place on this table), or the reason it
-        cannot be picked up; a stock's cards are counted, never named."""
+        """The card a player picks up at `place`, or why not (a stock's cards are never named)."""
         pile = place.pile
         if pile.kind == "foundation":
             raise IllegalMoveError("cards never leave a foundation")
@@ -120,8 +113,7 @@ class Places:
         return f"{card} cannot move now: {reason or 'no legal move'}."
 
     def _out_of_reach(self, parent: Card, player: int) -> str | None:
-        """Why nothing can join `parent` when it is not in the tableau: said for someone who
-        clicked the card, not for someone who typed a move onto the stock."""
+        """Why nothing can join `parent` when it is not in the tableau, said to someone who clicked."""
         lay = self._layout(player)
         where = lay.loc[parent.index]
         if where == STOCK:  # the stock's cards are never named

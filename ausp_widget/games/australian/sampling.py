@@ -1,8 +1,5 @@
-"""Full-information games consistent with what a player sees.
-
-In Australian Patience the only hidden thing is the order of the stock: every other card is
-face up. A sample deals the cards the view does not show into the stock in a random order.
-"""
+"""Full-information games consistent with what a player sees: the only hidden thing is the
+order of the stock, so a sample deals the unseen cards into the stock in a random order."""
 
 from __future__ import annotations
 
@@ -17,9 +14,8 @@ from .view import stand_in
 
 
 def unseen(view: Any) -> list:
-    """The player's cards they cannot see: their deck less their layout and their own cards on
-    the foundations (whose deck a foundation card came from is public: it is the score), in
-    card order, so a sample depends on the random generator alone."""
+    """The player's cards they cannot see (their deck less their layout and their own foundation
+    cards), in card order, so a sample depends on the random generator alone."""
     shown = [c.index for column in view.tableau for c in column] + [c.index for c in view.waste]
     owners = view.foundation_owners or tuple((view.player,) * len(pile) for pile in view.foundations)
     for pile, who in zip(view.foundations, owners, strict=True):

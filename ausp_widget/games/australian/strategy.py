@@ -1,17 +1,16 @@
-"""The course's strategy lessons: advice from the reference texts, each with the figure the
-project measured for it over many deals (`figures.figure_words`, from `bench/habits.py`), and a
-real position where the student applies it. Where the figure shows no effect, the lesson says
-so: a habit is taught for what it is worth, not for what it is said to be worth.
-"""
+"""The course's strategy lessons: advice from the reference texts, each with its measured figure
+(`figures`) and a real position to apply it in. A habit is taught for what it is worth, not for
+what it is said to be worth."""
 
 from __future__ import annotations
+
+from functools import partial
 
 from ausp_widget.core.lesson import Step, deal_position, in_lesson, make_step, make_task
 from ausp_widget.core.tasks import Goal, free_goal, home_goal
 
 from .figures import deal_range, figure_words, habit_figures
 
-GAME = "australian"
 ACES = 54  # A♥ at the head of column 1 under three cards; a group move and a King free it
 BLOCKED = 19  # 7♥ lies right on 3♥ in column 3
 KINGS = (34, ("7♦ 8♦",))  # column 3 empty, three Kings could fill it, one frees A♣
@@ -20,8 +19,7 @@ DRAWING = 1  # a fresh deal: nothing on the waste yet, so a draw covers nothing
 CHECKUP = 161  # three cards home, the third behind a King that needs a column
 
 
-def _deal(seed: int, moves: tuple[str, ...] = ()):
-    return deal_position(GAME, seed, moves)
+_deal = partial(deal_position, "australian")  # (seed, moves): a lesson's position
 
 
 def _paired(key: str) -> str:
