@@ -210,7 +210,7 @@ def _search(start: _Position, seen: set[tuple], limit: int = SEARCH_NODES) -> _L
     return best
 
 
-def _reason(game: IndianGame, position: _Position, line: _Line) -> str:
+def _reason(position: _Position, line: _Line) -> str:
     src, card, kind, dest = line.first
     name = CARDS[card]
     if kind == legal.HOME:
@@ -279,7 +279,7 @@ class GreedyPlayer:
         else:
             line = _search(position, self.seen, self.nodes if position.stock else self.end_nodes)
         if line.first is not None:
-            return Hint(_to_move(game, line.first), _reason(game, position, line))
+            return Hint(_to_move(game, line.first), _reason(position, line))
         if position.stock:
             return Hint(DRAW, "no card move improves the position now: turn up the next stock card")
         return _towards_progress(game)

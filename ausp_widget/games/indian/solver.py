@@ -88,10 +88,7 @@ class Solver(SlicedSearch):
         self.snaps: list[tuple] = []  # per node entered: its state
         self.links: list[tuple] = []  # per node entered: (node it came from, the moves since)
         self.counter = 0
-        self.nodes = 0
-        self.elapsed = 0.0
-        self.winnable: bool | None = None
-        self.line: list[Move] = []
+        self.line: list[Move] = []  # `nodes`, `elapsed` and `winnable` start as SlicedSearch's
         self._started = False
 
     def _play_safe(self) -> None:
@@ -371,9 +368,6 @@ class Beam(SlicedSearch):
         self.part: _Layer | None = None
         self.part_left = 0
         self.layers = 0  # how many layers have been made from offers
-        self.nodes = 0
-        self.elapsed = 0.0
-        self.winnable: bool | None = None
         self.line = []
         self.exhausted = False
 
