@@ -1,20 +1,7 @@
 """The measured strategy figures the lessons quote, read from data/australian_habits.json (written by
-`bench/habits.py --write`; `tests/test_habits.py` re-measures a sample of every record).
-
-Keys of `habit_figures()` and `figure_words(key)`:
-
-- paired (one player with a habit, one without, the same deals):
-  `draw_early` (Pagat: draw at the start and whenever the waste is empty),
-  `kings_useful` (a King that opens a route first, not any King at once),
-  `kings_save` (an empty column kept for a useful King; a waste King counts as useful),
-  `kings_save_strict` (the same, but a waste King must let the next card play at once),
-  `group_look` (group moves chosen by what they uncover, not in table order);
-- share of deals: `group_choice` (the solver: how often the choice between group moves, on the
-  hint player's line, decides whether the deal can be won);
-- grouped (deals split by the opening tableau; judge "solver" = winnable, "hint" = won by the
-  hint player): `ace_depth` (cards lying on the aces), `ace_depth_two` (the same, deals showing
-  exactly two aces), `aces_seen` (aces in the tableau), `self_block` (cards lying right on a
-  lower card of their suit, 4♣ on 2♣), `self_block_control` (the harmless mirror, 2♣ on 4♣).
+`bench/habits.py --write`, which describes every key; `tests/test_habits.py` re-measures a sample).
+A figure is "paired" (one player with a habit, one without, the same deals), a "share" of deals,
+or grouped by the opening tableau (judge "solver": winnable, "hint": won by the hint player).
 """
 
 from __future__ import annotations

@@ -189,10 +189,7 @@ class Game(Checks, Places, Loss, PatienceBase):
         if self.mode == "solo":
             if sum(map(len, self._piles)) == 52:
                 return "won"
-            lay = self._layouts[0]
-            if lay.drawn == len(lay.stock) and not self._moves(0, useful_only=True):
-                return "lost"
-            return "playing"
+            return "playing" if self.can_progress(0) else "lost"
         if self._finished or sum(map(len, self._piles)) == 104:
             return "over"
         if self.mode == "turns":
@@ -219,15 +216,13 @@ class Game(Checks, Places, Loss, PatienceBase):
             return self._solo_moves(lay)
         if self.status != "playing":
             return []
-        if self.mode == "turns":
-            if player != self._turn:
-                return []
-            moves = self._moves(player, useful_only=False)
-            moves.append(DRAW if lay.drawn < len(lay.stock) else PASS)
-            return moves
+        if self.mode == "turns" and player != self._turn:
+            return []
         moves = self._moves(player, useful_only=False)
         if lay.drawn < len(lay.stock):
             moves.append(DRAW)
+        elif self.mode == "turns":
+            moves.append(PASS)
         return moves
 
     def _solo_moves(self, lay: _Layout) -> list[Move]:
@@ -259,15 +254,6 @@ class Game(Checks, Places, Loss, PatienceBase):
             self._wants = wants
         return self._wants
 
-    def _foundation_moves(self, card: int) -> list[Move]:
-        if self.mode == "solo":
-            return [to_foundation(CARDS[card])]
-        return [
-            Move("foundation", CARDS[card], pile=k + 1)
-            for k in self._suit_piles[card // 13]
-            if len(self._piles[k]) == card % 13
-        ]
-
     def _moves(self, player: int, useful_only: bool) -> list[Move]:
         """The rule table's card moves (`legal.card_moves`) in the game's notation."""
         lay = self._layouts[player]
@@ -281,8 +267,12 @@ class Game(Checks, Places, Loss, PatienceBase):
                 moves.append(_ONTO[card] or _KING_MOVES[card // 13][dest])
             elif solo:
                 moves.append(_HOME[card])
-            else:
-                moves += self._foundation_moves(card)
+            else:  # two players: one move per pile that takes the card
+                moves += [
+                    Move("foundation", CARDS[card], pile=k + 1)
+                    for k in self._suit_piles[card // 13]
+                    if len(self._piles[k]) == card % 13
+                ]
         return moves
 
     # ---- playing ----------------------------------------------------------------------------

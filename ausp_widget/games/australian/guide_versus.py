@@ -8,7 +8,6 @@ bot stand.
 
 from __future__ import annotations
 
-from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.lesson import Step, deal_position, in_lesson, make_step, make_task, played
 from ausp_widget.core.tasks import Goal, home_goal
 
@@ -144,19 +143,10 @@ def turns_chapter() -> list[Step]:
     )
 
 
-def _refusal(game: Game, move: str, player: int = 0) -> str:
-    """Why `game` refuses `move`, in the game's own words (the move must be illegal there)."""
-    try:
-        game.copy().play(move, player)
-    except IllegalMoveError as error:
-        return str(error)
-    raise ValueError(f"{move} is legal here")
-
-
 def simultaneous_chapter() -> list[Step]:
     """The simultaneous game: shared foundations, the race for a space, the end of play, the count."""
     start, race = _simultaneous(0), _simultaneous(2)
-    refused = _refusal(played(race, [(1, "2♥ F5")]), "2♥ F5")
+    refused = played(race, [(1, "2♥ F5")])._refusal("2♥ F5")  # the game's own words
     taken = make_step(
         "The first play takes the space",
         "Here the bot's 2♥ arrives first and takes F5. Your 2♥ F5 then comes too late and is refused: "
