@@ -23,7 +23,7 @@ from ausp_widget.core.sight import Sight, unseen, veiled
 from ausp_widget.widgets.board_state import KeyBook, build, legal_dests, on_board
 from ausp_widget.widgets.words import result_text
 
-GAMES = ("yukon", "indian", "australian")
+GAMES = ("yukon", "indian", "australian", "russian")
 TARGETS = ("F", "F1", "F2", "F3", "F4", "F5", "F9", "1", "2", "3", "7")
 CARD = re.compile(r"\[?(10|[2-9AJQK])([♣♦♥♠])\]?\*?")
 SLOW = settings(
@@ -215,7 +215,7 @@ def test_swapping_two_hidden_cards_changes_no_word(name, seed, moves, chance, rn
 
 
 # ---- lost games: the explanation counts what lies face down, never names it ------------------
-LOST_SEEDS = {"yukon": (2, 5, 7, 8), "indian": (3, 5)}
+LOST_SEEDS = {"yukon": (2, 5, 7, 8), "indian": (3, 5), "russian": (2, 5)}
 
 
 @pytest.mark.parametrize(("name", "seed"), [(n, s) for n, seeds in LOST_SEEDS.items() for s in seeds])
