@@ -87,6 +87,30 @@ def test_a_whole_deal_won_by_mouse_drags_along_the_solvers_line(page, lab_url, n
     shots(page, "board-won")
 
 
+def test_a_russian_solitaire_deal_won_by_mouse_drags_with_its_hidden_cards_turned_as_it_goes(
+    page, lab_url, notebook_dir, shots
+):
+    """A game of the Yukon family the board was never told about: it draws the backs, turns them
+    as the columns empty, and takes the solver's line drag by drag."""
+    line = solve(Game.deal(14, game="russian"), time_limit=30).moves
+    assert line, "Russian deal 14 is winnable"
+    name = table_notebook(notebook_dir, "board_russian.ipynb", "t = GameTable('russian', seed=14)")
+    app = open_notebook(page, lab_url, name)
+    game = Game.deal(14, game="russian")
+    eventually(page, lambda: columns(app) == names(game), seconds=20)
+    assert sum(column.count("face-down card") for column in columns(app)) == 21
+    for move in line:
+        before = version(app)
+        source, _pile = game.move_places(move, 0)
+        drag(page, place(app, place_id(source)), place(app, target_of(game, move)))
+        game.play(move)
+        eventually(page, lambda before=before: version(app) > before, seconds=10)
+        assert columns(app) == names(game), f"after {move}"
+    assert game.status == "won"
+    eventually(page, lambda: "won" in app.locator(".ausp-banner").inner_text().lower(), seconds=10)
+    shots(page, "board-russian-won")
+
+
 def test_a_refused_drop_snaps_back_and_says_why(page, lab_url, notebook_dir, shots):
     name = table_notebook(notebook_dir, "board_refused.ipynb", "t = GameTable(seed=4)")
     app = open_notebook(page, lab_url, name)
