@@ -12,6 +12,7 @@ import pytest
 from ausp_widget import Game
 from ausp_widget.core import registry
 from ausp_widget.core.errors import IllegalMoveError
+from ausp_widget.games.family.rule import Rule
 from ausp_widget.games.family.solver import solve
 from ausp_widget.games.russian.game import RUSSIAN, RussianGame
 
@@ -80,3 +81,10 @@ def test_the_app_offers_russian_solitaire_without_a_guide_or_puzzles():
     assert app.puzzles.note.startswith("Russian Solitaire has no puzzles yet")
     app.game.play(app.game.legal_moves()[0])
     app.close()
+
+
+def test_a_rule_whose_deal_leaves_cards_out_is_refused():
+    with pytest.raises(ValueError, match="the deal of Short must place all 52 cards"):
+        Rule("short", "Short", up=(4,) * 7, down=(0,) * 7)  # 28 cards: the family has no stock
+    with pytest.raises(ValueError, match="build must be one of alternate, suit"):
+        Rule("odd", "Odd", build="colour")

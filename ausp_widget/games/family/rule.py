@@ -1,13 +1,13 @@
 """The Yukon family's rule table, written once: a game of the family is a `Rule` (how the
-tableau builds, the deal's shape, whether a stock is kept back), and every part that asks
+tableau builds, the deal's shape), and every part that asks
 a rule question asks it here: which cards a card may go onto, whether it may go home
 safely, and the legal card moves of a table given as columns, face-down counts and
 foundation heights (the game, its status search, its hints and the solvers list moves
 through `Rule.card_moves`).
 
 In the spirit of Solvitaire's rule schema, a variant is its parameters: Russian Solitaire
-is Yukon's deal and moves building down in suit, and Australian Patience builds in suit on
-seven columns of four face-up cards with 24 cards kept back as a stock.
+is Yukon's deal and moves building down in suit. Every card is dealt to the columns: the
+family has no stock (Australian Patience, Yukon with a stock, keeps its own game for now).
 """
 
 from __future__ import annotations
@@ -50,21 +50,20 @@ ALTERNATE = parents_table("alternate")
 @dataclass(frozen=True)
 class Rule:
     """One game of the family: its name, how the tableau builds, and the deal's shape (each
-    column's face-down and face-up counts, and the stock kept back)."""
+    column's face-down and face-up counts; every card is dealt)."""
 
     name: str
     title: str
     build: str = "alternate"
     down: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6)
     up: tuple[int, ...] = (1, 5, 5, 5, 5, 5, 5)
-    stock: int = 0
     parents: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     child_suits: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.build not in BUILDS:
             raise ValueError(f"build must be one of {', '.join(BUILDS)}, not {self.build!r}")
-        if len(self.down) != len(self.up) or sum(self.down) + sum(self.up) + self.stock != CARD_COUNT:
+        if len(self.down) != len(self.up) or sum(self.down) + sum(self.up) != CARD_COUNT:
             raise ValueError(f"the deal of {self.title} must place all {CARD_COUNT} cards")
         object.__setattr__(
             self, "parents", ALTERNATE if self.build == "alternate" else parents_table(self.build)
