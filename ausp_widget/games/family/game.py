@@ -176,10 +176,8 @@ class FamilyGame(Checks, ExplainsLoss, PatienceBase):
         """Where a card is: ("tableau", column from 1, depth) or ("foundation", pile 1–4, None)."""
         self._check_player(p)
         index = Card.parse(card).index
-        for c, col in enumerate(self._cols):
-            if index in col:
-                return ("tableau", c + 1, col.index(index))
-        return ("foundation", index // 13 + 1, None)
+        where = self._where(index)
+        return ("foundation", index // 13 + 1, None) if where is None else ("tableau", where[0] + 1, where[1])
 
     def _where(self, card: int) -> tuple[int, int] | None:
         """(column, depth) of a card in the tableau, face down or not; None when it is home."""
@@ -371,7 +369,7 @@ class FamilyGame(Checks, ExplainsLoss, PatienceBase):
 
     # ---- internals ----------------------------------------------------------------------------
     def _snapshot(self) -> tuple:
-        return (tuple(self._cols), tuple(self._down), tuple(self._piles))
+        return self.position_key()  # the whole state: columns, face-down counts, foundations
 
     def _take_back(self, snap: tuple) -> None:
         self._restore(snap)
