@@ -88,3 +88,14 @@ def test_a_rule_whose_deal_leaves_cards_out_is_refused():
         Rule("short", "Short", up=(4,) * 7, down=(0,) * 7)  # 28 cards: the family has no stock
     with pytest.raises(ValueError, match="build must be one of alternate, suit"):
         Rule("odd", "Odd", build="colour")
+
+
+def test_the_solver_agrees_with_a_plain_search_of_every_legal_move():
+    """The family's solver (safe cards home, the dead-position test) against a search that
+    knows nothing but `legal_moves`, on whole Russian deals small enough to search through."""
+    from test_yukon import exhaustive
+
+    deals = {seed: Game.deal(seed, game="russian") for seed in range(1, 21)}
+    verdicts = {seed: solve(game.copy(), time_limit=None).winnable for seed, game in deals.items()}
+    assert verdicts == {seed: exhaustive(game) for seed, game in deals.items()}
+    assert sum(verdicts.values()) == 2  # deals 14 and 18: both answers occur
