@@ -3,7 +3,7 @@ deals, each win replayed, as one figure with its 95% interval.
 
 Run: .venv/bin/python bench/yukon_claim.py [--game yukon] [--first-deal 5001] [--deals 1000]
      [--seconds 10] [--results ausp_widget/data/GAME_claim.jsonl] [--retry-undecided]
-     [--hint-deals 0] [--hint-results ausp_widget/data/yukon_hints.jsonl]
+     [--hint-deals 0] [--hint-results ausp_widget/data/GAME_hints.jsonl]
 
 The full-information solver (`ausp_widget.games.family.solver`: it knows the face-down cards)
 is asked about deals `--first-deal` .. `--first-deal + --deals - 1` for up to `--seconds`
@@ -56,7 +56,7 @@ def share(part: int, whole: int) -> str:
     return f"{pct(part / whole if whole else 0.0)} ({pct(low)}-{pct(high)})"
 
 
-def decide(deal: int, seconds: float, name: str = "yukon") -> DealVerdict:
+def decide(deal: int, seconds: float, name: str) -> DealVerdict:
     """The solver's verdict on one deal, its winning line replayed move by move."""
     game = Game.deal(deal, game=name)
     result = solve(game, time_limit=seconds, node_limit=NO_NODE_LIMIT)
@@ -87,9 +87,10 @@ def main() -> None:
     parser.add_argument("--results", default=None, help="default: ausp_widget/data/GAME_claim.jsonl")
     parser.add_argument("--retry-undecided", action="store_true")
     parser.add_argument("--hint-deals", type=int, default=0)
-    parser.add_argument("--hint-results", default=str(data_path("yukon_hints.jsonl")))
+    parser.add_argument("--hint-results", default=None, help="default: ausp_widget/data/GAME_hints.jsonl")
     args = parser.parse_args()
     args.results = args.results or str(data_path(f"{args.game}_claim.jsonl"))
+    args.hint_results = args.hint_results or str(data_path(f"{args.game}_hints.jsonl"))
     start = time.perf_counter()
     deals = range(args.first_deal, args.first_deal + args.deals)
     known = {v.deal: v for v in read_survey(None, args.seconds, game=args.game, path=args.results).verdicts}
@@ -101,16 +102,16 @@ def main() -> None:
     report([known[deal] for deal in deals], deals, args.seconds, time.perf_counter() - start, args.game)
     if args.hint_deals:
         played = range(deals.start, deals.start + args.hint_deals)
-        hints(played, Path(args.hint_results), {d for d in played if known[d].winnable is False})
+        hints(played, Path(args.hint_results), {d for d in played if known[d].winnable is False}, args.game)
 
 
-def hints(deals: range, saved: Path, lost: set[int]) -> None:
+def hints(deals: range, saved: Path, lost: set[int], name: str) -> None:
     """The hint player's games on `deals`, reading back the deals already played."""
     start = time.perf_counter()
     known = {r.deal: r for r in read_records(saved, DealResult, "a deal result")}
     for deal in deals:
         if deal not in known:
-            known[deal] = play_deal(hint_player, deal, "yukon", move_seconds=60.0)
+            known[deal] = play_deal(hint_player, deal, name, move_seconds=60.0)
             with saved.open("a", encoding="utf-8") as file:
                 file.write(json.dumps(asdict(known[deal])) + "\n")
     result = Evaluation("hint player", tuple(known[deal] for deal in deals))
