@@ -58,7 +58,9 @@ def searches() -> list[tuple[str, int]]:
     """(name, shares) of the front door's searches, in the order they take turns."""
     named = [("complete", COMPLETE_SHARES)]
     for kind, table in (("probe", PROBES), ("beam", BEAMS)):
-        named += [(f"{kind} {json.dumps(settings, sort_keys=True)}", shares) for shares, settings in table]
+        named += [
+            (f"{kind} {json.dumps(dict(settings), sort_keys=True)}", shares) for shares, settings in table
+        ]
     return named
 
 
