@@ -40,7 +40,8 @@ class Bot:
         self._sequence = None
 
     def choose(self, view: View, legal: list[Move] | None = None) -> Move | None:
-        """The bot's next move for this view; None when it has nothing it may do (it waits).
+        """The bot's next move for this view; None when its rules give it nothing to do: not its
+        turn, the game over, or in the race an empty stock and no move by rules 1–3 (it waits).
         `legal`: the view's legal moves, when known already."""
         legal = view.legal_moves() if legal is None else legal
         if not legal:
@@ -129,8 +130,9 @@ def play_out(
     game: Game, players: Sequence[Player] | None = None, *, seed: int = 0, max_rounds: int = 20_000
 ) -> Outcome:
     """Play a two-player game to its end between two programs that read views (bots by default).
-    Simultaneous: each round both choose, then the moves arrive in an order drawn from `seed`,
-    and a round with nobody acting and both stocks empty finishes the game."""
+    Simultaneous: each round both choose, then the moves arrive in an order drawn from `seed`;
+    a move no longer legal when it arrives is refused and lost, and a round with nobody acting
+    and both stocks empty finishes the game."""
     if game.mode == "solo":
         raise ValueError("play_out is for the two-player games")
     players = list(players) if players is not None else [Bot(), Bot()]
