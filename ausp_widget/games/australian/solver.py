@@ -16,9 +16,10 @@ Why the search stays small — each rule with the reason it never loses a win:
   nothing else can take and rides along with it. (A waste King waits: another King might
   want the empty column.)
 * Kings go into the first empty column only: empty columns are interchangeable.
-* Positions are keyed by the sorted columns, the foundation heights and the cards drawn,
-  so a position reached in another order is searched once; keys proved lost are kept in a
-  bounded table (emptied when full, which costs only repeated work).
+* Positions are keyed by the sorted columns, the foundation heights and the count of cards
+  drawn (with the rest it fixes the waste), so a position reached in another order is
+  searched once; keys proved lost are kept in a bounded table (emptied when full, which
+  costs only repeated work).
 * Dead positions are recognised first, with a relaxed game (`deadlock`) deriving until
   nothing more follows which cards could go home (H), head a tableau move (M) or be
   uncovered (E):
@@ -34,7 +35,10 @@ Why the search stays small — each rule with the reason it never loses a win:
   Each condition holds in any real line before its event, so a card whose H is never
   derived can never go home (cards locking each other: a column 9♥ 6♥ 8♥ 7♥). The test
   runs at the start and after the only moves that can cut a card off its way home: a
-  draw whose card stays on the waste, and a King taking an empty column.
+  draw whose card stays on the waste, and a King taking an empty column. A card moving
+  onto its parent covers only a parent that cannot go home before it anyway, and
+  foundation moves only remove obstacles, so skipping the test after them never changes
+  a verdict.
 
 Solo only: in the two-player games the other side's moves change what is possible.
 """
