@@ -29,8 +29,9 @@ def card_moves(
     """Every card move of a layout, as (kind, card, source, destination): column by column its
     exposed card home, then the card going onto it; the top waste card home; each King into
     each empty column. `waste_top` is -1 for an empty waste; `wanted`: the cards a foundation
-    takes now. `useful_only` leaves out a bottom King changing columns (R9); `symmetric` keeps
-    the first empty column only (empty columns are interchangeable)."""
+    takes now. `useful_only` leaves out a bottom King changing columns (it only exchanges two
+    columns, R9); `symmetric` keeps the first empty column only (empty columns are
+    interchangeable): a search needs neither."""
     moves: list[CardMove] = []
     empty: list[int] = []
     for c, col in enumerate(cols):
