@@ -66,7 +66,8 @@ class View:
 def stand_in(view: View, stock: Sequence[Card] | None = None, mode: str = "turns") -> Any:
     """A throwaway `Game` with this view's layout and foundations, an empty layout for the other
     side, and `stock` as the player's stock (None: a placeholder of the right size). Two-player
-    stand-ins play `mode`: the turn-based engine lists the race's card moves plus draw or pass."""
+    stand-ins play `mode`: the turn-based engine lists the race's card moves plus draw or pass;
+    a play-out races alone, with no turn to hand over."""
     if stock is None:
         seen = {card.index for column in view.tableau for card in column}
         seen.update(card.index for card in view.waste)
