@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from ausp_widget.core import saves
@@ -53,21 +54,19 @@ def parse_position(text: str, cls: type[Game]) -> Game:
 
 
 # ---- JSON saves ----------------------------------------------------------------------------
-def _layout_words(cols, stock, waste) -> dict:
-    """One layout in a save: its cards (indices) as text."""
+def _layout_words(stock: Sequence[int], snapshot: tuple) -> dict:
+    """One layout in a save, from its full stock and a `_Layout.snapshot()`: its cards as text."""
+    cols, drawn, waste = snapshot
     return {
         "columns": [[str(CARDS[c]) for c in col] for col in cols],
-        "stock": [str(CARDS[c]) for c in stock],
+        "stock": [str(CARDS[c]) for c in stock[drawn:]],
         "waste": [str(CARDS[c]) for c in waste],
     }
 
 
 def _start_state(game: Game) -> dict:
     lays, piles, turn, *_ = game._start
-    layouts = [
-        _layout_words(cols, lay.stock[drawn:], waste)
-        for lay, (cols, drawn, waste) in zip(game._layouts, lays)
-    ]
+    layouts = [_layout_words(lay.stock, snap) for lay, snap in zip(game._layouts, lays)]
     return {"layouts": layouts, "foundations": [list(pile) for pile in piles], "first": turn}
 
 
@@ -90,7 +89,7 @@ def save_json(game: Game) -> str:
 def _fingerprint(game: Game) -> dict:
     """The position the moves lead to, so a save whose moves were edited is caught."""
     return {
-        "layouts": [_layout_words(lay.cols, lay.stock[lay.drawn :], lay.waste) for lay in game._layouts],
+        "layouts": [_layout_words(lay.stock, lay.snapshot()) for lay in game._layouts],
         "foundations": [list(pile) for pile in game.foundation_owners],
     }
 
