@@ -99,3 +99,13 @@ def test_the_solver_agrees_with_a_plain_search_of_every_legal_move():
     verdicts = {seed: solve(game.copy(), time_limit=None).winnable for seed, game in deals.items()}
     assert verdicts == {seed: exhaustive(game) for seed, game in deals.items()}
     assert sum(verdicts.values()) == 2  # deals 14 and 18: both answers occur
+
+
+def test_the_rules_text_describes_whatever_shape_the_rule_deals():
+    from ausp_widget.games.family.rules import rule_words
+
+    shape = Rule("open", "Open Yukon", down=(0,) * 7, up=(1, 6, 6, 6, 6, 6, 21))
+    layout = rule_words(shape)["layout"]
+    assert "column 1: 0 face down, 1 face up" in layout and "column 7: 0 face down, 21 face up" in layout
+    assert "face-down cards with" not in layout  # not Yukon's sentence, which would say 21 lie face down
+    assert "(21 face down in all)" in rule_words(RUSSIAN)["layout"]

@@ -27,18 +27,12 @@ BUILD_WORDS: Mapping[str, str] = MappingProxyType(
 
 def rule_words(rule: Rule) -> Mapping[str, str]:
     """The rules of a game of the family without a stock, by topic."""
-    columns, face_up, down = rule.columns, rule.up[-1], sum(rule.down)
     return MappingProxyType(
         {
             "objective": (
                 f"Move all {CARD_COUNT} cards onto four foundations, one per suit, from Ace to King."
             ),
-            "layout": (
-                f"Deal {words(columns)} columns: the first holds one card face up; "
-                f"columns 2 to {columns} hold 1 to {columns - 1} face-down cards with "
-                f"{words(face_up)} face-up cards on them "
-                f"({down} face down in all). Every card is dealt: there is no stock and no waste."
-            ),
+            "layout": f"{_layout(rule)} Every card is dealt: there is no stock and no waste.",
             "foundations": (
                 "Four foundations (F1 ♣, F2 ♦, F3 ♥, F4 ♠) start empty and build up in suit from the Ace; "
                 "only the top card of a column goes there, and cards never leave a foundation."
@@ -57,6 +51,21 @@ def rule_words(rule: Rule) -> Mapping[str, str]:
             ),
         }
     )
+
+
+def _layout(rule: Rule) -> str:
+    """The deal's shape in words, read from the rule: Yukon's in its usual sentence, any other
+    column by column, so the words say what the game deals whatever the shape."""
+    n, up = rule.columns, rule.up[-1]
+    if rule.down == tuple(range(n)) and rule.up == (1, *(up,) * (n - 1)):
+        return (
+            f"Deal {words(n)} columns: the first holds one card face up; columns 2 to {n} hold 1 to {n - 1} "
+            f"face-down cards with {words(up)} face-up cards on them ({sum(rule.down)} face down in all)."
+        )
+    each = "; ".join(
+        f"column {c}: {d} face down, {u} face up" for c, (d, u) in enumerate(zip(rule.down, rule.up), 1)
+    )
+    return f"Deal {words(n)} columns ({each})."
 
 
 def choices(title: str) -> tuple[str, ...]:
