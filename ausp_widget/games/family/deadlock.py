@@ -86,11 +86,15 @@ def hopeless(
                         return True
         return False
 
-    if empty:
+    def column_can_empty() -> None:
+        """Some column is or can be empty: every King in play and face up may head a move."""
         for king in KINGS:
             if not moves_ok[king] and free[king] and col_of[king] >= 0:
                 moves_ok[king] = True
                 todo.append(128 + king)
+
+    if empty:
+        column_can_empty()
     while todo:
         item = todo.pop()
         card = item & 63
@@ -132,8 +136,5 @@ def hopeless(
                     todo.append(128 + child)
         if d == 0 and not empty:
             empty = True
-            for king in KINGS:
-                if not moves_ok[king] and free[king] and col_of[king] >= 0:
-                    moves_ok[king] = True
-                    todo.append(128 + king)
+            column_can_empty()
     return True
