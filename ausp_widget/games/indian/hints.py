@@ -250,8 +250,7 @@ def _reason(position: _Position, line: _Line) -> str:
 
 def _to_move(game: IndianGame, first: tuple) -> Move:
     """The real game's canonical move for a searched move (a legal one: its cards are on show)."""
-    src, card, kind, dest = first
-    return game._canonical(("foundation" if kind == legal.HOME else "tableau", src, card, dest))
+    return game._table_move(first)
 
 
 class GreedyPlayer:

@@ -150,10 +150,12 @@ class Legal:
         table = card_moves(
             self._cols, self._bottoms, waste_top, self._piles, self.options, lone_to_empty=not useful_only
         )
-        return [
-            self._canonical(("foundation" if kind == HOME else "tableau", src, card, dest))
-            for src, card, kind, dest in table
-        ]
+        return [self._table_move(move) for move in table]
+
+    def _table_move(self, move: CardMove) -> Move:
+        """A rule-table move (`card_moves`) as the game's canonical move (its card is on show)."""
+        src, card, kind, dest = move
+        return self._canonical(("foundation" if kind == HOME else "tableau", src, card, dest))
 
     def _apply(self, action: tuple, player: int = 0) -> None:
         self._status = None
