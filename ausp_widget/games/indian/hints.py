@@ -221,7 +221,7 @@ def _reason(position: _Position, line: _Line) -> str:
                 )
             return f"{name} can go home (it is protected: it may go nowhere else)"
         return f"{name} can go home: foundations are the goal"
-    where = "the waste" if src == WASTE else f"column {src + 1}"
+    where = legal._place_name(src)
     onto = position.cols[dest]
     to = f"onto {CARDS[onto[-1]]}" if onto else "into the empty column"
     if line.length > 1:
