@@ -261,9 +261,9 @@ class Legal:
         """Where a card's two copies are, as far as the player can see (hidden ones stay hidden)."""
         name = CARDS[card]
         said: list[str] = []
-        for c, (col, bottom) in enumerate(zip(self._cols, self._bottoms)):
+        for c, col in enumerate(self._seen_columns()):
             for depth, x in enumerate(col[:-1]):
-                if x == card and not (depth == 0 and bottom == FACE_DOWN):
+                if x == card:
                     said.append(f"the {name} in column {c + 1} is covered by {CARDS[col[depth + 1]]}")
         if self._waste:
             under = self._waste[:-1].count(card)

@@ -35,8 +35,8 @@ class Places(ExplainsLoss):
             Pile(PileRef("stock", 0), (None,) * len(self._stock)),
             Pile(PileRef("waste", 0), tuple(CARDS[c] for c in self._waste)),
         ]
-        for c, (col, bottom) in enumerate(zip(self._cols, self._bottoms)):
-            cards = tuple(None if d == 0 and bottom == FACE_DOWN else CARDS[x] for d, x in enumerate(col))
+        for c, (col, bottom) in enumerate(zip(self._seen_columns(), self._bottoms)):
+            cards = tuple(None if x < 0 else CARDS[x] for x in col)
             marked = frozenset({0}) if bottom == PROTECTED and col else frozenset()
             piles.append(Pile(PileRef("column", 0, c), cards, marked, takes=takes, accepts=accepts))
         return (*piles, *self._foundation_piles())
@@ -206,9 +206,9 @@ class Places(ExplainsLoss):
         it); None when no copy is on show (`ExplainsLoss` counts it, never placing it)."""
         places = [
             (len(col) - 1 - d, c, d)
-            for c, (col, bottom) in enumerate(zip(self._cols, self._bottoms))
+            for c, col in enumerate(self._seen_columns())
             for d, x in enumerate(col)
-            if x == card and not (d == 0 and bottom == FACE_DOWN)
+            if x == card
         ]
         places += [(len(self._waste) - 1 - d, -1, d) for d, x in enumerate(self._waste) if x == card]
         if not places:
