@@ -32,10 +32,11 @@ from types import MappingProxyType
 from ausp_widget.core.moves import Move
 from ausp_widget.core.solving import Budget, SlicedSearch, SolveResult, TakingTurns, run_part, solve_with
 
-from .basics import FACE_DOWN, PROTECTED
+from .basics import CARD_COUNT, COLUMNS, FACE_DOWN, PROTECTED
 from .search import COLUMN_MARK, DRAW, FITS, HOME, ONTO, WASTE, SearchState
 
 DEFAULT_NODE_LIMIT = 200_000
+DRAW_MOVE = (DRAW, 0, 0)
 DEFAULT_TABLE_LIMIT = 4_000_000
 """Positions remembered before the table is emptied (about 1 GiB; emptying costs only repeated work)."""
 
@@ -99,7 +100,7 @@ class Solver(SlicedSearch):
         changed = True
         while changed:
             changed = False
-            for c in range(10):
+            for c in range(COLUMNS):
                 col = cols[c]
                 while col and col[-1] in safe:
                     if bottoms[c] == PROTECTED and len(col) == 1 and st.options.refill_size(st.stock_left()):
@@ -140,7 +141,7 @@ class Solver(SlicedSearch):
             else:
                 scored.append((7 if score > 2 else score + 1, (ONTO, src, dest)))
         if st.stock_left():
-            scored.append((4, (DRAW, 0, 0)))
+            scored.append((4, DRAW_MOVE))
         scored.sort(key=itemgetter(0))
         return [move for _, move in scored]
 
@@ -188,7 +189,7 @@ class Solver(SlicedSearch):
         st = self.state
         self.nodes += 1
         self._play_safe()
-        if sum(st.piles) == 104:
+        if sum(st.piles) == CARD_COUNT:
             self._win(parent)
             return
         if due is not None and any(entry[0][1] in due for entry in st.trail[1:]):
@@ -318,9 +319,6 @@ class Probe(Solver):
             elif not over:
                 return  # the slice ended inside the end game
             self.endgame = None
-
-
-DRAW_MOVE = (DRAW, 0, 0)
 
 
 class _Layer(Solver):
