@@ -9,7 +9,7 @@ moves and the pile sizes: nothing a solver knows. Two families:
 - `LOCKS`: cards that block each other in a way a student can spot and reason about: a card
   buried under a higher card of its own suit cannot go home until that card has moved away.
   One pile is read at a time, as a student reads a column; the solver's dead-position test
-  (`games.australian.deadlock`) follows every line of play, which no glance does. With two
+  (`games.family.deadlock`) follows every line of play, which no glance does. With two
   decks each card has a twin, so a lock is a weaker sign there.
 """
 

@@ -20,25 +20,13 @@ Why the search stays small — each rule with the reason it never loses a win:
   drawn (with the rest it fixes the waste), so a position reached in another order is
   searched once; keys proved lost are kept in a bounded table (emptied when full, which
   costs only repeated work).
-* Dead positions are recognised first, with a relaxed game (`deadlock`) deriving until
-  nothing more follows which cards could go home (H), head a tableau move (M) or be
-  uncovered (E):
-
-  - a column card is uncovered once the card lying on it went home or headed a move;
-  - a card goes home once it is uncovered and the card below it in its suit went home;
-  - a card heads a move once its parent is uncovered on the tableau, a King once some
-    column could be empty; a card whose parent lies above it in its own column first
-    needs a card between them, or the parent, to head a move;
-  - the stock comes out in order, each card on what is left of the waste, whose top alone
-    is uncovered; the derivation runs to its end before each draw.
-
-  Each condition holds in any real line before its event, so a card whose H is never
-  derived can never go home (cards locking each other: a column 9♥ 6♥ 8♥ 7♥). The test
-  runs at the start and after the only moves that can cut a card off its way home: a
-  draw whose card stays on the waste, and a King taking an empty column. A card moving
-  onto its parent covers only a parent that cannot go home before it anyway, and
-  foundation moves only remove obstacles, so skipping the test after them never changes
-  a verdict.
+* Dead positions are recognised first, with the Yukon family's relaxed game
+  (`family.deadlock.hopeless`, whose module docstring gives its rules), building in suit and
+  with the stock coming out in order onto the waste. The test runs at the start and after
+  the only moves that can cut a card off its way home: a draw whose card stays on the
+  waste, and a King taking an empty column. A card moving onto its parent covers only a
+  parent that cannot go home before it anyway, and foundation moves only remove obstacles,
+  so skipping the test after them never changes a verdict.
 
 Solo only: in the two-player games the other side's moves change what is possible.
 """
@@ -48,8 +36,9 @@ from __future__ import annotations
 from ausp_widget.core.cards import CARDS
 from ausp_widget.core.moves import DRAW, Move, onto_parent, to_column, to_foundation
 from ausp_widget.core.solving import Budget, SlicedSearch, SolveResult, check_limits, solve_with
+from ausp_widget.games.family.deadlock import hopeless
+from ausp_widget.games.family.rule import parents_table
 
-from .deadlock import Deadlock
 from .legal import HOME, STOCK, TO_HOME, WASTE, CardMove, card_moves
 
 __all__ = ["SolveResult", "Solver", "solve"]
@@ -60,11 +49,15 @@ COLUMNS = 7
 _DRAW, _HOME_COL, _HOME_WASTE, _GROUP, _WASTE_TO = range(5)
 _AFTER_DRAW = 2  # `_enter`'s check: 0 no, 1 yes, 2 only if the drawn card stayed on the waste
 
+PARENTS = parents_table("suit")
+"""Where each card may go: onto the next higher card of its suit."""
+FACE_UP = (0,) * COLUMNS  # no column has a face-down card
+
 DEFAULT_TABLE_LIMIT = 1_500_000
 """Positions remembered as lost before the table is emptied (keeps memory well under 1 GiB)."""
 
 
-class Solver(Deadlock, SlicedSearch):
+class Solver(SlicedSearch):
     """A resumable search: `run(seconds=0.05)` until `done` keeps a user interface responsive;
     `result` holds the verdict so far. The game itself is never touched."""
 
@@ -164,6 +157,10 @@ class Solver(Deadlock, SlicedSearch):
             card = cols[t].pop()
             self.waste.append(card)
             pos[card] = WASTE
+
+    def _hopeless(self) -> bool:
+        """Whether some card can never go home, even in the relaxed game (`hopeless`)."""
+        return hopeless(self.cols, FACE_UP, self.home, PARENTS, self.waste, self.stock[self.drawn :])
 
     # ---- the search ----------------------------------------------------------------------
     def _key(self) -> bytes:

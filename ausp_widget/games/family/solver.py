@@ -39,33 +39,15 @@ Why the search stays small — each rule with the reason it never loses a win:
   position was entered and none was won. The table is bounded (emptied when full); the
   positions on the line being tried are kept apart from it, so the search still never
   goes round a circle and still ends (emptying costs only repeated work).
-* Dead positions are recognised before searching them (`family.deadlock.hopeless`), with a relaxed
-  game that keeps only the obstacles no line of play can get round. It derives, until
-  nothing more follows, which cards could ever go home (H), head a move (M) or be
-  uncovered (E):
-
-  - a card is uncovered once the card now lying directly on it went home or headed a move
-    (a card on top of it only leaves that way: groups move whole, and nothing can be put
-    between two cards);
-  - a card goes home once it is uncovered and the card below it in its suit went home;
-  - a card heads a move once it is face up (or uncovered) and one of its two parents is
-    uncovered and still in play, a King once some column could be empty (one is, or some
-    column's bottom card went home or headed a move); a card whose parent lies above it in
-    its own column may use that parent only once a card between them, or the parent, has
-    headed a move (until then the parent is part of its group, and the cards between them
-    cannot change).
-
-  Every condition holds, in any real line, before the event it allows, so every event of a
-  real win is derived by the time it happens; a card whose H is never derived can never go
-  home, and the position is lost. This catches cards that lock each other: a card lying on
-  its suit's lower card with both its parents beneath them; a King on the card before it in
-  its suit when no column can ever empty. Unlike in Australian Patience, a card moved onto
-  one of its parents covers a parent another card may need, so almost any move can cut a
-  card off its way home, and the test runs in every new position but one kind: after a
-  swap (a card moved from one of its parents to the other, the only move that can be taken
-  back) the two parents have only changed places, and on the tuning deals the test never
-  found such a position dead. Skipping the test never changes a verdict, only how soon it
-  comes.
+* Dead positions are recognised before searching them (`family.deadlock.hopeless`, whose
+  module docstring gives its rules), with a relaxed game that keeps only the obstacles no
+  line of play can get round: a card it never finds a way home for can never go home.
+  Unlike in Australian Patience, a card moved onto one of its parents covers a parent
+  another card may need, so almost any move can cut a card off its way home, and the test
+  runs in every new position but one kind: after a swap (a card moved from one of its
+  parents to the other, the only move that can be taken back) the two parents have only
+  changed places, and on the tuning deals the test never found such a position dead.
+  Skipping the test never changes a verdict, only how soon it comes.
 
 `nodes` counts every position the search reaches, seen before or not.
 
