@@ -3,7 +3,7 @@
 from indian_positions import game
 
 from ausp_widget import Game
-from ausp_widget.games.indian.hints import PROGRESS_SEARCH_LIMIT, GreedyPlayer, _to_move, hint, play_out
+from ausp_widget.games.indian.hints import PROGRESS_SEARCH_LIMIT, GreedyPlayer, hint, play_out
 
 
 def test_a_card_that_can_go_home_goes_home_a_protected_one_first():
@@ -98,7 +98,7 @@ def test_while_the_game_is_open_the_hint_leads_along_a_shortest_line_to_progress
     )
     start = _progress(g)
     for _ in range(20):  # each move starts a shorter line, so progress comes
-        g.play(_to_move(g, g.progress_move()))
+        g.play(g._table_move(g.progress_move()))
         if _progress(g) != start:
             break
     assert _progress(g) != start, "a card went home or turned up"

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from ausp_widget import Game
 from ausp_widget.games.indian.basics import fits
 from ausp_widget.games.indian.search import SearchState
-from ausp_widget.games.indian.solver import Solver
+from ausp_widget.games.indian.solver import Solver, safe_for
 
 
 def plain_disorder(state: SearchState) -> int:
@@ -51,7 +51,7 @@ def test_the_safe_cards_found_at_once_are_those_a_card_by_card_reading_finds(hei
     solver = Solver(Game.deal(1, game="indian"))
     piles = [h for s in range(4) for h in sorted(heights[2 * s : 2 * s + 2])]
     solver.state.piles = piles
-    assert solver._safe_cards() == {card for card in range(52) if plain_safe(piles, card)}
+    assert safe_for(tuple(piles)) == {card for card in range(52) if plain_safe(piles, card)}
     assert solver.state.home_next() == {
         card for card in range(52) if card % 13 in piles[2 * (card // 13) :][:2]
     }

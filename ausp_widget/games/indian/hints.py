@@ -22,11 +22,11 @@ from dataclasses import dataclass
 
 from ausp_widget.core.advice import Hint
 from ausp_widget.core.cards import CARDS
-from ausp_widget.core.moves import DRAW, Move
+from ausp_widget.core.moves import DRAW
 from ausp_widget.core.playout import play_out as core_play_out
 
 from . import legal
-from .basics import FACE_DOWN, PROTECTED, STUCK_SEARCH_LIMIT, IndianOptions, fits
+from .basics import FACE_DOWN, PROTECTED, STUCK_SEARCH_LIMIT, WASTE, IndianOptions, fits
 from .game import IndianGame
 
 __all__ = ["END_GAME_NODES", "SEARCH_NODES", "GreedyPlayer", "hint", "play_out"]
@@ -37,7 +37,6 @@ END_GAME_NODES = 800
 """Positions it expands once the stock is used up: only the face-down cards are unknown then."""
 
 UNKNOWN = -1  # a card nobody has seen: face down, or just turned up in a line being searched
-WASTE = legal.WASTE
 HOME = 100.0  # per card on a foundation
 TURNED_UP = 14.0  # per face-down card turned up
 FACE_DOWN_WAIT = 0.0  # per face-down card while the stock lasts (turned up, it would be protected)
@@ -49,7 +48,6 @@ BURIED = (10.0, 5.0, 2.5, 1.0)  # per card above a card wanted in 0, 1, 2, 3 mor
 WASTE_BURIED = 1.5  # the waste digs only from the top: a card buried there weighs more
 IN_WASTE = 6.0  # per card in the waste
 BETTER = 0.5  # how much a line must gain to be worth playing rather than drawing
-_DEFAULTS = IndianOptions()
 
 
 class _Position:
@@ -58,7 +56,7 @@ class _Position:
 
     __slots__ = ("cols", "bottoms", "stock", "waste", "piles", "options")
 
-    def __init__(self, cols, bottoms, stock, waste, piles, options: IndianOptions = _DEFAULTS) -> None:
+    def __init__(self, cols, bottoms, stock, waste, piles, options: IndianOptions) -> None:
         self.cols, self.bottoms, self.stock, self.waste, self.piles = cols, bottoms, stock, waste, piles
         self.options = options
 
@@ -248,11 +246,6 @@ def _reason(position: _Position, line: _Line) -> str:
     return f"move {name} {to}, in order, which frees {under} in column {src + 1}"
 
 
-def _to_move(game: IndianGame, first: tuple) -> Move:
-    """The real game's canonical move for a searched move (a legal one: its cards are on show)."""
-    return game._table_move(first)
-
-
 class GreedyPlayer:
     """Looks ahead from visible information and remembers the positions it has seen."""
 
@@ -278,7 +271,7 @@ class GreedyPlayer:
         else:
             line = _search(position, self.seen, self.nodes if position.stock else self.end_nodes)
         if line.first is not None:
-            return Hint(_to_move(game, line.first), _reason(position, line))
+            return Hint(game._table_move(line.first), _reason(position, line))
         if position.stock:
             return Hint(DRAW, "no card move improves the position now: turn up the next stock card")
         return _towards_progress(game)
@@ -296,9 +289,9 @@ def _towards_progress(game: IndianGame) -> Hint:
     if first is not None:
         name = CARDS[first[1]]
         if first[2] == legal.HOME:
-            return Hint(_to_move(game, first), f"{name} can go home: foundations are the goal")
+            return Hint(game._table_move(first), f"{name} can go home: foundations are the goal")
         return Hint(
-            _to_move(game, first),
+            game._table_move(first),
             f"move {name}: it starts the shortest line that brings a card home or turns one up",
         )
     return Hint(

@@ -316,11 +316,9 @@ class Legal:
                 f"no column ends with {move.onto}: a card goes onto the top card of another column"
                 + (" (nothing moves onto the waste)" if self._waste and self._waste[-1] == target else "")
             )
-        if not fits(card, target):
-            self._check_onto(name, card, ends[0])
         open_ends = [t for t in ends if self._open(t)]
-        if not open_ends:
-            self._check_onto(name, card, ends[0])
+        if not open_ends or not fits(card, target):
+            self._check_onto(name, card, ends[0])  # it raises: no column may take the card
         if len(open_ends) > 1:
             columns = " and ".join(str(t + 1) for t in open_ends)
             raise IllegalMoveError(

@@ -17,7 +17,7 @@ from ausp_widget.core.protocol import Pile, PileRef, Place
 from ausp_widget.core.text import sentence as _sentence
 from ausp_widget.core.view import TableView
 
-from .basics import FACE_DOWN, FREE, PROTECTED, IndianMove
+from .basics import FACE_DOWN, FREE, PROTECTED, WASTE, IndianMove
 
 
 class Places(ExplainsLoss):
@@ -68,16 +68,15 @@ class Places(ExplainsLoss):
     def _source_place(self, move: Move) -> Place | None:
         """Where a card move takes its card from: the source it names, else the one copy on show."""
         source = getattr(move, "source", None)
-        if source == "waste":
+        if source is not None:
+            src = WASTE if source == "waste" else source - 1
+        else:  # the first copy on show: columns 1 to 10, then the waste
+            src = next((s for s, card in self._sources() if card == move.card.index), None)
+            if src is None:
+                return None
+        if src == WASTE:
             return Place(PileRef("waste", 0), len(self._waste) - 1)
-        if isinstance(source, int):
-            return Place(PileRef("column", 0, source - 1), len(self._cols[source - 1]) - 1)
-        for c, col in enumerate(self._cols):
-            if col and col[-1] == move.card.index:
-                return Place(PileRef("column", 0, c), len(col) - 1)
-        if self._waste and self._waste[-1] == move.card.index:
-            return Place(PileRef("waste", 0), len(self._waste) - 1)
-        return None
+        return Place(PileRef("column", 0, src), len(self._cols[src]) - 1)
 
     def move_places(self, move: Move, player: int = 0) -> tuple[Place | None, PileRef | None]:
         """Where a move takes its card from and which pile receives it, as played now."""

@@ -61,15 +61,6 @@ class SearchState:
         cols = sorted([MARKS[b] + bytes(col) for col, b in zip(self.cols, self.bottoms)])
         return b"".join(cols) + bytes((255, self.drawn)) + bytes(self.waste)
 
-    def pile_for(self, card: int) -> int:
-        """The pile index (0..7) that takes `card` now, or -1."""
-        suit, rank = divmod(card, 13)
-        if self.piles[2 * suit] == rank:
-            return 2 * suit
-        if self.piles[2 * suit + 1] == rank:
-            return 2 * suit + 1
-        return -1
-
     def card_moves(self, symmetric: bool = True) -> list[tuple[int, int, int, int]]:
         """The rule table's card moves here, up to its symmetries unless `symmetric` is False
         (a foundation named is a slot of the sorted pair)."""
@@ -147,7 +138,8 @@ class SearchState:
             elif len(col) == 1 and bottoms[src] == FACE_DOWN:
                 bottoms[src] = PROTECTED if self.drawn < len(self.stock) else FREE
         if kind == HOME:
-            pile = self.pile_for(card)
+            suit, rank = divmod(card, 13)
+            pile = 2 * suit if self.piles[2 * suit] == rank else 2 * suit + 1  # the lower slot that takes it
             self.piles[pile] += 1
             if pile % 2 == 0 and self.piles[pile] > self.piles[pile + 1]:
                 self.piles[pile], self.piles[pile + 1] = self.piles[pile + 1], self.piles[pile]

@@ -96,7 +96,7 @@ class Solver(SlicedSearch):
         """Play every safe card home (see the module docstring)."""
         st = self.state
         cols, bottoms, waste = st.cols, st.bottoms, st.waste
-        safe = self._safe_cards()
+        safe = safe_for(tuple(st.piles))
         changed = True
         while changed:
             changed = False
@@ -106,15 +106,12 @@ class Solver(SlicedSearch):
                     if bottoms[c] == PROTECTED and len(col) == 1 and st.options.refill_size(st.stock_left()):
                         break
                     st.make((HOME, c, 0))
-                    safe = self._safe_cards()
+                    safe = safe_for(tuple(st.piles))
                     changed = True
             while waste and waste[-1] in safe:
                 st.make((HOME, WASTE, 0))
-                safe = self._safe_cards()
+                safe = safe_for(tuple(st.piles))
                 changed = True
-
-    def _safe_cards(self) -> frozenset[int]:
-        return safe_for(tuple(self.state.piles))
 
     def _moves(self) -> list[tuple]:
         """The rule table's moves up to its symmetries and the draw, most promising first (a
