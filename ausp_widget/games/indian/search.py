@@ -13,7 +13,7 @@ import itertools
 from ausp_widget.core.cards import CARDS
 
 from .basics import FACE_DOWN, FREE, PROTECTED, IndianOptions, fits
-from .legal import HOME, ONTO, PARENTS, WASTE, card_moves, grace
+from .legal import HOME, ONTO, PARENTS, WASTE, card_moves, grace, take_top
 
 DRAW = 2
 COLUMN_MARK = 64  # a column's first byte in a key: 64 + its bottom state (cards are 0..51)
@@ -120,23 +120,14 @@ class SearchState:
             card = self.waste.pop()
         else:
             col = self.cols[src]
-            card = col.pop()
-            if col and not FITS[52 * col[-1] + card]:
+            card = col[-1]
+            if len(col) > 1 and not FITS[52 * col[-2] + card]:
                 self.disorder -= 1
-            if not col:
-                was = bottoms[src]
-                bottoms[src] = FREE
-                if was == PROTECTED:
-                    n = self.options.refill_size(len(self.stock) - self.drawn)
-                    if n:
-                        col.extend(self.stock[self.drawn : self.drawn + n])
-                        self.disorder += breaks(col)
-                        self.drawn += n
-                        bottoms[src] = FACE_DOWN if n > 1 else FREE
-                        if self.drawn == len(self.stock):
-                            grace(self.bottoms)
-            elif len(col) == 1 and bottoms[src] == FACE_DOWN:
-                bottoms[src] = PROTECTED if self.drawn < len(self.stock) else FREE
+            n = take_top(self.cols, bottoms, src, self.stock_left(), self.options)
+            if n:  # the column emptied by its protected card going home is dealt again
+                self.cols[src] = list(self.stock[self.drawn : self.drawn + n])
+                self.disorder += breaks(self.cols[src])
+                self.drawn += n
         if kind == HOME:
             suit, rank = divmod(card, 13)
             pile = 2 * suit if self.piles[2 * suit] == rank else 2 * suit + 1  # the lower slot that takes it

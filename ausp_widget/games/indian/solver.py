@@ -106,6 +106,7 @@ class Solver(SlicedSearch):
                     if bottoms[c] == PROTECTED and len(col) == 1 and st.options.refill_size(st.stock_left()):
                         break
                     st.make((HOME, c, 0))
+                    col = cols[c]  # a new list: `make` takes the card off by `take_top`
                     safe = safe_for(tuple(st.piles))
                     changed = True
             while waste and waste[-1] in safe:
