@@ -9,7 +9,6 @@ import random
 from collections import Counter
 
 from ausp_widget import Game
-from ausp_widget.games.australian import solver as solver_module
 from ausp_widget.games.australian.hints import _Board
 from ausp_widget.games.australian.legal import TO_HOME, WASTE, card_moves
 from ausp_widget.games.australian.solver import Solver
@@ -49,32 +48,30 @@ def first_empty_only(moves: Counter, cols) -> Counter:
     )
 
 
-def compact(state: Solver, game, move) -> tuple:
-    """The solver's tuple for a game move, in the solver's current position."""
+def compact(state: Solver, game, move) -> tuple[int, int, int]:
+    """The solver's (source, depth, target) for a game move, in the solver's current position:
+    a draw takes the stock's top card onto the waste, the two lists after the columns."""
     if move.kind == "draw":
-        return (solver_module._DRAW,)
-    card = move.card.index
+        return (state.stock_at, len(state.stock) - 1, state.waste_at)
     place, target = game.move_places(move)
     if place.pile.kind == "waste":
-        if target.kind == "foundation":
-            return (solver_module._HOME_WASTE, card)
-        return (solver_module._WASTE_TO, target.index, card)
-    c = place.pile.index
-    if target.kind == "foundation":
-        return (solver_module._HOME_COL, c, card)
-    t = target.index
-    return (solver_module._GROUP, c, place.depth, t, len(state.cols[t]), card)
+        src, depth = state.waste_at, len(state.waste) - 1
+    else:
+        src, depth = place.pile.index, place.depth
+    return (src, depth, -1 if target.kind == "foundation" else target.index)
 
 
 def search_moves(state: Solver) -> Counter:
-    """The search's candidate card moves in the table's words (draws left out)."""
+    """The search's candidate card moves to a column in the table's words (draws and
+    foundation moves left out)."""
     found: Counter = Counter()
-    for move in state._moves():
-        kind = move[0]
-        if kind == solver_module._GROUP:
-            found[(move[5], move[1], "onto", move[3])] += 1
-        elif kind == solver_module._WASTE_TO:
-            found[(move[2], WASTE, "onto", move[1])] += 1
+    for c, d, e in state._moves():
+        if c == state.stock_at or e < 0:
+            continue
+        if c == state.waste_at:
+            found[(state.waste[d], WASTE, "onto", e)] += 1
+        else:
+            found[(state.cols[c][d], c, "onto", e)] += 1
     return found
 
 
@@ -82,8 +79,8 @@ def same_position(state: Solver, game) -> bool:
     return (
         state.cols == [[card.index for card in col] for col in game.tableau()]
         and state.waste == [card.index for card in game.waste()]
-        and state.stock[state.drawn :] == tuple(card.index for card in game.stock())
-        and state.home == [len(pile) for pile in game.foundations]
+        and state.stock[::-1] == [card.index for card in game.stock()]
+        and state.heights == [len(pile) for pile in game.foundations]
     )
 
 
@@ -117,7 +114,7 @@ def test_the_game_the_solver_and_the_hints_list_the_same_moves():
             move = (
                 rng.choice(cards) if cards and (legal[-1].kind != "draw" or rng.random() < 0.6) else legal[-1]
             )
-            state._make(compact(state, game, move))
+            state._make(*compact(state, game, move))
             game.play(move)
             if game.can_undo and rng.random() < 0.05:
                 game.undo()

@@ -1,5 +1,6 @@
-"""A full-information solver for Yukon (and its family without a stock: Russian Solitaire
-builds by its own rule, `game.rule`): can this position still be won?
+"""A full-information solver for Yukon and its family (Russian Solitaire builds by its own
+rule, `game.rule`; `StockSolver` adds Australian Patience's stock): can this position still
+be won?
 
 It knows every card, the face-down ones included: it answers "could someone who knew every
 card still win from here?", never as a hint (the hints read only the face-up cards). Every
@@ -63,10 +64,13 @@ from __future__ import annotations
 import random
 
 from ausp_widget.core.cards import CARDS
-from ausp_widget.core.moves import Move, to_column, to_foundation
+from ausp_widget.core.moves import DRAW, Move, to_column, to_foundation
 from ausp_widget.core.solving import Budget, SlicedSearch, SolveResult, TakingTurns, solve_with
-from ausp_widget.games.family.deadlock import hopeless
+from ausp_widget.games.family.deadlock import children_of, hopeless
 from ausp_widget.games.family.rule import CARD_COUNT, KING, is_progress
+
+KINGS = tuple(s * 13 + KING for s in range(4))
+"""The four Kings' card indices."""
 
 __all__ = [
     "DEFAULT_NODE_LIMIT",
@@ -75,6 +79,7 @@ __all__ = [
     "Playout",
     "Restarts",
     "Solver",
+    "StockSolver",
     "solve",
 ]
 
@@ -92,6 +97,7 @@ class Solver(SlicedSearch):
         self.rule = game.rule  # how the tableau builds: the parents of each card
         self.parents = game.rule.parents
         self.cols = [list(col) for col in game._cols]
+        self.places = self.cols  # every list a card is taken from (`StockSolver` adds two)
         self.down = list(game._down)
         self.heights = list(game._piles)
         self.parts: list[bytes] = [b""] * len(self.cols)  # each column's part of the key, b"": stale
@@ -107,7 +113,7 @@ class Solver(SlicedSearch):
 
     # ---- make and undo ----------------------------------------------------------------------
     def _make(self, c: int, d: int, e: int) -> None:
-        cols = self.cols
+        cols = self.places
         source = cols[c]
         card = source[d]
         onto = -1 if e < 0 or not cols[e] else cols[e][-1]
@@ -129,14 +135,15 @@ class Solver(SlicedSearch):
         self.parts[c] = b""
         if flipped:
             self.down[c] += 1
+        cols = self.places
         if e < 0:  # a foundation move records its card in place of the group's size
             self.heights[n // 13] -= 1
-            self.cols[c].append(n)
+            cols[c].append(n)
             return
         self.parts[e] = b""
-        group = self.cols[e][-n:]
-        del self.cols[e][-n:]
-        self.cols[c].extend(group)
+        group = cols[e][-n:]
+        del cols[e][-n:]
+        cols[c].extend(group)
 
     def _back_to(self, mark: int) -> None:
         while len(self.trail) > mark:
@@ -238,15 +245,24 @@ class Solver(SlicedSearch):
         self.winnable = True
         self.line = [_to_move(card, e, onto) for _, e, _, _, card, onto in self.trail]
 
+    def _hopeless(self) -> bool:
+        """Whether some card can never go home, even in the relaxed game (`hopeless`)."""
+        return hopeless(self.cols, self.down, self.heights, self.parents)
+
+    def _needs_test(self, c: int, d: int, e: int, swap: bool) -> bool:
+        """Whether the move (not yet made) can cut a card off its way home: all but a swap."""
+        return not swap
+
     def _remember(self, key: bytes) -> None:
         if len(self.seen) >= self.table_limit:
             self.seen.clear()
         self.seen.add(key)
 
-    def _enter(self, mark: int, check: bool = True) -> bool:
+    def _enter(self, mark: int, check: bool = True, swap: bool = False) -> bool:
         """Start searching the position the last move reached; False if it was seen before,
         is on the line being tried or (`check`: the dead-position test is run) is dead, every
-        move since `mark` then taken back. Every position reached counts, seen before or not."""
+        move since `mark` then taken back; `swap`: the move was a swap. Every position
+        reached counts, seen before or not."""
         self.nodes += 1
         self._play_safe()
         if self._won():
@@ -257,12 +273,12 @@ class Solver(SlicedSearch):
             self._back_to(mark)
             return False
         self._remember(key)
-        if check and hopeless(self.cols, self.down, self.heights, self.parents):
+        if check and self._hopeless():
             self._back_to(mark)
             return False
         self.path.add(key)
         moves = self._ordered()
-        if not check and len(self.trail) == mark + 1:  # a swap, no card sent home after it:
+        if swap and len(self.trail) == mark + 1:  # no card sent home after the swap:
             c, e, size = self.trail[-1][:3]  # moving the group back leads to a position on the line
             moves.remove((e, len(self.cols[e]) - size, c))
         self.frames.append([moves, 0, mark, key])
@@ -287,12 +303,172 @@ class Solver(SlicedSearch):
             frame[1] += 1
             mark = len(self.trail)
             swap = self._swapped(c, d, e)
+            check = self._needs_test(c, d, e, swap)
             self._make(c, d, e)
-            if self._enter(mark, check=not swap) and self.winnable:
+            if self._enter(mark, check, swap) and self.winnable:
                 return
             if budget.spent(self.nodes):
                 return
         self.winnable = False
+
+
+class StockSolver(Solver):
+    """The complete search (`Solver`) for a game of the family with a stock (Australian
+    Patience): one pass, drawn one card at a time onto a waste whose top card may go home or
+    onto a parent. The game given names `rule`, `_cols`, `_down`, `_piles` (the foundation
+    heights) as a family game does, and `_waste` (bottom first) and `_stock` (next first).
+
+    The waste and the stock are two more lists a card is taken from (`places`), so a draw is
+    a move of the stock's top card onto the waste and is made and taken back like any
+    other. The key adds the count of cards left to draw and the foundation heights to the
+    sorted columns: with the rest they fix the waste. What more the search does here, each
+    with the reason it never loses a win, when the tableau builds in suit (a card has one
+    parent, and one child):
+
+    * The top waste card goes onto its exposed parent at once: there it covers only a card
+      nothing else can take and moves along with it. (A waste King waits: another King may
+      want the empty column.)
+    * The dead-position test runs at the start and after the only moves that can cut a card
+      off its way home: a draw whose card stays on the waste (it covers the cards below),
+      and a King taking an empty column. A card moving onto its parent covers only a card
+      that cannot go home before it anyway, and foundation moves only take obstacles away.
+
+    The moves are tried in their own order (`_scored`): a draw after the card moves, a
+    King into an empty column last."""
+
+    def __init__(self, game, *, table_limit: int = DEFAULT_TABLE_LIMIT, seed: int | None = None) -> None:
+        super().__init__(game, table_limit=table_limit, seed=seed)
+        self.width = len(self.cols)
+        self.waste: list[int] = list(game._waste)
+        self.stock: list[int] = list(reversed(game._stock))  # the next card last: a draw pops it
+        self.waste_at, self.stock_at = self.width, self.width + 1
+        self.places = [*self.cols, self.waste, self.stock]
+        self.down += [0, 0]
+        self.parts += [b"", b""]
+        self.in_suit = game.rule.in_suit
+        self.children = children_of(self.parents)
+
+    def _hopeless(self) -> bool:
+        """The dead-position test with the waste and the cards still to draw (next first)."""
+        return hopeless(self.cols, self.down, self.heights, self.parents, self.waste, self.stock[::-1])
+
+    def _key(self) -> bytes:
+        """The sorted columns, then the count of cards left to draw and the foundation heights."""
+        parts, cols, down, width = self.parts, self.cols, self.down, self.width
+        for c in range(width):
+            if not parts[c]:
+                parts[c] = bytes((down[c], *cols[c]))
+        return b"\xff".join(sorted(parts[:width])) + bytes((len(self.stock), *self.heights))
+
+    def _exposed(self, card: int) -> int:
+        """The column whose top card is `card`'s only parent (building in suit), or -1."""
+        parent = self.parents[card][0] if self.parents[card] else -1
+        for c, col in enumerate(self.cols):
+            if col and col[-1] == parent:
+                return c
+        return -1
+
+    def _play_safe(self) -> None:
+        """Send home every card that may go home safely and, building in suit, the top waste
+        card onto its exposed parent (see the class docstring), until none is left."""
+        cols, heights, waste, safe_home = self.cols, self.heights, self.waste, self.rule.safe_home
+        again = True
+        while again:
+            again = False
+            for c, col in enumerate(cols):
+                while col and heights[col[-1] // 13] == col[-1] % 13 and safe_home(col[-1], heights):
+                    self._make(c, len(col) - 1, -1)
+                    again = True
+            while waste:
+                card = waste[-1]
+                if heights[card // 13] == card % 13 and safe_home(card, heights):
+                    self._make(self.waste_at, len(waste) - 1, -1)
+                elif self.in_suit and (e := self._exposed(card)) >= 0:
+                    self._make(self.waste_at, len(waste) - 1, e)
+                else:
+                    break
+                again = True
+
+    def _swapped(self, c: int, d: int, e: int) -> bool:
+        return c < self.width and super()._swapped(c, d, e)
+
+    def _needs_test(self, c: int, d: int, e: int, swap: bool) -> bool:
+        """Building in suit, only a draw whose card stays on the waste and a King into an
+        empty column (see the class docstring); else every move but a swap."""
+        if not self.in_suit:
+            return not swap
+        if c == self.stock_at:
+            card = self.stock[-1]
+            return self.heights[card // 13] != card % 13 and self._exposed(card) < 0
+        return e >= 0 and not self.cols[e]
+
+    def _scored(self) -> list[tuple[int, int, int, int]]:
+        """The useful moves as (score, source, depth, target), lower scores first to try, but
+        those played at once: column by column, the cards that may go onto its top card
+        (first those that uncover a card that can go home, then a card whose child is free
+        to go onto it, then those that empty a column, then the rest), a draw, then a King
+        into the first empty column (from the waste first). This order, Australian
+        Patience's, changes only which line is found first, never a verdict."""
+        cols, down, heights, waste, children = self.cols, self.down, self.heights, self.waste, self.children
+        where: dict[int, tuple[int, int]] = {}  # each face-up column card's column and depth
+        empty = -1
+        for c, col in enumerate(cols):
+            if not col:
+                empty = c if empty < 0 else empty
+            for d in range(down[c], len(col)):
+                where[col[d]] = (c, d)
+        top = waste[-1] if waste else -1
+        free = {col[-1] for col in cols if col}
+        free.add(top)
+        scored: list[tuple[int, int, int, int]] = []
+        if top >= 0 and heights[top // 13] == top % 13 and not self.rule.safe_home(top, heights):
+            scored.append((-6, self.waste_at, len(waste) - 1, -1))
+        for t, col in enumerate(cols):
+            if not col:
+                continue
+            for child in children[col[-1]]:
+                c, d = where.get(child, (t, 0))
+                if c != t:
+                    below = cols[c][d - 1] if d else -1
+                    if below < 0:
+                        score = -3
+                    elif heights[below // 13] == below % 13:
+                        score = -5
+                    elif any(grand in free for grand in children[below]):
+                        score = -4
+                    else:
+                        score = -1
+                    scored.append((score, c, d, t))
+                elif child == top and not self.in_suit:
+                    scored.append((-1, self.waste_at, len(waste) - 1, t))
+        if self.stock:
+            scored.append((0, self.stock_at, len(self.stock) - 1, self.waste_at))
+        if empty >= 0:
+            if top >= 0 and top % 13 == KING:
+                scored.append((1, self.waste_at, len(waste) - 1, empty))
+            for king in KINGS:
+                c, d = where.get(king, (0, 0))
+                if d:
+                    scored.append((1, c, d, empty))
+        return scored
+
+    def _ordered(self) -> list[tuple[int, int, int]]:
+        """The moves to try here, best first; ties in the order `_scored` lists them, or with a
+        `seed` in a seeded random order."""
+        scored = self._scored()
+        if self.rng is None:
+            scored.sort(key=lambda move: move[0])
+        else:
+            rand = self.rng.random
+            scored.sort(key=lambda move: (move[0], rand()))
+        return [move[1:] for move in scored]
+
+    def _win(self) -> None:
+        self.winnable = True
+        stock_at = self.stock_at
+        self.line = [
+            DRAW if c == stock_at else _to_move(card, e, onto) for c, e, _, _, card, onto in self.trail
+        ]
 
 
 def _to_move(card: int, e: int, onto: int) -> Move:
