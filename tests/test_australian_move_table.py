@@ -150,3 +150,14 @@ def test_the_two_player_games_list_each_layouts_table_moves():
             if legal:
                 game.play(rng.choice(legal), p)
     assert checked >= 1000, checked
+
+
+def test_the_family_rule_the_solver_reads_is_the_deal_the_game_deals():
+    """Australian Patience as a Yukon-family rule: its shape is what `Game.deal` lays out, and
+    a card's one parent is the next higher card of its suit, as `legal.card_moves` has it."""
+    from ausp_widget.games.australian.solver import RULE
+
+    game = Game.deal(5)
+    assert [len(col) for col in game.tableau()] == [d + u for d, u in zip(RULE.down, RULE.up)]
+    assert RULE.down == (0,) * 7 and len(game.stock()) == RULE.stock == 24
+    assert RULE.parents == tuple(() if card % 13 == 12 else (card + 1,) for card in range(52))

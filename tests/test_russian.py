@@ -12,6 +12,7 @@ import pytest
 from ausp_widget import Game
 from ausp_widget.core import registry
 from ausp_widget.core.errors import IllegalMoveError
+from ausp_widget.games.family.game import FamilyGame
 from ausp_widget.games.family.rule import Rule
 from ausp_widget.games.family.solver import solve
 from ausp_widget.games.russian.game import RUSSIAN, RussianGame
@@ -88,6 +89,12 @@ def test_a_rule_whose_deal_leaves_cards_out_is_refused():
         Rule("short", "Short", up=(4,) * 7, down=(0,) * 7)  # 28 cards: the family has no stock
     with pytest.raises(ValueError, match="build must be one of alternate, suit"):
         Rule("odd", "Odd", build="colour")
+
+
+def test_the_family_game_refuses_a_rule_with_a_stock_that_it_would_not_deal():
+    with_stock = Rule("stocked", "Stocked", build="suit", down=(0,) * 7, up=(4,) * 7, stock=24)
+    with pytest.raises(TypeError, match="Stocked keeps 24 cards in a stock"):
+        type("StockedGame", (FamilyGame,), {"rule": with_stock})
 
 
 def test_the_solver_agrees_with_a_plain_search_of_every_legal_move():

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ausp_widget.core.deal import COLUMNS, ROWS
 from ausp_widget.core.solving import SolveResult, check_limits, solve_with
 from ausp_widget.games.family.rule import Rule
 from ausp_widget.games.family.solver import StockSolver
@@ -20,10 +21,17 @@ from .legal import HOME, STOCK, WASTE, CardMove, card_moves
 
 __all__ = ["SolveResult", "Solver", "solve"]
 
-COLUMNS = 7
 
-RULE = Rule("australian", "Australian Patience", build="suit")
-"""How the tableau builds, the one part of a family rule the search reads: down in suit."""
+RULE = Rule(
+    "australian",
+    "Australian Patience",
+    build="suit",
+    down=(0,) * COLUMNS,
+    up=(ROWS,) * COLUMNS,
+    stock=52 - COLUMNS * ROWS,
+)
+"""Australian Patience as a rule of the Yukon family: seven columns of four face-up cards
+building down in suit, and a one-pass stock of the other 24."""
 
 DEFAULT_TABLE_LIMIT = 1_500_000
 """Positions remembered before the table is emptied (keeps memory well under 1 GiB)."""
@@ -41,7 +49,7 @@ class _Table:
 
     @property
     def _down(self) -> list[int]:
-        return [0] * len(self._cols)  # every card is face up
+        return list(self.rule.down)  # every card is face up
 
 
 class Solver(StockSolver):

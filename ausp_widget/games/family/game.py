@@ -84,6 +84,11 @@ class FamilyGame(Checks, ExplainsLoss, PatienceBase):
         super().__init_subclass__(**kwargs)
         if "rule" not in cls.__dict__:
             return
+        if cls.rule.stock:
+            raise TypeError(
+                f"{cls.rule.title} keeps {cls.rule.stock} cards in a stock, and this game deals every "
+                "card to the columns: a game with a stock has its own game class"
+            )
         cls.name = cls.game = cls.rule.name
         cls.title = cls.rule.title
         cls.columns = cls.rule.columns

@@ -6,8 +6,10 @@ foundation heights (the game, its status search, its hints and the solvers list 
 through `Rule.card_moves`).
 
 In the spirit of Solvitaire's rule schema, a variant is its parameters: Russian Solitaire
-is Yukon's deal and moves building down in suit. Every card is dealt to the columns: the
-family has no stock (Australian Patience, Yukon with a stock, keeps its own game for now).
+is Yukon's deal and moves building down in suit; Australian Patience is seven columns of
+four face-up cards building down in suit, with the other 24 cards in a one-pass stock. The
+family's solver searches every rule, stock or none; the family's game deals only the rules
+without a stock (Australian Patience, with its two-player games, is dealt by its own game).
 """
 
 from __future__ import annotations
@@ -50,20 +52,22 @@ ALTERNATE = parents_table("alternate")
 @dataclass(frozen=True)
 class Rule:
     """One game of the family: its name, how the tableau builds, and the deal's shape (each
-    column's face-down and face-up counts; every card is dealt)."""
+    column's face-down and face-up counts, and the cards left in a one-pass stock; every card
+    is dealt to one or the other)."""
 
     name: str
     title: str
     build: str = "alternate"
     down: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6)
     up: tuple[int, ...] = (1, 5, 5, 5, 5, 5, 5)
+    stock: int = 0
     parents: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     child_suits: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.build not in BUILDS:
             raise ValueError(f"build must be one of {', '.join(BUILDS)}, not {self.build!r}")
-        if len(self.down) != len(self.up) or sum(self.down) + sum(self.up) != CARD_COUNT:
+        if len(self.down) != len(self.up) or sum(self.down) + sum(self.up) + self.stock != CARD_COUNT:
             raise ValueError(f"the deal of {self.title} must place all {CARD_COUNT} cards")
         object.__setattr__(
             self, "parents", ALTERNATE if self.build == "alternate" else parents_table(self.build)
@@ -79,7 +83,8 @@ class Rule:
         return self.build == "suit"
 
     def deal_layout(self, seed: int) -> tuple[list[tuple[int, ...]], list[int]]:
-        """Columns (card indices, bottom first) and their face-down counts for deal `seed`.
+        """Columns (card indices, bottom first) and their face-down counts for deal `seed` (a
+        rule without a stock: the family's game deals no other).
 
         The deck is shuffled as every deal of the package is (`ausp_widget.core.deal`); then
         each column in turn takes the next cards, bottom first: its face-down cards, then its
