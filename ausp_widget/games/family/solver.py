@@ -370,8 +370,24 @@ class StockSolver(Solver):
 
     def _play_safe(self) -> None:
         """Send home every card that may go home safely and, building in suit, the top waste
-        card onto its exposed parent (see the class docstring), until none is left."""
+        card onto its exposed parent (see the class docstring), until none is left. Every
+        position entered has had this done, so after a move that sent no card home only the
+        card it left on top of its source (a column's or the waste's) can be new to it."""
         cols, heights, waste, safe_home = self.cols, self.heights, self.waste, self.rule.safe_home
+        if self.trail and self.trail[-1][1] >= 0:
+            c = self.trail[-1][0]
+            source = cols[c] if c < self.width else waste  # a draw's new card is the waste's top
+            if not source:
+                return
+            new = source[-1]
+            if heights[new // 13] != new % 13 or not safe_home(new, heights):
+                if not self.in_suit or not waste:
+                    return
+                if source is waste:
+                    if self._exposed(new) < 0:
+                        return
+                elif waste[-1] not in self.children[new]:
+                    return
         again = True
         while again:
             again = False
