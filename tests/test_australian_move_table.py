@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 from ausp_widget import Game
 from ausp_widget.games.australian.hints import _Board
 from ausp_widget.games.australian.legal import TO_HOME, WASTE, card_moves
@@ -161,3 +163,14 @@ def test_the_family_rule_the_solver_reads_is_the_deal_the_game_deals():
     assert [len(col) for col in game.tableau()] == [d + u for d, u in zip(RULE.down, RULE.up)]
     assert RULE.down == (0,) * 7 and len(game.stock()) == RULE.stock == 24
     assert RULE.parents == tuple(() if card % 13 == 12 else (card + 1,) for card in range(52))
+
+
+def test_the_search_with_a_stock_refuses_a_rule_that_does_not_build_in_suit():
+    """Its waste and swap rules hold only where a card has one parent: it says so, by name."""
+    from ausp_widget.games.australian import solver
+    from ausp_widget.games.family.rule import Rule
+
+    table = solver._Table([(card,) for card in range(7)], tuple(range(7, 52)), (), [0, 0, 0, 0])
+    table.rule = Rule("open", "Open", build="alternate", down=(0,) * 7, up=(1,) * 7, stock=45)
+    with pytest.raises(ValueError, match="needs a rule building in suit, not 'alternate'"):
+        solver.StockSolver(table)

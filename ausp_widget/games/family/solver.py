@@ -321,9 +321,10 @@ class StockSolver(Solver):
     The waste and the stock are two more lists a card is taken from (`places`), so a draw is
     a move of the stock's top card onto the waste and is made and taken back like any
     other. The key adds the count of cards left to draw and the foundation heights to the
-    sorted columns: with the rest they fix the waste. What more the search does here, each
-    with the reason it never loses a win, when the tableau builds in suit (a card has one
-    parent, and one child):
+    sorted columns: with the rest they fix the waste. The rule must build in suit, as
+    Australian Patience does: a card has one parent and one child, so no move is a swap,
+    every card its foundation takes is safe to send home, and what more the search does
+    here keeps every win (each with its reason):
 
     * The top waste card goes onto its exposed parent at once: there it covers only a card
       nothing else can take and moves along with it. (A waste King waits: another King may
@@ -337,6 +338,11 @@ class StockSolver(Solver):
     King into an empty column last."""
 
     def __init__(self, game, *, table_limit: int = DEFAULT_TABLE_LIMIT, seed: int | None = None) -> None:
+        if not game.rule.in_suit:
+            raise ValueError(
+                f"the search with a stock needs a rule building in suit, not {game.rule.build!r}: "
+                "with two parents a card's waste and swap moves would need rules of their own"
+            )
         super().__init__(game, table_limit=table_limit, seed=seed)
         self.width = len(self.cols)
         self.waste: list[int] = list(game._waste)
@@ -345,7 +351,6 @@ class StockSolver(Solver):
         self.places = [*self.cols, self.waste, self.stock]
         self.down += [0, 0]
         self.parts += [b"", b""]
-        self.in_suit = game.rule.in_suit
         self.children = children_of(self.parents)
 
     def _hopeless(self) -> bool:
@@ -381,7 +386,7 @@ class StockSolver(Solver):
                 return
             new = source[-1]
             if heights[new // 13] != new % 13 or not safe_home(new, heights):
-                if not self.in_suit or not waste:
+                if not waste:
                     return
                 if source is waste:
                     if self._exposed(new) < 0:
@@ -399,20 +404,19 @@ class StockSolver(Solver):
                 card = waste[-1]
                 if heights[card // 13] == card % 13 and safe_home(card, heights):
                     self._make(self.waste_at, len(waste) - 1, -1)
-                elif self.in_suit and (e := self._exposed(card)) >= 0:
+                elif (e := self._exposed(card)) >= 0:
                     self._make(self.waste_at, len(waste) - 1, e)
                 else:
                     break
                 again = True
 
     def _swapped(self, c: int, d: int, e: int) -> bool:
-        return c < self.width and super()._swapped(c, d, e)
+        """Never: building in suit, a card has only the one parent to lie on."""
+        return False
 
     def _needs_test(self, c: int, d: int, e: int, swap: bool) -> bool:
-        """Building in suit, only a draw whose card stays on the waste and a King into an
-        empty column (see the class docstring); else every move but a swap."""
-        if not self.in_suit:
-            return not swap
+        """Only a draw whose card stays on the waste and a King into an empty column (see the
+        class docstring)."""
         if c == self.stock_at:
             card = self.stock[-1]
             return self.heights[card // 13] != card % 13 and self._exposed(card) < 0
@@ -437,8 +441,6 @@ class StockSolver(Solver):
         free = {col[-1] for col in cols if col}
         free.add(top)
         scored: list[tuple[int, int, int, int]] = []
-        if top >= 0 and heights[top // 13] == top % 13 and not self.rule.safe_home(top, heights):
-            scored.append((-6, self.waste_at, len(waste) - 1, -1))
         for t, col in enumerate(cols):
             if not col:
                 continue
@@ -455,8 +457,6 @@ class StockSolver(Solver):
                     else:
                         score = -1
                     scored.append((score, c, d, t))
-                elif child == top and not self.in_suit:
-                    scored.append((-1, self.waste_at, len(waste) - 1, t))
         if self.stock:
             scored.append((0, self.stock_at, len(self.stock) - 1, self.waste_at))
         if empty >= 0:
