@@ -12,7 +12,7 @@ import pytest
 
 from ausp_widget import Game
 from ausp_widget.games.australian.hints import _Board
-from ausp_widget.games.australian.legal import TO_HOME, WASTE, card_moves
+from ausp_widget.games.australian.legal import HOME, STOCK, TO_HOME, WASTE, card_moves
 from ausp_widget.games.australian.solver import Solver
 
 DEALS = 100
@@ -63,12 +63,28 @@ def compact(state: Solver, game, move) -> tuple[int, int, int]:
     return (src, depth, -1 if target.kind == "foundation" else target.index)
 
 
+def state_table_moves(state: Solver, *, useful_only: bool = True, symmetric: bool = True) -> list:
+    """The rule table's card moves (`legal.card_moves`) of the solver's compact state, which
+    it keeps up to date move by move: the state must be the game's position."""
+    loc = [HOME] * 52
+    for c, col in enumerate(state.cols):
+        for depth, card in enumerate(col):
+            loc[card] = c * 64 + depth
+    for card in state.stock:
+        loc[card] = STOCK
+    for card in state.waste:
+        loc[card] = WASTE
+    wanted = [s * 13 + h for s, h in enumerate(state.heights) if h < 13]
+    top = state.waste[-1] if state.waste else -1
+    return card_moves(state.cols, loc, top, wanted, useful_only=useful_only, symmetric=symmetric)
+
+
 def search_moves(state: Solver) -> Counter:
-    """The search's candidate card moves to a column in the table's words (draws and
-    foundation moves left out)."""
+    """The search's candidate card moves to a column in the table's words (draws left out;
+    it lists no foundation move: each is played at once)."""
     found: Counter = Counter()
     for c, d, e in state._moves():
-        if c == state.stock_at or e < 0:
+        if c == state.stock_at:
             continue
         if c == state.waste_at:
             found[(state.waste[d], WASTE, "onto", e)] += 1
@@ -98,11 +114,12 @@ def test_the_game_the_solver_and_the_hints_list_the_same_moves():
             assert same_position(state, game), game.to_text()
             cols = [[card.index for card in col] for col in game.tableau()]
             full = game_moves(game, game.legal_moves())
-            assert table_moves(state.card_moves(useful_only=False, symmetric=False)) == full, game.to_text()
+            every = state_table_moves(state, useful_only=False, symmetric=False)
+            assert table_moves(every) == full, game.to_text()
             useful = game_moves(game, game.useful_moves())
-            assert table_moves(state.card_moves(symmetric=False)) == useful, game.to_text()
+            assert table_moves(state_table_moves(state, symmetric=False)) == useful, game.to_text()
             reduced = first_empty_only(useful, cols)
-            assert table_moves(state.card_moves()) == reduced, game.to_text()
+            assert table_moves(state_table_moves(state)) == reduced, game.to_text()
             assert table_moves(_Board(game.view(0)).table) == reduced, game.to_text()
             branching = Counter(
                 {m: n for m, n in reduced.items() if m[2] == "onto" and (m[1] != WASTE or not cols[m[3]])}
@@ -154,15 +171,18 @@ def test_the_two_player_games_list_each_layouts_table_moves():
     assert checked >= 1000, checked
 
 
-def test_the_family_rule_the_solver_reads_is_the_deal_the_game_deals():
-    """Australian Patience as a Yukon-family rule: its shape is what `Game.deal` lays out, and
-    a card's one parent is the next higher card of its suit, as `legal.card_moves` has it."""
+def test_the_family_rule_the_solver_reads_has_the_shape_the_game_deals():
+    """Australian Patience as a Yukon-family rule: its shape is what `Game.deal` lays out, a
+    card's one parent is the next higher card of its suit, and the rule deals nothing itself
+    (the game deals row by row)."""
     from ausp_widget.games.australian.solver import RULE
 
     game = Game.deal(5)
     assert [len(col) for col in game.tableau()] == [d + u for d, u in zip(RULE.down, RULE.up)]
     assert RULE.down == (0,) * 7 and len(game.stock()) == RULE.stock == 24
     assert RULE.parents == tuple(() if card % 13 == 12 else (card + 1,) for card in range(52))
+    with pytest.raises(ValueError, match="Australian Patience keeps a stock: its own game deals it"):
+        RULE.deal_layout(5)
 
 
 def test_the_search_with_a_stock_refuses_a_rule_that_does_not_build_in_suit():

@@ -17,8 +17,6 @@ from ausp_widget.core.solving import SolveResult, check_limits, solve_with
 from ausp_widget.games.family.rule import Rule
 from ausp_widget.games.family.solver import StockSolver
 
-from .legal import HOME, STOCK, WASTE, CardMove, card_moves
-
 __all__ = ["SolveResult", "Solver", "solve"]
 
 
@@ -71,21 +69,6 @@ class Solver(StockSolver):
         if len(table._cols) != COLUMNS:
             raise ValueError(f"expected {COLUMNS} columns, got {len(table._cols)}")
         super().__init__(table, table_limit=table_limit)
-
-    def card_moves(self, *, useful_only: bool = True, symmetric: bool = True) -> list[CardMove]:
-        """The rule table's card moves here (`legal.card_moves`); by default as the search
-        sees them, without King shuffles and with the first empty column only."""
-        loc = [HOME] * 52
-        for c, col in enumerate(self.cols):
-            for depth, card in enumerate(col):
-                loc[card] = c * 64 + depth
-        for card in self.stock:
-            loc[card] = STOCK
-        for card in self.waste:
-            loc[card] = WASTE
-        wanted = [s * 13 + h for s, h in enumerate(self.heights) if h < 13]
-        top = self.waste[-1] if self.waste else -1
-        return card_moves(self.cols, loc, top, wanted, useful_only=useful_only, symmetric=symmetric)
 
 
 def solve(game, time_limit: float | None = 10.0, node_limit: int | None = None) -> SolveResult:

@@ -9,7 +9,7 @@ or be uncovered (E):
   between two cards);
 - a card goes home once it is uncovered and the card below it in its suit went home;
 - a card heads a move once it is face up (or uncovered) and one of its parents either lies
-  uncovered in a column, still in play, or has itself headed a move out of the waste; a King
+  uncovered in a column or has itself headed a move out of the waste; a King
   once some column could be empty (one is, or some column's bottom card went home or headed
   a move); a card whose parent lies above it in its own column may use that parent only
   once a card between them, or the parent, has headed a move (until then the parent is

@@ -90,6 +90,8 @@ class Rule:
         each column in turn takes the next cards, bottom first: its face-down cards, then its
         face-up ones (Yukon: column 1 one card, column n n - 1 face down and five face up).
         """
+        if self.stock:
+            raise ValueError(f"{self.title} keeps a stock: its own game deals it, not the family's")
         deck = [card.index for card in shuffled_deck(splitmix64(seed))]
         columns, at = [], 0
         for down, up in zip(self.down, self.up):

@@ -43,11 +43,12 @@ Why the search stays small — each rule with the reason it never loses a win:
 * Dead positions are recognised before searching them (`family.deadlock.hopeless`, whose
   module docstring gives its rules), with a relaxed game that keeps only the obstacles no
   line of play can get round: a card it never finds a way home for can never go home.
-  Unlike in Australian Patience, a card moved onto one of its parents covers a parent
-  another card may need, so almost any move can cut a card off its way home, and the test
-  runs in every new position but one kind: after a swap (a card moved from one of its
-  parents to the other, the only move that can be taken back) the two parents have only
-  changed places, and on the tuning deals the test never found such a position dead.
+  Unlike when the tableau builds in suit (`StockSolver`), a card moved onto one of its
+  parents covers a parent another card may need, so almost any move can cut a card off
+  its way home, and the test runs in every new position but one kind: after a swap (a
+  card moved from one of its parents to the other, the only move that can be taken back)
+  the two parents have only changed places, and on the tuning deals the test never found
+  such a position dead.
   Skipping the test never changes a verdict, only how soon it comes.
 
 `nodes` counts every position the search reaches, seen before or not.
@@ -66,11 +67,8 @@ import random
 from ausp_widget.core.cards import CARDS
 from ausp_widget.core.moves import DRAW, Move, to_column, to_foundation
 from ausp_widget.core.solving import Budget, SlicedSearch, SolveResult, TakingTurns, solve_with
-from ausp_widget.games.family.deadlock import children_of, hopeless
+from ausp_widget.games.family.deadlock import KINGS, children_of, hopeless
 from ausp_widget.games.family.rule import CARD_COUNT, KING, is_progress
-
-KINGS = tuple(s * 13 + KING for s in range(4))
-"""The four Kings' card indices."""
 
 __all__ = [
     "DEFAULT_NODE_LIMIT",
@@ -170,11 +168,11 @@ class Solver(SlicedSearch):
 
     def _key(self) -> bytes:
         """The canonical key; a column's part is rebuilt only after a move touched it."""
-        parts = self.parts
-        for c, part in enumerate(parts):
-            if not part:
-                parts[c] = bytes((self.down[c], *self.cols[c]))
-        return b"\xff".join(sorted(parts))
+        parts, cols = self.parts, self.cols
+        for c in range(len(cols)):
+            if not parts[c]:
+                parts[c] = bytes((self.down[c], *cols[c]))
+        return b"\xff".join(sorted(parts[: len(cols)]))
 
     def _swapped(self, c: int, d: int, e: int) -> bool:
         """Whether a move takes a card from one of its parents to the other (a swap)."""
@@ -359,13 +357,9 @@ class StockSolver(Solver):
 
     def _key(self) -> bytes:
         """The sorted columns, then the count of cards left to draw and the foundation heights."""
-        parts, cols, down, width = self.parts, self.cols, self.down, self.width
-        for c in range(width):
-            if not parts[c]:
-                parts[c] = bytes((down[c], *cols[c]))
-        return b"\xff".join(sorted(parts[:width])) + bytes((len(self.stock), *self.heights))
+        return super()._key() + bytes((len(self.stock), *self.heights))
 
-    def _exposed(self, card: int) -> int:
+    def _parent_column(self, card: int) -> int:
         """The column whose top card is `card`'s only parent (building in suit), or -1."""
         parent = self.parents[card][0] if self.parents[card] else -1
         for c, col in enumerate(self.cols):
@@ -389,7 +383,7 @@ class StockSolver(Solver):
                 if not waste:
                     return
                 if source is waste:
-                    if self._exposed(new) < 0:
+                    if self._parent_column(new) < 0:
                         return
                 elif waste[-1] not in self.children[new]:
                     return
@@ -404,7 +398,7 @@ class StockSolver(Solver):
                 card = waste[-1]
                 if heights[card // 13] == card % 13 and safe_home(card, heights):
                     self._make(self.waste_at, len(waste) - 1, -1)
-                elif (e := self._exposed(card)) >= 0:
+                elif (e := self._parent_column(card)) >= 0:
                     self._make(self.waste_at, len(waste) - 1, e)
                 else:
                     break
@@ -419,7 +413,7 @@ class StockSolver(Solver):
         class docstring)."""
         if c == self.stock_at:
             card = self.stock[-1]
-            return self.heights[card // 13] != card % 13 and self._exposed(card) < 0
+            return self.heights[card // 13] != card % 13 and self._parent_column(card) < 0
         return e >= 0 and not self.cols[e]
 
     def _scored(self) -> list[tuple[int, int, int, int]]:
@@ -439,7 +433,8 @@ class StockSolver(Solver):
                 where[col[d]] = (c, d)
         top = waste[-1] if waste else -1
         free = {col[-1] for col in cols if col}
-        free.add(top)
+        if top >= 0:
+            free.add(top)
         scored: list[tuple[int, int, int, int]] = []
         for t, col in enumerate(cols):
             if not col:
