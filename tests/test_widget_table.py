@@ -21,6 +21,7 @@ from positions import PAGAT
 from ausp_widget import Card, Game, IllegalMoveError, Move
 from ausp_widget.core.cards import CARDS
 from ausp_widget.core.protocol import PileRef, Place
+from ausp_widget.core.sight import Sight
 from ausp_widget.games.australian.bot import Bot
 from ausp_widget.games.australian.layout import layout_from_cards
 from ausp_widget.widgets import strip
@@ -990,3 +991,19 @@ def test_columns_are_numbered_as_the_moves_name_them():
         assert [p["index"] + 1 for p in columns] == list(range(1, count + 1))
         assert [p["name"] for p in columns] == [f"column {n}" for n in range(1, count + 1)]
         table.close()
+
+
+def test_winnable_names_no_card_the_table_does_not_show():
+    """Yukon deal 1's winning line turns up a face-down card in its first moves and then moves
+    it: the answer stops its line before that card, and names only cards on show."""
+    clock = ManualClock()
+    table = GameTable(mode="yukon", seed=1, clock=clock)
+    sight = Sight.of_game(table.game)
+    answer = ask_solver(table, clock)
+    assert answer.startswith("Still winnable by someone who knew every face-down card")
+    assert not sight.discloses(answer), answer
+    words = answer.split("starts ")[1].split(" (")[0].split()
+    moves = [" ".join(words[i : i + 2]) for i in range(0, len(words), 2)]  # Yukon: no draw
+    assert 1 <= len(moves) < 3, answer  # the line's third move is cut, at the least
+    for move in moves:
+        table.game.play(move)  # what it does show is the line's legal start

@@ -9,6 +9,7 @@ from typing import Any
 from ausp_widget import analysis
 from ausp_widget.core.moves import Move
 from ausp_widget.core.protocol import has_stock
+from ausp_widget.core.sight import Sight
 
 from .clock import Clock, Timer
 
@@ -43,6 +44,7 @@ class SolverQuestion:
             return
         asked = game.to_json()
         hidden = hidden_words(game)
+        sight = Sight.of_game(game)  # the table as asked about: the answer names no other card
         self._say(f"Thinking… (the solver knows {hidden}: this is analysis, not a hint)")
 
         def think() -> None:
@@ -57,7 +59,8 @@ class SolverQuestion:
             if verdict is None and solver.elapsed < SOLVER_SECONDS:
                 self._timer = self.clock.call_later(0.0, think)
                 return
-            self._say(answer(verdict, solver.result.moves if show_line else None, solver.elapsed, hidden))
+            line = solver.result.moves if show_line else None
+            self._say(answer(verdict, line, solver.elapsed, hidden, sight))
 
         self._timer = self.clock.call_later(0.0, think)
 
@@ -69,17 +72,34 @@ def hidden_words(game: Any) -> str:
 
 
 def answer(
-    verdict: bool | None, line: list[Move] | None, seconds: float, hidden: str = "the order of the stock"
+    verdict: bool | None,
+    line: list[Move] | None,
+    seconds: float,
+    hidden: str = "the order of the stock",
+    sight: Sight | None = None,
 ) -> str:
     """The solver's answer in words; with `line` None, yes or no only (on a projector the line is
-    the answer key). `hidden` is what the solver knows that the player does not."""
+    the answer key). `hidden` is what the solver knows that the player does not; with `sight`,
+    the line's start stops before the first move that names a card the table does not show
+    (one the line turns up or draws), so the answer never tells what lies hidden."""
     knows = f"by someone who knew {hidden}"
     if verdict is True and line is None:
         return f"Yes: still winnable {knows} ({seconds:.1f} s)."
     if verdict is True:
-        start = " ".join(str(move) for move in line[:3])
+        start = " ".join(str(move) for move in _seen_start(line, sight))
         return f"Still winnable {knows}: a winning line starts {start} ({len(line)} moves, {seconds:.1f} s)."
     if verdict is False:
         lost = f"his deal can no longer be won, not even {knows} ({seconds:.1f} s)."
         return ("No: t" if line is None else "T") + lost
     return f"Undecided after {seconds:.0f} s of search: the solver could not settle it in time."
+
+
+def _seen_start(line: list[Move], sight: Sight | None, most: int = 3) -> list[Move]:
+    """The line's first `most` moves, up to the first that names a card `sight` does not see
+    (the first move of a line always names cards on the table, or none: a draw)."""
+    start: list[Move] = []
+    for move in line[:most]:
+        if sight is not None and sight.discloses(str(move)):
+            break
+        start.append(move)
+    return start
