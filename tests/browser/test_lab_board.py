@@ -138,10 +138,16 @@ def test_a_double_click_sends_an_exposed_ace_home(page, lab_url, notebook_dir, s
     app = open_notebook(page, lab_url, name)
     eventually(page, lambda: columns(app) == tableau(game), seconds=20)
     before = version(app)
-    x, y = strip(card(app, ace.name))
-    page.mouse.dblclick(x, y)
     game.play(f"{ace} F")
-    eventually(page, lambda: columns(app) == tableau(game), seconds=10)
+    for attempt in range(2):  # a double-click that landed while the page still moved is tried again
+        x, y = strip(card(app, ace.name))
+        page.mouse.dblclick(x, y)
+        try:
+            eventually(page, lambda: columns(app) == tableau(game), seconds=10)
+            break
+        except AssertionError:
+            if attempt:
+                raise
     assert version(app) > before
     home = app.locator(f'{LIVE} [data-spot^="foundation/"].ausp-face')
     assert home.count() == 1 and home.get_attribute("aria-label").startswith(ace.name)
