@@ -2,7 +2,7 @@
 
 It knows the order of the stock, so it is an analysis tool, not a hint (`hints` gives the
 advice a player may see). It is the Yukon family's complete search with a stock
-(`ausp_widget.games.family.solver.StockSolver`, whose docstrings give every rule that keeps
+(`ausp_widget.games.family.stock_solver.StockSolver`, whose docstrings give every rule that keeps
 the search small and why none loses a win), building down in suit, with every card face up.
 
 Solo only: in the two-player games the other side's moves change what is possible.
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ausp_widget.core.deal import COLUMNS, ROWS
 from ausp_widget.core.solving import SolveResult, check_limits, solve_with
 from ausp_widget.games.family.rule import Rule
-from ausp_widget.games.family.solver import StockSolver
+from ausp_widget.games.family.stock_solver import StockSolver
 
 __all__ = ["SolveResult", "Solver", "solve"]
 
