@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ausp_widget.core.base import PatienceBase
+from ausp_widget.core.base import ColumnsGame
 from ausp_widget.core.cards import CARDS, Card
 from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.loss import Block, ExplainsLoss
@@ -57,7 +57,7 @@ from .rule import CARD_COUNT, KING, PILE_SUITS, Rule
 __all__ = ["FamilyGame"]
 
 
-class FamilyGame(Checks, ExplainsLoss, PatienceBase):
+class FamilyGame(Checks, ExplainsLoss, ColumnsGame):
     """A game of the family (see the module docstring), implementing the game protocol
     (`ausp_widget.core.protocol`) as the other games do. A game is a subclass that names its
     `rule`: its name, title and columns follow from it.
@@ -69,9 +69,6 @@ class FamilyGame(Checks, ExplainsLoss, PatienceBase):
     rule: Rule
     card_count = CARD_COUNT
     _notation = notation
-    mode = "solo"
-    players = 1
-    first = 0
     has_stock = False  # every card is dealt: the stock and waste are always empty piles
     _pile_suits = PILE_SUITS
     click_help = "Click any face-up card of a column (the cards on it move too), then where it should go."
@@ -123,13 +120,8 @@ class FamilyGame(Checks, ExplainsLoss, PatienceBase):
     @classmethod
     def from_view(cls, view: TableView, hidden: Iterator[int]) -> FamilyGame:
         """A game with the view's cards as shown and its face-down places dealt from `hidden`."""
-        columns = sorted((p for p in view.piles if p.kind == "column"), key=lambda p: p.index)
-        foundations = sorted((p for p in view.piles if p.kind == "foundation"), key=lambda p: p.index)
-        return cls(
-            [tuple(next(hidden) if card is None else card.index for card in p.cards) for p in columns],
-            [sum(card is None for card in p.cards) for p in columns],
-            [len(p.cards) for p in foundations],
-        )
+        columns, cols, heights = cls._from_view_parts(view, hidden)
+        return cls(cols, [sum(card is None for card in p.cards) for p in columns], heights)
 
     def _copy_state(self, clone: FamilyGame) -> None:
         clone._cols = list(self._cols)
@@ -137,12 +129,6 @@ class FamilyGame(Checks, ExplainsLoss, PatienceBase):
         clone._piles = list(self._piles)
 
     # ---- reading the position -------------------------------------------------------------
-    def tableau(self, p: int = 0) -> tuple[tuple[Card, ...], ...]:
-        """The columns, bottom card first, top card last, face-down cards included
-        (`face_down()` says how many; `visible_tableau()` hides them)."""
-        self._check_player(p)
-        return tuple(tuple(CARDS[c] for c in col) for col in self._cols)
-
     def visible_tableau(self, p: int = 0) -> tuple[tuple[Card | None, ...], ...]:
         """The columns as the player sees them: None for a face-down card."""
         self._check_player(p)
@@ -165,13 +151,6 @@ class FamilyGame(Checks, ExplainsLoss, PatienceBase):
         """No waste: always empty."""
         self._check_player(p)
         return ()
-
-    def _pile_heights(self) -> list[int]:
-        return self._piles
-
-    @property
-    def score(self) -> int:
-        return sum(self._piles)
 
     def position_key(self) -> tuple:
         """A hashable key of the position (columns, face-down counts, foundations)."""
@@ -216,19 +195,11 @@ class FamilyGame(Checks, ExplainsLoss, PatienceBase):
             return to_column(card, e + 1)
         return Move("tableau", card, onto=CARDS[self._cols[e][-1]])
 
-    def legal_moves(self, player: int = 0) -> list[Move]:
-        """Every move allowed now; empty once the game is over."""
-        self._check_player(player)
-        if self.status != "playing":
-            return []
-        return [self._to_move(*m) for m in self.rule.card_moves(self._cols, self._down, self._piles, False)]
-
-    def useful_moves(self, player: int = 0) -> list[Move]:
-        """Legal moves without a King's move from the bottom of one column into another empty one."""
-        self._check_player(player)
-        if self.status != "playing":
-            return []
-        return [self._to_move(*m) for m in self.rule.card_moves(self._cols, self._down, self._piles, True)]
+    def _card_moves(self, useful_only: bool) -> list[Move]:
+        """The rule's card moves; `useful_only`: without a King's move from the bottom of one
+        column into another empty one."""
+        moves = self.rule.card_moves(self._cols, self._down, self._piles, useful_only)
+        return [self._to_move(*m) for m in moves]
 
     def parse_move(self, text: str | Move) -> Move:
         """A move in the notation; a foundation past F4 is refused as this game's rule, not as
@@ -261,11 +232,6 @@ class FamilyGame(Checks, ExplainsLoss, PatienceBase):
             cards = tuple(None if k < down else CARDS[x] for k, x in enumerate(col))
             piles.append(Pile(PileRef("column", 0, c), cards, takes="only a King", accepts="K"))
         return (*piles, *self._foundation_piles())
-
-    def view(self, player: int) -> TableView:
-        """What the player may see: the piles as drawn (never a face-down card) and whether play goes on."""
-        self._check_player(player)
-        return TableView(player, self.piles(), self.status == "playing", game=self.name)
 
     def _card_at(self, place: Place) -> tuple[int, int]:
         """The (column, depth) of the card a click picks up at `place` (a place on this table),

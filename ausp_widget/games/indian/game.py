@@ -36,10 +36,10 @@ columns 1–10, 10–19 the second row, 20–29 the exposed row; 30–103 the st
 
 from __future__ import annotations
 
-from ausp_widget.core.base import PatienceBase
+from ausp_widget.core.base import ColumnsGame
 from ausp_widget.core.cards import CARDS, Card
 from ausp_widget.core.errors import IllegalMoveError
-from ausp_widget.core.moves import DRAW, Move
+from ausp_widget.core.moves import Move
 
 from . import notation
 from .basics import (
@@ -61,7 +61,7 @@ from .status import StuckSearch
 __all__ = ["IndianGame", "IndianMove", "IndianOptions"]
 
 
-class IndianGame(Legal, Places, StuckSearch, PatienceBase):
+class IndianGame(Legal, Places, StuckSearch, ColumnsGame):
     """A game of Indian Patience through the game protocol (`ausp_widget.core.protocol`).
     Internally a card is its index 0..51 (twins are alike), a column a tuple bottom first with
     a bottom state (free, face down, protected); `options` is fixed for the whole game."""
@@ -71,9 +71,6 @@ class IndianGame(Legal, Places, StuckSearch, PatienceBase):
     title = "Indian Patience"
     card_count = CARD_COUNT
     _notation = notation
-    mode = "solo"
-    players = 1
-    first = 0
     columns = COLUMNS
     _pile_suits = PILE_SUITS
 
@@ -124,11 +121,6 @@ class IndianGame(Legal, Places, StuckSearch, PatienceBase):
         clone._bottoms = list(self._bottoms)
         clone._piles = list(self._piles)
 
-    def tableau(self, p: int = 0) -> tuple[tuple[Card, ...], ...]:
-        """Columns 1–10, bottom card first, face-down cards included (`visible_tableau()` hides them)."""
-        self._check_player(p)
-        return tuple(tuple(CARDS[c] for c in col) for col in self._cols)
-
     def visible_tableau(self, p: int = 0) -> tuple[tuple[Card | None, ...], ...]:
         """The columns as a player sees them: None for a face-down card."""
         self._check_player(p)
@@ -154,10 +146,6 @@ class IndianGame(Legal, Places, StuckSearch, PatienceBase):
         self._check_player(p)
         return tuple(CARDS[c] for c in self._waste)
 
-    def _pile_heights(self) -> list[int]:
-        """Eight piles: F1 F2 ♣, F3 F4 ♦, F5 F6 ♥, F7 F8 ♠."""
-        return self._piles
-
     def locate(self, card: Card | str, p: int = 0) -> tuple[tuple[str, int | None, int | None], ...]:
         """Where both copies of a card are, each as in `Game.locate`: ("tableau", column 1–10,
         depth), ("waste", position, None), ("stock", position, None) or ("foundation", pile, None)."""
@@ -176,11 +164,6 @@ class IndianGame(Legal, Places, StuckSearch, PatienceBase):
         ]
         return tuple(places)
 
-    @property
-    def score(self) -> int:
-        """Cards on the foundations: one point each, 104 at most."""
-        return sum(self._piles)
-
     def position_key(self) -> tuple:
         """A hashable key of the position (columns, bottom states, stock, waste, foundations)."""
         return (tuple(self._cols), tuple(self._bottoms), len(self._stock), self._waste, tuple(self._piles))
@@ -192,20 +175,6 @@ class IndianGame(Legal, Places, StuckSearch, PatienceBase):
         if self._stock:
             return "playing"
         return "playing" if self.can_reach_home() is not False else "lost"
-
-    def legal_moves(self, player: int = 0) -> list[Move]:
-        """Every move allowed now, in the shortest unambiguous notation; empty once the game is over."""
-        self._check_player(player)
-        if self.status != "playing":
-            return []
-        return self._card_moves(useful_only=False) + ([DRAW] if self._stock else [])
-
-    def useful_moves(self, player: int = 0) -> list[Move]:
-        """Legal card moves without a lone card's move into another empty column; no draw."""
-        self._check_player(player)
-        if self.status != "playing":
-            return []
-        return self._card_moves(useful_only=True)
 
     @property
     def can_undo(self) -> bool:

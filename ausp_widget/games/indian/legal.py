@@ -145,12 +145,15 @@ class Legal:
         return sources
 
     def _card_moves(self, useful_only: bool) -> list[Move]:
-        """The rule table's moves, each in its shortest unambiguous notation (`_canonical`)."""
+        """The rule table's moves, each in its shortest unambiguous notation (`_canonical`), then
+        the draw while the stock lasts; `useful_only`: without a lone card's move into another
+        empty column, and without the draw."""
         waste_top = self._waste[-1] if self._waste else -1
         table = card_moves(
             self._cols, self._bottoms, waste_top, self._piles, self.options, lone_to_empty=not useful_only
         )
-        return [self._table_move(move) for move in table]
+        moves = [self._table_move(move) for move in table]
+        return moves if useful_only or not self._stock else [*moves, DRAW]
 
     def _table_move(self, move: CardMove) -> Move:
         """A rule-table move (`card_moves`) as the game's canonical move (its card is on show)."""

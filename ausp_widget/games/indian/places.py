@@ -44,24 +44,18 @@ class Places(ExplainsLoss):
     def parse_move(self, text: str | Move) -> Move:
         return IndianMove.parse(text)
 
-    def view(self, player: int) -> TableView:
-        """What the player may see (P7): the piles as drawn and the rule options, which are public."""
-        self._check_player(player)
-        return TableView(player, self.piles(), self.status == "playing", options=self.options)
-
     @classmethod
     def from_view(cls, view: TableView, hidden: Iterator[int]) -> Any:
         """A game with the view's cards as shown, its face-down places and then its stock dealt
         from `hidden` (card indices; see `core.view`)."""
-        columns = sorted((p for p in view.piles if p.kind == "column"), key=lambda p: p.index)
-        foundations = sorted((p for p in view.piles if p.kind == "foundation"), key=lambda p: p.index)
+        columns, cols, heights = cls._from_view_parts(view, hidden)
         waste = next(p for p in view.piles if p.kind == "waste")
         return cls(
-            [tuple(next(hidden) if card is None else card.index for card in p.cards) for p in columns],
+            cols,
             [FACE_DOWN if p.cards[:1] == (None,) else PROTECTED if p.protected else FREE for p in columns],
             tuple(itertools.islice(hidden, view.stock_size)),
             tuple(card.index for card in waste.cards),
-            [len(p.cards) for p in foundations],
+            heights,
             options=view.options,
         )
 
