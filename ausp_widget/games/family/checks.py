@@ -110,14 +110,13 @@ class Checks:
         if where is None:
             raise IllegalMoveError(f"{move.card} is on a foundation: cards never leave a foundation")
         c, d = where
-        col = self._cols[c]
         if d < self._down[c]:
             raise IllegalMoveError(unseen(FACE_DOWN_HELP))
         if move.kind == "foundation":
             return self._check_foundation(move, c, d), move
         if move.kind == "column":
-            return self._check_column(move, c, d), move
-        return self._check_tableau(move, c, d, col), move
+            return (c, d, empty_column(move, self._cols)), move
+        return self._check_tableau(move, c, d), move
 
     def _check_foundation(self, move: Move, c: int, d: int) -> tuple[int, int, int]:
         card, name = move.card.index, move.card
@@ -142,10 +141,7 @@ class Checks:
             )
         return (c, d, -1)
 
-    def _check_column(self, move: Move, c: int, d: int) -> tuple[int, int, int]:
-        return (c, d, empty_column(move, self._cols))
-
-    def _check_tableau(self, move: Move, c: int, d: int, col: tuple[int, ...]) -> tuple[int, int, int]:
+    def _check_tableau(self, move: Move, c: int, d: int) -> tuple[int, int, int]:
         card, onto = move.card.index, move.onto.index
         name, tname = move.card, move.onto
         if self.rule.in_suit and card // 13 != onto // 13:

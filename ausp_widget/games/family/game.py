@@ -273,17 +273,14 @@ class FamilyGame(Checks, ExplainsLoss, ColumnsGame):
         (with the cards on it) onto `target`; `play` then moves the cards or says which rule
         forbids it."""
         c, d = self._card_at(source)
-        card = CARDS[self._cols[c][d]]
+        card = self._cols[c][d]
         if target.kind == "foundation":
-            if PILE_SUITS[target.index] == card.index // 13:
-                return to_foundation(card)
-            return Move("foundation", card, pile=target.index + 1)
+            if PILE_SUITS[target.index] == card // 13:
+                return self._to_move(c, d, -1)
+            return Move("foundation", CARDS[card], pile=target.index + 1)
         if target.kind != "column":
             raise IllegalMoveError(no_stock(self.title))
-        column = self._cols[target.index]
-        if not column:
-            return to_column(card, target.index + 1)
-        return Move("tableau", card, onto=CARDS[column[-1]])
+        return self._to_move(c, d, target.index)
 
     # ---- words ------------------------------------------------------------------------------
     def _stuck(self, place: Place, player: int) -> str:
@@ -335,18 +332,14 @@ class FamilyGame(Checks, ExplainsLoss, ColumnsGame):
             blocks.append(Block(CARDS[card], held, why))
         return blocks
 
-    def _into(self, move: Move, player: int) -> str:
-        return "into"
-
     # ---- internals ----------------------------------------------------------------------------
     def _snapshot(self) -> tuple:
         return self.position_key()  # the whole state: columns, face-down counts, foundations
-
-    def _take_back(self, snap: tuple) -> None:
-        self._restore(snap)
 
     def _restore(self, snap: tuple) -> None:
         cols, down, piles = snap
         self._cols, self._down, self._piles = list(cols), list(down), list(piles)
         self._status = None
         self._last_home = None
+
+    _take_back = _restore
