@@ -63,8 +63,9 @@ class PatienceBase(Observable):
             self._notify("play", played)
         return played
 
-    def parse_move(self, text: str | Move) -> Move:  # pragma: no cover - each game's own
-        raise NotImplementedError
+    def parse_move(self, text: str | Move) -> Move:
+        """A move in the notation the games share (a game that writes more reads its own)."""
+        return Move.parse(text)
 
     def _check(self, move: Move, player: int) -> tuple[Any, Move]:  # pragma: no cover
         """What playing `move` does (an action for `_apply`) and the move as played, or the

@@ -32,9 +32,6 @@ class Places:
             ]
         return (*piles, *self._foundation_piles())
 
-    def parse_move(self, text: str | Move) -> Move:
-        return Move.parse(text)
-
     def place_of(self, card: Card, player: int = 0) -> Place | None:
         """Where one of `player`'s cards lies on show (a column or the waste), else None."""
         lay = self._layout(player)
