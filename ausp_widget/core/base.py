@@ -450,6 +450,7 @@ class ColumnsGame(PatienceBase):
     mode = "solo"
     players = 1
     first = 0
+    columns: int
     _cols: list[tuple[int, ...]]
     _piles: list[int]
 
@@ -483,6 +484,32 @@ class ColumnsGame(PatienceBase):
 
     def _card_moves(self, useful_only: bool) -> list[Move]:  # pragma: no cover - each game's own
         """The moves now (a draw too, while a stock lasts, unless `useful_only`)."""
+        raise NotImplementedError
+
+    def move_places(self, move: Move, player: int = 0) -> tuple[Place | None, PileRef | None]:
+        """Where a move takes its cards from and which pile receives them, as played now (None
+        for a pile this table does not have); the game says where a card lies on show
+        (`_source_place`) and which column a move onto a card goes to (`_target_pile`)."""
+        self._check_player(player)
+        if move.kind == "draw" and self.has_stock:
+            return Place(PileRef("stock", 0), 0), PileRef("waste", 0)
+        if move.card is None:
+            return None, None
+        source = self._source_place(move)
+        if move.kind == "foundation":
+            pile = move.pile - 1 if move.pile else self._first_pile(move.card.index)
+            known = pile is not None and pile < len(self._piles)
+            return source, PileRef("foundation", None, pile) if known else None
+        if move.kind == "column":
+            return source, PileRef("column", 0, move.column - 1) if move.column <= self.columns else None
+        return source, self._target_pile(move, source)
+
+    def _source_place(self, move: Move) -> Place | None:  # pragma: no cover - each game's own
+        """Where the card a move names lies on show, else None."""
+        raise NotImplementedError
+
+    def _target_pile(self, move: Move, source: Place | None) -> PileRef | None:  # pragma: no cover
+        """The column a move onto a card goes to (its card comes from `source`), else None."""
         raise NotImplementedError
 
     def view(self, player: int) -> TableView:

@@ -248,25 +248,18 @@ class FamilyGame(Checks, ExplainsLoss, ColumnsGame):
             raise IllegalMoveError(unseen(FACE_DOWN_HELP))
         return pile.index, place.depth
 
-    def move_places(self, move: Move, player: int = 0) -> tuple[Place | None, PileRef | None]:
-        """Where a move takes its cards from and which pile receives them, as played now."""
-        self._check_player(player)
-        if move.card is None:
-            return None, None
+    def _source_place(self, move: Move) -> Place | None:
+        """Where the card a move names lies, when it lies face up in a column."""
         where = self._where(move.card.index)
-        source = None
-        if where is not None and where[1] >= self._down[where[0]]:
-            source = Place(PileRef("column", 0, where[0]), where[1])
-        if move.kind == "foundation":
-            pile = move.pile - 1 if move.pile else self._first_pile(move.card.index)
-            return source, None if pile is None or pile >= len(self._piles) else PileRef(
-                "foundation", None, pile
-            )
-        if move.kind == "column":
-            return source, PileRef("column", 0, move.column - 1) if move.column <= self.columns else None
+        if where is None or where[1] < self._down[where[0]]:
+            return None
+        return Place(PileRef("column", 0, where[0]), where[1])
+
+    def _target_pile(self, move: Move, source: Place | None) -> PileRef | None:
+        """The column whose top card a move names, never a hidden card's column."""
         there = self._where(move.onto.index)
         face_up = there is not None and there[1] >= self._down[there[0]]
-        return source, PileRef("column", 0, there[0]) if face_up else None  # never a hidden card's column
+        return PileRef("column", 0, there[0]) if face_up else None
 
     def _click(self, source: Place, target: PileRef, player: int) -> Move:
         """The move a click means (arguments checked by `move_between`): the card at `source`

@@ -72,25 +72,14 @@ class Places(ExplainsLoss):
             return Place(PileRef("waste", 0), len(self._waste) - 1)
         return Place(PileRef("column", 0, src), len(self._cols[src]) - 1)
 
-    def move_places(self, move: Move, player: int = 0) -> tuple[Place | None, PileRef | None]:
-        """Where a move takes its card from and which pile receives it, as played now."""
-        self._check_player(player)
-        if move.kind == "draw":
-            return Place(PileRef("stock", 0), 0), PileRef("waste", 0)
-        if move.kind == "pass" or move.card is None:
-            return None, None
-        source = self._source_place(move)
-        card = move.card
-        if move.kind == "foundation":
-            pile = move.pile - 1 if move.pile else self._first_pile(card.index)
-            return source, None if pile is None else PileRef("foundation", None, pile)
-        if move.kind == "column":
-            return source, PileRef("column", 0, move.column - 1)
+    def _target_pile(self, move: Move, source: Place | None) -> PileRef | None:
+        """The first column, not the card's own, that ends with the card a move names and may
+        take a card."""
         for c, col in enumerate(self._cols):
             own = source is not None and source.pile == PileRef("column", 0, c)
             if col and col[-1] == move.onto.index and not own and self._open(c):
-                return source, PileRef("column", 0, c)
-        return source, None
+                return PileRef("column", 0, c)
+        return None
 
     def _click(self, source: Place, target: PileRef, player: int) -> Move:
         """The legal move from `source` onto `target`, else the one the engine will refuse."""
