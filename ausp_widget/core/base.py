@@ -453,12 +453,24 @@ class ColumnsGame(PatienceBase):
     columns: int
     _cols: list[tuple[int, ...]]
     _piles: list[int]
+    _stock: tuple[int, ...] = ()  # next card first; a game that deals every card keeps both empty
+    _waste: tuple[int, ...] = ()  # bottom first, top card last
 
     def tableau(self, p: int = 0) -> tuple[tuple[Any, ...], ...]:
         """The columns, bottom card first, top card last, face-down cards included
         (`visible_tableau()` hides them)."""
         self._check_player(p)
         return tuple(tuple(CARDS[c] for c in col) for col in self._cols)
+
+    def stock(self, p: int = 0) -> tuple[Any, ...]:
+        """The stock, next card to draw first."""
+        self._check_player(p)
+        return tuple(CARDS[c] for c in self._stock)
+
+    def waste(self, p: int = 0) -> tuple[Any, ...]:
+        """The waste, bottom first, top card last."""
+        self._check_player(p)
+        return tuple(CARDS[c] for c in self._waste)
 
     def _pile_heights(self) -> list[int]:
         return self._piles

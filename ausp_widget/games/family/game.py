@@ -142,16 +142,6 @@ class FamilyGame(Checks, ExplainsLoss, ColumnsGame):
         self._check_player(p)
         return tuple(self._down)
 
-    def stock(self, p: int = 0) -> tuple[Card, ...]:
-        """No stock: always empty."""
-        self._check_player(p)
-        return ()
-
-    def waste(self, p: int = 0) -> tuple[Card, ...]:
-        """No waste: always empty."""
-        self._check_player(p)
-        return ()
-
     def position_key(self) -> tuple:
         """A hashable key of the position (columns, face-down counts, foundations)."""
         return (tuple(self._cols), tuple(self._down), tuple(self._piles))

@@ -136,16 +136,6 @@ class IndianGame(Legal, Places, StuckSearch, ColumnsGame):
         self._check_player(p)
         return tuple(b == PROTECTED for b in self._bottoms)
 
-    def stock(self, p: int = 0) -> tuple[Card, ...]:
-        """The stock, next card to draw first."""
-        self._check_player(p)
-        return tuple(CARDS[c] for c in self._stock)
-
-    def waste(self, p: int = 0) -> tuple[Card, ...]:
-        """The waste, bottom first, top card last."""
-        self._check_player(p)
-        return tuple(CARDS[c] for c in self._waste)
-
     def locate(self, card: Card | str, p: int = 0) -> tuple[tuple[str, int | None, int | None], ...]:
         """Where both copies of a card are, each as in `Game.locate`: ("tableau", column 1–10,
         depth), ("waste", position, None), ("stock", position, None) or ("foundation", pile, None)."""
