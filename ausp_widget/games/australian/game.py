@@ -278,8 +278,6 @@ class Game(Checks, Places, Loss, PatienceBase):
     # ---- playing ----------------------------------------------------------------------------
     def _check(self, move: Move, player: int) -> tuple[tuple, Move]:
         """The action and the move as played (a two-player `F` names its pile), or the reason."""
-        if type(move) is not Move:
-            move = Move.parse(move)
         action = self._resolve(move, player, self._layout(player))
         return action, action[1]
 

@@ -78,14 +78,13 @@ class Places:
         return Move("tableau", card, onto=CARDS[column[-1]])
 
     def _card_at(self, place: Place, player: int) -> Card:
-        """The card a player picks up at `place`, or why not (a stock's cards are never named)."""
+        """The card a player picks up at `place`, or why not (a click on the player's own stock is
+        answered before: `PatienceBase.move_between` and `explain_stuck`)."""
         pile = place.pile
         if pile.kind == "foundation":
             raise IllegalMoveError("cards never leave a foundation")
         if pile.owner != player:
             raise IllegalMoveError("those are the bot's cards: you play the cards at the bottom of the table")
-        if pile.kind == "stock":
-            raise IllegalMoveError(self._stock_words(next(p for p in self.piles() if p.ref == pile)))
         lay = self._layout(player)
         cards = lay.waste if pile.kind == "waste" else lay.cols[pile.index]
         if not 0 <= place.depth < len(cards):

@@ -19,7 +19,6 @@ from ausp_widget.core.moves import DRAW, Move
 from ausp_widget.core.sight import Sight, unseen
 
 from .basics import (
-    COLUMNS,
     FACE_DOWN,
     FREE,
     PILE_SUITS,
@@ -291,11 +290,7 @@ class Legal:
                 f"{name} is protected: a card turned up from face down may only go to a foundation "
                 "until the stock is used up"
             )
-        if move.kind == "column":
-            if move.column > COLUMNS:  # Move itself refuses anything but a whole number from 1
-                raise IllegalMoveError(
-                    f"there is no column {move.column}: columns are numbered 1 to {COLUMNS}"
-                )
+        if move.kind == "column":  # `Move` refuses a column past 10, Indian Patience's last
             t = move.column - 1
             if t == src:
                 raise IllegalMoveError(f"{name} is already in column {move.column}")

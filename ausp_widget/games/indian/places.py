@@ -94,12 +94,11 @@ class Places(ExplainsLoss):
         return IndianMove("column", card, column=target.index + 1, source=where)
 
     def _pick(self, place: Place) -> tuple[Card, int | str]:
-        """The card at `place` and its source name, or why it cannot be picked up."""
+        """The card at `place` and its source name, or why it cannot be picked up (a click on the
+        stock is answered before: `PatienceBase.move_between` and `explain_stuck`)."""
         kind = place.pile.kind
         if kind == "foundation":
             raise IllegalMoveError("cards never leave a foundation")
-        if kind == "stock":
-            raise IllegalMoveError(self._stock_words(self.piles()[0]))  # the stock comes first
         why = self._absent(place) or self._under(place)
         if why:
             raise IllegalMoveError(why)
