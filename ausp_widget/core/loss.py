@@ -1,5 +1,5 @@
 """Why a lost game is lost, in the words of the rules: the cards that can no longer reach
-home and what holds each. Each game finds its own blocks (`_blocks()`); `explain_loss()`
+home and what holds each. Each game says what holds a card (`_block()`); `explain_loss()`
 (P6 of the protocol) is the same for every game: it orders them and keeps the sentence
 short, so a student reads the one or two blocks that matter most and a count of the rest.
 
@@ -31,7 +31,7 @@ class Block:
 
 class ExplainsLoss:
     """`explain_loss()` for a game (of `ausp_widget.core.base.PatienceBase`) that provides
-    `_blocks(player)`: what holds each card its foundations wait for, once the game is lost."""
+    `_block(card, held, player)`: what holds a card its foundations wait for, once the game is lost."""
 
     card_count: int
     scores: tuple[int, ...]
@@ -54,9 +54,15 @@ class ExplainsLoss:
         down = sum(pile.size - sum(c is not None for c in pile.cards) for pile in piles)
         return loss_text(blocks, self.card_count - self.scores[player], shown, hidden, down)
 
-    def _blocks(self, player: int) -> list[Block]:  # pragma: no cover - each game's own
+    def _blocks(self, player: int) -> list[Block]:
         """A block for each card the foundations wait for that lies face up on the table:
         its words name only cards on show (a card that lies face down gets none)."""
+        blocks = [self._block(card, held, player) for card, held in self._waiting().items()]
+        return [block for block in blocks if block is not None]
+
+    def _block(self, card: int, held: int, player: int) -> Block | None:  # pragma: no cover
+        """What holds `card` (with `held` cards waiting behind it), or None when no copy of it
+        lies face up (each game's own)."""
         raise NotImplementedError
 
     def _waiting(self) -> dict[int, int]:

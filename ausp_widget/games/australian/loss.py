@@ -14,13 +14,9 @@ KINGS_ONLY = "only a King may fill an empty column"
 class Loss(ExplainsLoss):
     """`explain_loss()` for `Game` (which provides the state)."""
 
-    def _blocks(self, player: int) -> list[Block]:
-        """What holds the next card of each suit not all home (the game is lost)."""
+    def _block(self, card: int, held: int, player: int) -> Block:
+        """What holds `card` (the next card of a suit not all home) where it lies."""
         lay = self._layout(player)
-        return [self._block(lay, card, held) for card, held in self._waiting().items()]
-
-    def _block(self, lay: _Layout, card: int, held: int) -> Block:
-        """What holds `card` (which its foundation waits for) where it lies."""
         if lay.loc[card] == WASTE:
             top = lay.waste[-1]
             why = (

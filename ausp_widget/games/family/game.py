@@ -295,25 +295,22 @@ class FamilyGame(Checks, ExplainsLoss, ColumnsGame):
                 news.append(f" {pile.cards[down_now]} turned up in column {pile.index + 1}.")
         return "".join(news)
 
-    def _blocks(self, player: int) -> list[Block]:
-        """What holds each card a foundation waits for that lies face up (the game is lost);
-        a face-down one is only counted (`ExplainsLoss`)."""
-        blocks = []
-        for card, held in self._waiting().items():
-            c, d = self._where(card)
-            if d < self._down[c]:
-                continue
-            cover = self._cols[c][d + 1]
-            if cover % 13 == KING:
-                nowhere = f"{CARDS[cover]} is a King, which may only go into an empty column"
-            else:
-                needs = self._parents_words(cover)
-                nowhere = f"{CARDS[cover]} needs {needs} on top of a column, and none is there"
-                if not all(self._cols):
-                    nowhere += ", and only a King may fill an empty column"
-            why = f"{CARDS[card]} is covered in column {c + 1} under {CARDS[cover]}: {nowhere}"
-            blocks.append(Block(CARDS[card], held, why))
-        return blocks
+    def _block(self, card: int, held: int, player: int) -> Block | None:
+        """What holds a card a foundation waits for that lies face up (the game is lost); None
+        for a face-down one, which `ExplainsLoss` only counts."""
+        c, d = self._where(card)
+        if d < self._down[c]:
+            return None
+        cover = self._cols[c][d + 1]
+        if cover % 13 == KING:
+            nowhere = f"{CARDS[cover]} is a King, which may only go into an empty column"
+        else:
+            needs = self._parents_words(cover)
+            nowhere = f"{CARDS[cover]} needs {needs} on top of a column, and none is there"
+            if not all(self._cols):
+                nowhere += ", and only a King may fill an empty column"
+        why = f"{CARDS[card]} is covered in column {c + 1} under {CARDS[cover]}: {nowhere}"
+        return Block(CARDS[card], held, why)
 
     # ---- internals ----------------------------------------------------------------------------
     def _snapshot(self) -> tuple:

@@ -177,12 +177,7 @@ class Places(ExplainsLoss):
         return "".join(news)
 
     # ---- why a lost game is lost: what holds the next card of each foundation ----------------
-    def _blocks(self, player: int) -> list[Block]:
-        """What holds the next card of each foundation not full (the game is lost)."""
-        blocks = [self._block(card, held) for card, held in self._waiting().items()]
-        return [b for b in blocks if b is not None]
-
-    def _block(self, card: int, held: int) -> Block | None:
+    def _block(self, card: int, held: int, player: int) -> Block | None:
         """What holds the nearest copy of `card` on show (the one with the fewest cards on
         it); None when no copy is on show (`ExplainsLoss` counts it, never placing it)."""
         places = [
