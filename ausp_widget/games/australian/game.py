@@ -18,7 +18,7 @@ from ausp_widget.core.saves import check_seed, decode_save
 
 from . import notation
 from .checks import Checks
-from .layout import COLUMNS, FOUNDATION, MODES, STOCK, WASTE, _Layout
+from .layout import COLUMNS, FOUNDATION, MODES, STOCK, WASTE, _Layout, layout_from_cards
 from .legal import KINGS, TO_HOME, card_moves
 from .loss import Loss
 from .places import Places
@@ -94,10 +94,7 @@ class Game(Checks, Places, Loss, PatienceBase):
         check_first(first)
         decks, coin = deal_decks(seed, 1 if mode == "solo" else 2)
         first = coin if first == "random" else first
-        layouts = [
-            _Layout([tuple(c.index for c in col) for col in cols], tuple(c.index for c in stock), ())
-            for cols, stock in decks
-        ]
+        layouts = [layout_from_cards(cols, stock, ()) for cols, stock in decks]
         return cls(layouts, mode=mode, seed=seed, first=first)
 
     @classmethod
