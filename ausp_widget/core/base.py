@@ -49,6 +49,10 @@ class PatienceBase(Observable):
         try:
             if not isinstance(move, Move):
                 move = self.parse_move(move)
+            self._check_player(player)
+            status = self.status
+            if status != "playing":
+                raise IllegalMoveError(f"the game is over ({status})")
             action, played = self._check(move, player)
         except ValueError as error:  # IllegalMoveError, NotationError, or a wrong player
             said = veiled(self, error)  # never a card the table does not show
@@ -69,7 +73,8 @@ class PatienceBase(Observable):
 
     def _check(self, move: Move, player: int) -> tuple[Any, Move]:  # pragma: no cover
         """What playing `move` does (an action for `_apply`) and the move as played, or the
-        error saying which rule it breaks (each game's own)."""
+        error saying which rule it breaks (each game's own; `play` has checked the player and
+        that the game goes on)."""
         raise NotImplementedError
 
     def _apply(self, action: Any, player: int) -> None:  # pragma: no cover - each game's own

@@ -22,9 +22,6 @@ class Checks:
     unseen_help = IN_STOCK
 
     def _resolve(self, move: Move, player: int, lay: _Layout) -> tuple:
-        status = self.status
-        if status != "playing":
-            raise IllegalMoveError(f"the game is over ({status})")
         if self.mode == "turns" and player != self._turn:
             raise IllegalMoveError(
                 f"it is not {_possessive(player)} turn: it is {_possessive(self._turn)} turn"

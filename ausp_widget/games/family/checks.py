@@ -91,14 +91,9 @@ class Checks:
     _cols: list[tuple[int, ...]]
     _down: list[int]
     _piles: list[int]
-    status: str
 
     def _check(self, move: Move, player: int) -> tuple[tuple[int, int, int], Move]:
         """The action (column, depth, target) and the move as played, or the reason it is refused."""
-        self._check_player(player)
-        status = self.status
-        if status != "playing":
-            raise IllegalMoveError(f"the game is over ({status})")
         if move.kind == "draw":
             raise IllegalMoveError(
                 f"there is nothing to draw in {self.title}: every card is dealt at the start"

@@ -186,10 +186,6 @@ class Legal:
 
     def _check(self, move: Move, player: int) -> tuple[tuple, Move]:
         """Check a move against the rules: (what to do, the move in canonical form), or raise."""
-        self._check_player(player)
-        status = self.status
-        if status != "playing":
-            raise IllegalMoveError(f"the game is over ({status})")
         if move.kind == "draw":
             if not self._stock:
                 raise IllegalMoveError("the stock is empty: there is no redeal, one pass only")
