@@ -212,13 +212,13 @@ class Places(ExplainsLoss):
             return "is protected: it may only go to a foundation, which does not take it yet"
         if any(m.card is not None and m.card.index == card for m in self._card_moves(useful_only=True)):
             return "can still move, but no order of moves clears the way"
-        empty = not all(self._cols)
         if card % 13 == 12:
             text = "a King goes only to a foundation or an empty column"
-            return f"can move nowhere: {text}" + ("" if empty else ", and no column is empty")
-        text = f"it needs a column ending with a {RANK_TEXT[card % 13 + 1]} of another suit, and none does"
-        if not empty:
+        else:
+            higher = RANK_TEXT[card % 13 + 1]
+            text = f"it needs a column ending with a {higher} of another suit, and none does"
+        if all(self._cols):
             text += ", and no column is empty"
-        elif not self._fills_empty(card):
+        elif not self._fills_empty(card):  # never for a King
             text += "; only a King may fill an empty column (rule option empty_column='kings')"
         return f"can move nowhere: {text}"
