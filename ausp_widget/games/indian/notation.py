@@ -98,9 +98,7 @@ def format_position(game: IndianGame) -> str:
     for n, (col, down, guarded) in enumerate(
         zip(game.tableau(), game.face_down(), game.protected()), start=1
     ):
-        words = [str(card) for card in col]
-        if down:
-            words[0] = f"[{words[0]}]"
+        words = [f"[{card}]" if depth < down else str(card) for depth, card in enumerate(col)]
         if guarded:
             words[0] += "*"
         lines.append(f"{n}: {' '.join(words) or '-'}")
