@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
+from .game_entry import no_guide
 from .registry import GameEntry, Later, register
 
 __all__ = ["class_name", "lazy_attributes", "solo_entry"]
@@ -40,7 +41,9 @@ def solo_entry(package: str, name: str, title: str, tip: str, **parts: Any) -> G
     `rules:{name}_rules` (a function of the rule options), `guide:{name}_steps`,
     `notation:load_json`, `solver:solve` and `solver:DealSolver`, `hints:hint`, and the
     core's sampler of hidden cards. `parts` give any other part, or one that lives elsewhere:
-    "module:name" in the package, a "package.module:name" path, or the value itself. A whole
+    "module:name" in the package, a "package.module:name" path, or the value itself (`rules`
+    and `guide` as such a path, `guide=None` for a game without one, and `notation` as the
+    module that reads the saves). A whole
     game's review is off until the game turns it on (`reviews=True`): it runs at a student's
     pace only with a solver that decides most sampled positions within a few hundred."""
 
@@ -49,6 +52,9 @@ def solo_entry(package: str, name: str, title: str, tip: str, **parts: Any) -> G
 
     game_class = f"game:{class_name(name)}"
     cls = Later(here(game_class))
+    rules = Later(here(parts.pop("rules", f"rules:{name}_rules")))
+    guide = parts.pop("guide", f"guide:{name}_steps")
+    load_json = Later(here(f"{parts.pop('notation', 'notation')}:load_json"))
     conventional = {
         "solve": "solver:solve",
         "solver": "solver:DealSolver",
@@ -67,9 +73,9 @@ def solo_entry(package: str, name: str, title: str, tip: str, **parts: Any) -> G
         modes={name: ("solo", title)},
         deal=Later(here(f"{game_class}.deal")),
         read_text=Later(here(f"{game_class}.from_text")),
-        read_save=partial(_read_save, Later(here("notation:load_json")), cls),
-        rules=partial(_rules, Later(here(f"rules:{name}_rules"))),
-        guide=partial(_guide, Later(here(f"guide:{name}_steps"))),
+        read_save=partial(_read_save, load_json, cls),
+        rules=partial(_rules, rules),
+        guide=no_guide if guide is None else partial(_guide, Later(here(guide))),
         tips={name: tip},
         **named,
     )
