@@ -4,11 +4,10 @@ what it is said to be worth."""
 
 from __future__ import annotations
 
-from functools import partial
-
-from ausp_widget.core.lesson import Step, deal_position, in_lesson, make_step, make_task
+from ausp_widget.core.lesson import Step, in_lesson, make_step, make_task
 from ausp_widget.core.tasks import Goal, free_goal, home_goal
 
+from .course import _deal
 from .figures import deal_range, figure_words, habit_figures
 
 ACES = 54  # A♥ at the head of column 1 under three cards; a group move and a King free it
@@ -17,9 +16,6 @@ KINGS = (34, ("7♦ 8♦",))  # column 3 empty, three Kings could fill it, one f
 GROUPS = 28  # five group moves to choose from; one uncovers A♦
 DRAWING = 1  # a fresh deal: nothing on the waste yet, so a draw covers nothing
 CHECKUP = 161  # three cards home, the third behind a King that needs a column
-
-
-_deal = partial(deal_position, "australian")  # (seed, moves): a lesson's position
 
 
 def _paired(key: str) -> str:
