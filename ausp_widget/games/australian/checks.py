@@ -84,7 +84,7 @@ class Checks:
                 raise IllegalMoveError(f"F{move.pile} needs {need} before {name}")
             played = move
         else:
-            k = next((k for k in self._suit_piles[suit] if len(self._piles[k]) == rank), None)
+            k = self._first_pile(card)
             if k is None:
                 if rank == 0:
                     raise IllegalMoveError(f"both {SUITS[suit]} foundations were taken: {name} stays")

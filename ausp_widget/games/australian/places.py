@@ -94,10 +94,9 @@ class Places:
     def _stuck(self, place: Place, player: int) -> str:
         """Why the card at `place` has no legal move now, in the engine's words."""
         card = self._card_at(place, player)
-        heights = [len(pile) for pile, suit in zip(self._piles, self._pile_suits) if SUITS[suit] == card.suit]
         if place.pile.kind == "waste" and place.depth != len(self._layout(player).waste) - 1:
             return f"{self._refusal(to_foundation(card), player)}."
-        if card.rank - 1 in heights:
+        if self._first_pile(card.index) is not None:
             reason = self._refusal(to_foundation(card), player)
         elif card.rank < 13:
             parent = Card(card.rank + 1, card.suit)
