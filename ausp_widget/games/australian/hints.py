@@ -10,7 +10,8 @@ from __future__ import annotations
 from ausp_widget.core.advice import Hint
 from ausp_widget.core.cards import CARDS, Card
 from ausp_widget.core.moves import DRAW, PASS, Move, onto_parent, to_column, to_foundation
-from ausp_widget.games.australian.legal import HOME, TO_COLUMN, TO_HOME, WASTE, CardMove, card_moves
+from ausp_widget.games.australian.layout import layout_from_cards
+from ausp_widget.games.australian.legal import TO_COLUMN, TO_HOME, WASTE, CardMove, card_moves
 from ausp_widget.games.australian.view import View
 
 __all__ = ["Hint", "hint", "hint_from_view"]
@@ -80,15 +81,10 @@ class _Board:
 
     def _table_moves(self) -> list[CardMove]:
         """The rule table's useful moves here (`legal.card_moves`), the first empty column only."""
-        loc = [HOME] * 52
-        for card, (c, depth) in self.where.items():
-            loc[card.index] = c * 64 + depth
-        for card in self.view.waste:
-            loc[card.index] = WASTE
+        lay = layout_from_cards(self.columns, (), self.view.waste)
         top = self.waste_top.index if self.waste_top else -1
-        columns = [[card.index for card in col] for col in self.columns]
         wanted = {card.index for card in self.wanted}
-        return card_moves(columns, loc, top, wanted, useful_only=True, symmetric=True)
+        return card_moves(lay.cols, lay.loc, top, wanted, useful_only=True, symmetric=True)
 
     def _group_moves(self) -> list[tuple[Move, int, int]]:
         """Every tableau card whose parent is exposed elsewhere: (move, column, depth)."""
