@@ -50,6 +50,20 @@ Why the search stays small — each rule with the reason it never loses a win:
   the two parents have only changed places, and on the tuning deals the test never found
   such a position dead.
   Skipping the test never changes a verdict, only how soon it comes.
+* After a swap that sent no card home, the position it reached tries, besides swaps, only
+  the moves that use the parent the swap freed (it goes home, heads or is carried by the
+  move, or takes the moved card). Any other move m was possible one move back, before the
+  swap, and leads to the position m reached there with the swap made after it: the swap
+  uses none of what m changed, and a card goes home after m in one order if and only if in
+  the other (the moved card itself going home reaches the same position from there). A
+  swap can always be taken back, so the two positions are won or lost together, and the
+  position before the swap (on the line being tried) tries m itself, or, if it too was
+  reached by a swap that m does not need, leaves m to the one before it. Swaps are always
+  tried, so every position a chain of swaps reaches from an entered position is entered;
+  counting only the moves that are not swaps, a shortest winning line from an entered
+  position thus always leads on to an entered position one such move nearer the win, and
+  "lost" still ends a complete search. On the lost tuning deals it enters about three in
+  five of the positions it entered without the rule.
 
 `nodes` counts every position the search reaches, seen before or not.
 
@@ -250,6 +264,15 @@ class Solver(SlicedSearch):
         """Whether the move (not yet made) can cut a card off its way home: all but a swap."""
         return not swap
 
+    def _uses(self, move: tuple[int, int, int], card: int) -> bool:
+        """Whether a move may use `card`, a column's top: the card is in the group it moves,
+        is the card the group goes onto, or is next on its foundation (the safe moves after
+        the move may send it home)."""
+        c, d, e = move
+        if card in self.cols[c][d:] or (e >= 0 and self.cols[e] and self.cols[e][-1] == card):
+            return True
+        return self.heights[card // 13] == card % 13
+
     def _remember(self, key: bytes) -> None:
         if len(self.seen) >= self.table_limit:
             self.seen.clear()
@@ -278,6 +301,8 @@ class Solver(SlicedSearch):
         if swap and len(self.trail) == mark + 1:  # no card sent home after the swap:
             c, e, size = self.trail[-1][:3]  # moving the group back leads to a position on the line
             moves.remove((e, len(self.cols[e]) - size, c))
+            freed = self.cols[c][-1]  # the parent the swap left, now the top of its column
+            moves = [move for move in moves if self._swapped(*move) or self._uses(move, freed)]
         self.frames.append([moves, 0, mark, key])
         return True
 
