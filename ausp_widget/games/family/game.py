@@ -40,8 +40,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ausp_widget.core.base import ColumnsGame
 from ausp_widget.core.cards import CARDS, Card
+from ausp_widget.core.columns_game import ColumnsGame
 from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.loss import Block, ExplainsLoss
 from ausp_widget.core.moves import Move, to_column, to_foundation

@@ -36,8 +36,8 @@ columns 1–10, 10–19 the second row, 20–29 the exposed row; 30–103 the st
 
 from __future__ import annotations
 
-from ausp_widget.core.base import ColumnsGame
 from ausp_widget.core.cards import CARDS, Card
+from ausp_widget.core.columns_game import ColumnsGame
 from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.moves import Move
 
