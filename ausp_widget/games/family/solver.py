@@ -81,7 +81,7 @@ import random
 from ausp_widget.core.cards import CARDS
 from ausp_widget.core.moves import Move, to_column, to_foundation
 from ausp_widget.core.solving import Budget, SlicedSearch, SolveResult, TakingTurns, solve_with
-from ausp_widget.games.family.deadlock import hopeless
+from ausp_widget.games.family.deadlock import children_of, hopeless
 from ausp_widget.games.family.rule import CARD_COUNT, KING, is_progress
 
 __all__ = [
@@ -107,6 +107,7 @@ class Solver(SlicedSearch):
         self.rng = None if seed is None else random.Random(seed)  # breaks ties between moves
         self.rule = game.rule  # how the tableau builds: the parents of each card
         self.parents = game.rule.parents
+        self.children = children_of(self.parents)  # the cards each card may take
         self.cols = [list(col) for col in game._cols]
         self.places = self.cols  # every list a card is taken from (`StockSolver` adds two)
         self.down = list(game._down)
@@ -215,6 +216,11 @@ class Solver(SlicedSearch):
                 tops[col[-1]] = c
             elif empty < 0:
                 empty = c
+        wants: dict[int, tuple[int, ...]] = {}  # each card a top card may take: the columns it may go to
+        for top in tops:
+            for child in self.children[top]:
+                if child not in wants:
+                    wants[child] = tuple(tops[p] for p in parents[child] if p in tops)
         scored: list[tuple[int, int, int, int]] = []
         for c, col in enumerate(cols):
             if not col:
@@ -226,12 +232,13 @@ class Solver(SlicedSearch):
                 scored.append((-10 - flip if d == flip and flip else 0, c, d, -1))
             for d in range(flip, len(col)):
                 card = col[d]
-                if card % 13 == KING:
-                    if d == 0 or empty < 0:
+                targets = wants.get(card)
+                if targets is None:
+                    if empty < 0 or d == 0 or card % 13 != KING:
                         continue
                     targets = (empty,)
-                else:
-                    targets = tuple(tops[p] for p in parents[card] if p in tops and tops[p] != c)
+                elif c in targets:
+                    targets = tuple(e for e in targets if e != c)
                     if not targets:
                         continue
                 if d == flip and flip:
