@@ -46,6 +46,61 @@ def children_of(parents: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], 
 
 IS_KING = tuple(card % 13 == KING for card in range(52))
 IS_ACE = tuple(card % 13 == 0 for card in range(52))
+# The card before and after each card in its suit; 52 (a slot always home) for an Ace's
+# predecessor and a King's successor, so neither needs a test of its own.
+_BELOW = tuple(52 if card % 13 == 0 else card - 1 for card in range(52))
+_ABOVE = tuple(52 if card % 13 == KING else card + 1 for card in range(52))
+# A suit's 13 cards for each foundation height: home, and not home (so in play).
+_HOME = tuple((True,) * h + (False,) * (13 - h) for h in range(14))
+_AWAY = tuple((False,) * h + (True,) * (13 - h) for h in range(14))
+# Where a card lies (`place`): column * 128 + depth in a column (`>> 7` and `& 127` read it
+# back), _IN_PILE in the waste or the stock. As no column holds more than 52 cards, two
+# cards lie in one column, the first above the second, exactly when the first's place minus
+# the second's is between 1 and 63: cards of two columns are at least 128 - 51 apart.
+_IN_PILE = -1024
+_CHILDREN: dict[int, tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]] = {}
+
+
+def _children(parents: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """`children_of(parents)`, found by the table's identity: hashing the table itself on
+    every call would cost more than a short test."""
+    entry = _CHILDREN.get(id(parents))
+    if entry is None or entry[0] is not parents:
+        entry = _CHILDREN[id(parents)] = (parents, children_of(parents))
+    return entry[1]
+
+
+def _can_head(
+    card: int,
+    parents: tuple[tuple[int, ...], ...],
+    exposed: list[bool],
+    place: list[int],
+    cols: list[list[int]],
+    moves_ok: list[bool],
+    empty: bool,
+    blocked: dict[int, list[int]],
+) -> bool:
+    """Whether `card` (in play, face up or uncovered, not yet heading a move) may head a move
+    now. A parent lying above it in its own column counts only once a card between them, or
+    the parent, has headed a move; until then `card` is noted in `blocked` under its column,
+    to be looked at again when a card of that column heads a move."""
+    if IS_KING[card]:
+        return empty
+    for parent in parents[card]:
+        if exposed[parent]:
+            above = place[parent]
+            if above >= 0:
+                below = place[card]
+                if not 0 < above - below < 64:
+                    return True
+                column = above >> 7
+                for x in cols[column][(below & 127) + 1 : (above & 127) + 1]:
+                    if moves_ok[x]:
+                        return True
+                blocked.setdefault(column, []).append(card)
+            elif moves_ok[parent]:  # a waste card that headed a move
+                return True
+    return False
 
 
 def hopeless(
@@ -59,151 +114,178 @@ def hopeless(
     """Whether some card can never go home, even in the relaxed game (the module docstring
     gives its rules). `parents` is the rule's table of where each card may go
     (`Rule.parents`); `waste` lists the waste bottom first and `stock` the cards still to
-    draw, next first (both empty in a game without a stock)."""
-    children = children_of(parents)
-    col_of = [HOME] * 52
-    depth = [0] * 52
-    free = [True] * 52  # face up in a column, or uncovered (what is home is never looked at)
-    home_ok = [False] * 52
+    draw, next first (both empty in a game without a stock).
+
+    The derivation is a worklist: each fact is derived once, and each derivation looks again
+    only at the facts it may have made true. Between two draws every rule only adds facts, so
+    the order they come in does not change where the derivation ends."""
+    entry = _CHILDREN.get(id(parents))
+    children = entry[1] if entry is not None and entry[0] is parents else _children(parents)
+    h0, h1, h2, h3 = heights
+    home_ok = [*_HOME[h0], *_HOME[h1], *_HOME[h2], *_HOME[h3], True]
+    # A card is ready while it is face up (or uncovered), in play and not yet heading a move.
+    ready = [*_AWAY[h0], *_AWAY[h1], *_AWAY[h2], *_AWAY[h3]]
+    missing = 52 - h0 - h1 - h2 - h3
     moves_ok = [False] * 52
-    exposed = [False] * 52
-    missing = 52
-    for suit in range(4):
-        h = heights[suit]
-        if h:
-            home_ok[suit * 13 : suit * 13 + h] = [True] * h
-            missing -= h
+    exposed = [False] * 53
+    place = [HOME] * 52
+    under_of = place[:]  # the card beneath a column card, HOME under a bottom card
     todo: list[int] = []  # 0..51: uncovered; 64..: went home; 128..: headed a move
+    push = todo.append
     empty = False
-    # A card whose parent lies above it in its own column may go onto that parent only once
-    # a card between them, or the parent, has headed a move: until then it is in its group.
-    waits: dict[int, list[tuple[int, int, int]]] = {}  # column -> (card, its depth, parent's depth)
-    waiting: set[int] = set()  # card * 64 + parent, for each such pair
-    for c, col in enumerate(cols):
-        if not col:
+    base = 0
+    for col, k in zip(cols, down):
+        if col:
+            at = base
+            under = HOME
+            for card in col:
+                place[card] = at
+                under_of[card] = under
+                under = card
+                at += 1
+            top = col[-1]
+            exposed[top] = True
+            push(top)
+            if k:
+                for card in col[:k]:
+                    ready[card] = False
+        else:
             empty = True
-            continue
-        d = len(col) - 1
-        top = col[d]
-        exposed[top] = True
-        todo.append(top)
-        for card in reversed(col):  # top first: a card's parents above it are placed already
-            col_of[card] = c
-            depth[card] = d
-            for parent in parents[card]:
-                if col_of[parent] == c:
-                    waits.setdefault(c, []).append((card, d, depth[parent]))
-                    waiting.add(card * 64 + parent)
-            d -= 1
-        for d in range(down[c]):
-            free[col[d]] = False
+        base += 128
     pile = list(waste)  # what is left of the waste: its top card alone is uncovered
     for card in pile:
-        col_of[card] = PILE
-        free[card] = False
+        place[card] = _IN_PILE
+        ready[card] = False
     for card in stock:
-        col_of[card] = PILE
-        free[card] = False
+        place[card] = _IN_PILE
+        ready[card] = False
     if pile:
         exposed[pile[-1]] = True
-        todo.append(pile[-1])
-    headed = [False] * 52  # the card headed a move
-
-    def can_head(card: int) -> bool:
-        """Whether `card` may head a move now; its callers have checked that it has not yet,
-        is in play and is face up (or uncovered)."""
-        if IS_KING[card]:
-            return empty
-        for parent in parents[card]:
-            if exposed[parent]:
-                where = col_of[parent]
-                if where >= 0:
-                    if card * 64 + parent not in waiting:
-                        return True
-                    col = cols[col_of[card]]
-                    for x in col[depth[card] + 1 : depth[parent] + 1]:
-                        if headed[x]:
-                            return True
-                elif where == PILE and moves_ok[parent]:
-                    return True
-        return False
-
-    def column_can_empty() -> None:
-        """Some column is or can be empty: every King in play and face up may head a move."""
+        push(pile[-1])
+    blocked: dict[int, list[int]] = {}  # column -> cards waiting on a parent above them there
+    if empty:  # every King in play and face up may head a move
         for king in KINGS:
-            if not moves_ok[king] and free[king] and col_of[king] != HOME:
+            if ready[king]:
+                ready[king] = False
                 moves_ok[king] = True
-                todo.append(128 + king)
-
-    if empty:
-        column_can_empty()
+                push(128 + king)
+    pop = todo.pop
     for draw in (-1, *stock):
         if draw >= 0:
             if pile:
-                exposed[pile[-1]] = free[pile[-1]] = False
+                exposed[pile[-1]] = ready[pile[-1]] = False
             pile.append(draw)
             exposed[draw] = True
-            todo.append(draw)
+            push(draw)
         while todo:
-            item = todo.pop()
-            card = item & 63
-            if item < 64:  # uncovered (and so face up)
-                if not home_ok[card] and (IS_ACE[card] or home_ok[card - 1]):
+            card = pop()
+            if card < 64:  # uncovered (and so face up)
+                if home_ok[_BELOW[card]] and not home_ok[card]:
                     home_ok[card] = True
                     missing -= 1
                     if not missing:
                         return False
-                    todo.append(64 + card)
-                # Newly face up (or a waste card newly on top): it may head a move now. A card
-                # face up already was looked at whenever a condition for its move came true.
-                if not free[card]:
-                    free[card] = True
-                    if not moves_ok[card] and can_head(card):
+                    push(64 + card)
+                at = place[card]
+                if not ready[card] and not moves_ok[card]:
+                    # Newly face up (or a waste card newly on top): it may head a move now. A
+                    # card face up already was looked at whenever a condition for its move
+                    # came true.
+                    if IS_KING[card]:
+                        ok = empty
+                    else:
+                        ok = False
+                        for parent in parents[card]:
+                            if exposed[parent]:
+                                above = place[parent]
+                                if above >= 0:
+                                    if not 0 < above - at < 64 or _can_head(
+                                        card, parents, exposed, place, cols, moves_ok, empty, blocked
+                                    ):
+                                        ok = True
+                                        break
+                                elif moves_ok[parent]:
+                                    ok = True
+                                    break
+                    if ok:
                         moves_ok[card] = True
-                        todo.append(128 + card)
-                if col_of[card] >= 0:  # in a column: the cards it may take may head a move
+                        # In a column the card beneath is uncovered at once; an item is queued
+                        # only for what else the move may do (empty a column, free a card
+                        # waiting in this column, leave the waste).
+                        under = under_of[card]
+                        if under >= 0:
+                            if not exposed[under]:
+                                exposed[under] = True
+                                push(under)
+                            if blocked and at >> 7 in blocked:
+                                push(128 + card)
+                        else:
+                            push(128 + card)
+                    else:
+                        ready[card] = True
+                if at >= 0:  # in a column: the cards it may take may head a move
                     for child in children[card]:
-                        if (
-                            not moves_ok[child]
-                            and free[child]
-                            and col_of[child] != HOME
-                            and (child * 64 + card not in waiting or can_head(child))
-                        ):
+                        if ready[child]:
+                            below = place[child]
+                            if 0 < at - below < 64 and not _can_head(
+                                child, parents, exposed, place, cols, moves_ok, empty, blocked
+                            ):
+                                continue
+                            ready[child] = False
                             moves_ok[child] = True
-                            todo.append(128 + child)
+                            under = under_of[child]
+                            if under >= 0:
+                                if not exposed[under]:
+                                    exposed[under] = True
+                                    push(under)
+                                if blocked and below >> 7 in blocked:
+                                    push(128 + child)
+                            else:
+                                push(128 + child)
                 continue
-            c = col_of[card]
-            if c >= 0:
-                d = depth[card]
-                if d:
-                    under = cols[c][d - 1]
+            item = card
+            card &= 63
+            at = place[card]
+            if at >= 0:
+                under = under_of[card]
+                if under >= 0:
                     if not exposed[under]:
                         exposed[under] = True
-                        todo.append(under)
+                        push(under)
                 elif not empty:
                     empty = True
-                    column_can_empty()
+                    for king in KINGS:
+                        if ready[king]:
+                            ready[king] = False
+                            moves_ok[king] = True
+                            push(128 + king)
             elif pile and pile[-1] == card:  # it leaves the waste: the card beneath is uncovered
                 pile.pop()
                 if pile:
                     exposed[pile[-1]] = True
-                    todo.append(pile[-1])
+                    push(pile[-1])
             if item < 128:  # went home: its successor may follow
-                if not IS_KING[card] and not home_ok[card + 1] and exposed[card + 1]:
-                    home_ok[card + 1] = True
+                after = _ABOVE[card]
+                if not home_ok[after] and exposed[after]:
+                    home_ok[after] = True
                     missing -= 1
                     if not missing:
                         return False
-                    todo.append(64 + card + 1)
-            elif c >= 0:  # headed a move: a card waiting on a parent above it in this column may go
-                headed[card] = True
-                for child, low, high in waits.get(c, ()):
-                    if low < d <= high and not moves_ok[child] and free[child] and can_head(child):
-                        moves_ok[child] = True
-                        todo.append(128 + child)
+                    push(64 + after)
+            elif at >= 0:  # headed a move: a card waiting on a parent above it in this column may go
+                waiting = blocked.pop(at >> 7, None)
+                if waiting:
+                    for child in waiting:
+                        if ready[child] and _can_head(
+                            child, parents, exposed, place, cols, moves_ok, empty, blocked
+                        ):
+                            ready[child] = False
+                            moves_ok[child] = True
+                            push(128 + child)
             else:  # headed a move out of the waste: the cards it may take may follow
                 for child in children[card]:
-                    if not moves_ok[child] and free[child] and col_of[child] != HOME:
+                    if ready[child]:
+                        ready[child] = False
                         moves_ok[child] = True
-                        todo.append(128 + child)
+                        push(128 + child)
     return True
