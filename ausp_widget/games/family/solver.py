@@ -216,11 +216,9 @@ class Solver(SlicedSearch):
                 tops[col[-1]] = c
             elif empty < 0:
                 empty = c
-        wants: dict[int, tuple[int, ...]] = {}  # each card a top card may take: the columns it may go to
+        takers: set[int] = set()  # the cards some top card may take
         for top in tops:
-            for child in self.children[top]:
-                if child not in wants:
-                    wants[child] = tuple(tops[p] for p in parents[child] if p in tops)
+            takers.update(self.children[top])
         scored: list[tuple[int, int, int, int]] = []
         for c, col in enumerate(cols):
             if not col:
@@ -232,15 +230,14 @@ class Solver(SlicedSearch):
                 scored.append((-10 - flip if d == flip and flip else 0, c, d, -1))
             for d in range(flip, len(col)):
                 card = col[d]
-                targets = wants.get(card)
-                if targets is None:
-                    if empty < 0 or d == 0 or card % 13 != KING:
-                        continue
-                    targets = (empty,)
-                elif c in targets:
-                    targets = tuple(e for e in targets if e != c)
+                if card in takers:
+                    targets = tuple(tops[p] for p in parents[card] if p in tops and tops[p] != c)
                     if not targets:
                         continue
+                elif empty < 0 or d == 0 or card % 13 != KING:
+                    continue
+                else:
+                    targets = (empty,)
                 if d == flip and flip:
                     score = -10 - flip
                 elif d == 0:
