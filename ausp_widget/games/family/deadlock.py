@@ -58,16 +58,6 @@ _AWAY = tuple((False,) * h + (True,) * (13 - h) for h in range(14))
 # cards lie in one column, the first above the second, exactly when the first's place minus
 # the second's is between 1 and 63: cards of two columns are at least 128 - 51 apart.
 _IN_PILE = -1024
-_CHILDREN: dict[int, tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]] = {}
-
-
-def _children(parents: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
-    """`children_of(parents)`, found by the table's identity: hashing the table itself on
-    every call would cost more than a short test."""
-    entry = _CHILDREN.get(id(parents))
-    if entry is None or entry[0] is not parents:
-        entry = _CHILDREN[id(parents)] = (parents, children_of(parents))
-    return entry[1]
 
 
 def _can_head(
@@ -119,8 +109,7 @@ def hopeless(
     The derivation is a worklist: each fact is derived once, and each derivation looks again
     only at the facts it may have made true. Between two draws every rule only adds facts, so
     the order they come in does not change where the derivation ends."""
-    entry = _CHILDREN.get(id(parents))
-    children = entry[1] if entry is not None and entry[0] is parents else _children(parents)
+    children = children_of(parents)
     h0, h1, h2, h3 = heights
     home_ok = [*_HOME[h0], *_HOME[h1], *_HOME[h2], *_HOME[h3], True]
     # A card is ready while it is face up (or uncovered), in play and not yet heading a move.
