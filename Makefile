@@ -23,7 +23,8 @@ $(VENV)/.test: pyproject.toml | $(BIN)/python
 # A notebook reopened shows its boards, not "model not found": lab-settings/ sets JupyterLab's
 # defaults (a user's own settings still win) so that each save keeps the widgets' state, and a
 # notebook's trust lasts one run of JupyterLab, so after a restart it opens as it did the first time,
-# with the picture of each board. The browser tests start JupyterLab with the same options.
+# with the picture of each board; nor does it ask about news or updates over a table on a projector.
+# The browser tests start JupyterLab with the same options.
 LAB_OPTIONS := --LabApp.app_settings_dir="$(CURDIR)/lab-settings" --NotebookNotary.db_file=:memory:
 
 # JupyterLab opens the first time with its side panels closed, ready for a projector: two players'

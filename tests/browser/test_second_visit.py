@@ -69,6 +69,9 @@ def test_make_lab_starts_jupyterlab_as_the_tests_do():
     assert "$(LAB_OPTIONS)" in re.search(r"^lab:.*\n\t(.*)$", makefile, re.MULTILINE)[1]
     overrides = json.loads((REPO / "lab-settings" / "overrides.json").read_text())
     assert overrides["@jupyter-widgets/jupyterlab-manager:plugin"]["saveState"] is True
+    # No prompt about news or updates pops up over a table on a projector.
+    quiet = {"checkForUpdates": False, "fetchNews": "false"}
+    assert overrides["@jupyterlab/apputils-extension:notification"] == quiet
 
 
 def test_board_shows_again_after_save_and_reopen(page, tmp_path, shots):
