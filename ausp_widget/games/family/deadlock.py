@@ -180,22 +180,7 @@ def hopeless(
                     # Newly face up (or a waste card newly on top): it may head a move now. A
                     # card face up already was looked at whenever a condition for its move
                     # came true.
-                    if IS_KING[card]:
-                        ok = empty
-                    else:
-                        ok = False
-                        for parent in parents[card]:
-                            if exposed[parent]:
-                                above = place[parent]
-                                if above >= 0:
-                                    if not 0 < above - at < 64 or _can_head(
-                                        card, parents, exposed, place, cols, moves_ok, empty, blocked
-                                    ):
-                                        ok = True
-                                        break
-                                elif moves_ok[parent]:
-                                    ok = True
-                                    break
+                    ok = _can_head(card, parents, exposed, place, cols, moves_ok, empty, blocked)
                     if ok:
                         moves_ok[card] = True
                         # In a column the card beneath is uncovered at once; an item is queued
