@@ -84,6 +84,20 @@ def test_the_app_offers_russian_solitaire_without_a_guide_or_puzzles():
     app.close()
 
 
+def test_choosing_a_game_without_a_guide_from_a_later_guide_step_switches_the_whole_app():
+    from ausp_widget import AustralianPatience
+
+    app = AustralianPatience(mode="yukon", seed=4)
+    app.guide.go(2)  # a student has read on in Yukon's guide
+    app.selector.game.value = "russian"
+    assert app.mode == "russian" and type(app.game) is RussianGame
+    assert "Russian Solitaire" in app.heading.value and "in suit" in app.rules.value
+    assert app.guide.step == 0 and "Russian Solitaire has no guide" in app.guide.title.value
+    app.selector.game.value = "yukon"  # and back: the guide starts again at its first step
+    assert app.guide.step == 0 and app.guide.steps and "Step 1 of" in app.guide.counter.value
+    app.close()
+
+
 def test_a_rule_whose_deal_leaves_cards_out_is_refused():
     with pytest.raises(ValueError, match="the deal of Short must place all 52 cards"):
         Rule("short", "Short", up=(4,) * 7, down=(0,) * 7)  # 28 cards: the family has no stock

@@ -142,8 +142,8 @@ class GuideView(widgets.VBox):
     @traitlets.validate("step")
     def _valid_step(self, proposal):
         value = proposal["value"]
-        if not 0 <= value < len(self.steps):
-            raise traitlets.TraitError(f"step must be 0 to {len(self.steps) - 1}, not {value}")
+        if not 0 <= value < max(1, len(self.steps)):  # a game without a guide stays at step 0
+            raise traitlets.TraitError(f"step must be 0 to {max(0, len(self.steps) - 1)}, not {value}")
         return value
 
     @traitlets.validate("mode")
