@@ -78,10 +78,12 @@ def test_in_teacher_mode_winnable_says_yes_or_no_without_the_line(path):
     assert "a winning line starts" in ask_solver(table, clock)
     teaching.teacher = True
     answer = ask_solver(table, clock)
-    assert answer.startswith("Yes: still winnable") and "line" not in answer
+    assert answer.startswith("Yes: winnable") and "line" not in answer  # the deal as dealt
     assert not any(str(m) in answer for m in table.game.legal_moves(0) if m.kind != "draw")
+    table.game.play("draw")
+    assert ask_solver(table, clock).startswith("Yes: still winnable")  # after a move of the player's
     lost = GameTable(seed=42, clock=clock, teaching=teaching)
-    assert ask_solver(lost, clock).startswith("No: this deal can no longer be won")
+    assert ask_solver(lost, clock).startswith("No: this deal cannot be won")
 
 
 def test_a_quiz_locks_the_tables_hint_and_solver_and_the_h_key_says_why(path):

@@ -873,17 +873,20 @@ def test_winnable_says_so_with_the_start_of_a_winning_line():
     clock = ManualClock()
     table = GameTable(seed=4, clock=clock)
     answer = ask_solver(table, clock)
-    assert answer.startswith("Still winnable by someone who knew the order of the stock")
+    assert answer.startswith("Winnable by someone who knew the order of the stock")  # as dealt
     first = answer.split("starts ")[1].split()[:2]
     table.game.play(" ".join(first))  # the line it gives is playable
+    assert ask_solver(table, clock).startswith("Still winnable by someone who knew the order of the stock")
 
 
 def test_an_unwinnable_deal_is_called_so_and_nothing_moves():
     clock = ManualClock()
     table = GameTable(seed=42, clock=clock)
     before = table.game.to_text()
-    assert "can no longer be won" in ask_solver(table, clock)
+    assert "This deal cannot be won, not even by someone who knew" in ask_solver(table, clock)
     assert table.game.to_text() == before and table.game.history == ()
+    table.game.play(table.game.legal_moves()[0])  # lost from the start, and still lost after a move
+    assert "This deal can no longer be won" in ask_solver(table, clock)
 
 
 def test_a_move_made_while_the_solver_thinks_drops_its_stale_answer():
@@ -907,7 +910,7 @@ def test_winnable_answers_in_the_indian_table_with_a_line_that_plays():
     table = GameTable(mode="indian", seed=9, clock=clock)
     before = table.game.to_text()
     answer = ask_solver(table, clock)
-    assert answer.startswith("Still winnable by someone who knew the order of the stock")
+    assert answer.startswith("Winnable by someone who knew the order of the stock")
     assert table.game.to_text() == before  # thinking moves nothing
     first = answer.split("starts ")[1].split(",")[0].split()[:2]
     table.game.play(" ".join(first))  # the line it gives is playable
@@ -1000,7 +1003,7 @@ def test_winnable_names_no_card_the_table_does_not_show():
     table = GameTable(mode="yukon", seed=1, clock=clock)
     sight = Sight.of_game(table.game)
     answer = ask_solver(table, clock)
-    assert answer.startswith("Still winnable by someone who knew every face-down card")
+    assert answer.startswith("Winnable by someone who knew every face-down card")
     assert not sight.discloses(answer), answer
     words = answer.split("starts ")[1].split(" (")[0].split()
     moves = [" ".join(words[i : i + 2]) for i in range(0, len(words), 2)]  # Yukon: no draw

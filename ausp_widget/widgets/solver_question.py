@@ -44,6 +44,7 @@ class SolverQuestion:
             return
         asked = game.to_json()
         hidden = hidden_words(game)
+        dealt = at_deal_start(game)
         sight = Sight.of_game(game)  # the table as asked about: the answer names no other card
         self._say(f"Thinking… (the solver knows {hidden}: this is analysis, not a hint)")
 
@@ -60,7 +61,7 @@ class SolverQuestion:
                 self._timer = self.clock.call_later(0.0, think)
                 return
             line = solver.result.moves if show_line else None
-            self._say(answer(verdict, line, solver.elapsed, hidden, sight))
+            self._say(answer(verdict, line, solver.elapsed, hidden, sight, dealt))
 
         self._timer = self.clock.call_later(0.0, think)
 
@@ -71,25 +72,36 @@ def hidden_words(game: Any) -> str:
     return "the order of the stock" if has_stock(game) else "every face-down card"
 
 
+def at_deal_start(game: Any) -> bool:
+    """Whether the table is a deal as dealt (a numbered deal, no move made): its verdict is
+    the deal's own, not the result of the moves played."""
+    return game.seed is not None and not game.history
+
+
 def answer(
     verdict: bool | None,
     line: list[Move] | None,
     seconds: float,
     hidden: str = "the order of the stock",
     sight: Sight | None = None,
+    dealt: bool = False,
 ) -> str:
     """The solver's answer in words; with `line` None, yes or no only (on a projector the line is
     the answer key). `hidden` is what the solver knows that the player does not; with `sight`,
     the line's start stops before the first move that names a card the table does not show
-    (one the line turns up or draws), so the answer never tells what lies hidden."""
+    (one the line turns up or draws), so the answer never tells what lies hidden. `dealt`: no
+    move has been made, so a lost deal was lost from the start, not lost by the player."""
     knows = f"by someone who knew {hidden}"
+    still = "winnable" if dealt else "still winnable"
     if verdict is True and line is None:
-        return f"Yes: still winnable {knows} ({seconds:.1f} s)."
+        return f"Yes: {still} {knows} ({seconds:.1f} s)."
     if verdict is True:
         start = " ".join(str(move) for move in _seen_start(line, sight))
-        return f"Still winnable {knows}: a winning line starts {start} ({len(line)} moves, {seconds:.1f} s)."
+        said = f"{still.capitalize()} {knows}: a winning line starts {start}"
+        return f"{said} ({len(line)} moves, {seconds:.1f} s)."
     if verdict is False:
-        lost = f"his deal can no longer be won, not even {knows} ({seconds:.1f} s)."
+        cannot = "cannot be won" if dealt else "can no longer be won"
+        lost = f"his deal {cannot}, not even {knows} ({seconds:.1f} s)."
         return ("No: t" if line is None else "T") + lost
     return f"Undecided after {seconds:.0f} s of search: the solver could not settle it in time."
 
