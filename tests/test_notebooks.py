@@ -242,3 +242,20 @@ def counts_out_of_order(saved: nbformat.NotebookNode) -> list[str]:
     ]
     expected = list(range(1, len(counts) + 1))
     return [] if counts == expected else [f"execution counts {counts}, not {expected} (one Run All)"]
+
+
+def test_the_learn_and_play_notebook_names_no_card_of_the_stock_the_student_plays():
+    """The notebook shows the live game from code as the table does: none of the stock's cards of
+    the deal on the app's table is named in any output a student reads."""
+    saved = nbformat.read(NOTEBOOKS / "01_learn_and_play.ipynb", as_version=4)
+    code = next(cell.source for cell in saved.cells if "AustralianPatience(" in cell.source)
+    seed = int(re.search(r"seed=(\d+)", code).group(1))
+    stock = {str(card) for card in Game.deal(seed).stock()}
+    texts = [
+        "".join(out.get("text", "")) + "".join(out.get("data", {}).get("text/plain", ""))
+        for cell in saved.cells
+        if "app.game" in cell.source  # the live game read from code
+        for out in cell.get("outputs", [])
+    ]
+    named = {word.strip("[]',()") for text in texts for word in text.split()} & stock
+    assert len(stock) == 24 and not named, f"the outputs name stock cards: {sorted(named)}"
