@@ -363,6 +363,22 @@ def test_new_game_with_a_non_number_changes_nothing():
     assert "whole number" in table.status.value and "'twelve'" in table.status.value
 
 
+def test_a_deal_number_out_of_range_gets_the_same_answer_as_a_non_number_and_changes_nothing():
+    table = GameTable(seed=5)
+    game = table.game
+    for typed in ("99999999999999999999", "-3", "3.5", "twelve"):
+        table.deal_field.value = typed
+        button(table, "New game").click()
+        assert table.game is game and game.seed == 5, typed
+        said = table.status.value
+        assert said.startswith("A deal number is a whole number from 0 to 18,446,744,073,709,551,615")
+        assert f"not '{typed}': the game goes on unchanged" in said
+        assert table.board.widget.notice.get("kind") != "error", typed  # no error box over the cards
+    table.deal_field.value = "18446744073709551615"  # the last deal there is
+    button(table, "New game").click()
+    assert table.game.seed == 18446744073709551615
+
+
 def test_switching_mode_starts_a_two_player_game_with_the_bot_on_top(clock):
     table = GameTable(seed=9, clock=clock, wait_for_start=False, bot=ScriptedBot())
     table.mode_selector.value = "turns"

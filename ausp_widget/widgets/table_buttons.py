@@ -7,9 +7,11 @@ from collections.abc import Callable
 from typing import Any
 
 from ausp_widget.analysis.simple import auto_finish_line, hint_or_fallback
+from ausp_widget.core.errors import short_repr
 from ausp_widget.core.moves import DRAW, PASS, Move
 from ausp_widget.core.protocol import PatienceGame
 from ausp_widget.core.registry import entry_for
+from ausp_widget.core.saves import DEAL_LIMIT
 from ausp_widget.core.teaching import HINT, SOLVER
 from ausp_widget.core.text import sentence
 
@@ -78,11 +80,13 @@ class ButtonActions:
         self._say("The position before the marked move: try the better move, or another.")
 
     def _new_game_from_field(self) -> None:
+        """Deal the number typed (none: the next deal); anything else gets one answer, in the
+        status line, with the numbers a deal may have."""
         text = self.deal_field.value.strip().lstrip("#")
-        if text and not (text.isdigit() and text.isascii() and len(text) <= 20):
+        if text and not (text.isdigit() and text.isascii() and len(text) <= 20 and int(text) < DEAL_LIMIT):
             self._say(
-                f"The deal number must be a whole number such as 42, not {self.deal_field.value.strip()!r}: "
-                "the game goes on unchanged."
+                f"A deal number is a whole number from 0 to {DEAL_LIMIT - 1:,}, such as 42, not "
+                f"{short_repr(self.deal_field.value.strip())}: the game goes on unchanged."
             )
             return
         self.new_game(int(text) if text else None)
