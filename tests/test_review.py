@@ -242,3 +242,16 @@ def test_no_figure_names_a_card_the_player_could_not_see():
         entry = reviewer.step()
         named = set(CARD.findall(str(entry)))
         assert not named & hidden, (entry, named & hidden)
+
+
+def test_the_review_front_door_stays_a_function_once_the_widgets_have_loaded_its_module():
+    import importlib
+
+    import ausp_widget.analysis as analysis
+
+    importlib.import_module("ausp_widget.widgets.review_panel")  # imports the module `analysis.review`
+    game = Game.deal(7, game="yukon")
+    game.play(game.useful_moves()[0])
+    first = analysis.review(game, samples=2)
+    again = analysis.review(game, samples=2)  # the name was not rebound to the module by the first call
+    assert callable(analysis.review) and len(first.moves) == len(again.moves) == 1

@@ -12,6 +12,11 @@ from typing import Any
 from ausp_widget.core import registry
 from ausp_widget.core.solving import SolveResult, check_limits
 
+# Importing a submodule binds its name in this package the first time it loads: the submodule
+# `review` is loaded here, before the front door of that name below is defined, so no later
+# import of it (the widgets import it) can put the module in the function's place.
+from .review import review as _review_game
+
 
 def solve(game: Any, time_limit: float | None = 10.0, node_limit: int | None = None) -> SolveResult:
     """Whether `game` (any game, solo) can still be won by someone who knows every card.
@@ -61,9 +66,7 @@ def review(game: Any, samples: int = 100, seed: int = 0, **options: Any):
     """Each move of a solo game with the chance it kept, the costly ones marked (inaccuracy,
     mistake, blunder) with a better move: the chance before a move is what `win_chance` says of
     that position with the same settings; see `ausp_widget.analysis.review`."""
-    from .review import review as run
-
-    return run(game, samples, seed, **options)
+    return _review_game(game, samples, seed, **options)
 
 
 __all__ = ["SolveResult", "evaluate", "hint", "review", "solve", "solver", "win_chance"]
