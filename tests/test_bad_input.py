@@ -273,13 +273,14 @@ def test_solve_and_hint_take_an_indian_game():
     assert state(game) == before
 
 
-@pytest.mark.parametrize("game_name", ["australian", "indian"])
+@pytest.mark.parametrize("game_name", ["australian", "indian", "yukon"])
 @pytest.mark.parametrize(
     ("limits", "message"),
     [
         ({"time_limit": "10"}, "time_limit is a number of seconds .*, not '10'"),
         ({"time_limit": float("nan")}, "time_limit is a number of seconds"),
         ({"time_limit": True}, "time_limit is a number of seconds"),
+        ({"time_limit": 10**400}, "time_limit is too large \\(None means no limit\\)"),
         ({"node_limit": 1.5}, "node_limit is a whole number of positions .*, not 1.5"),
     ],
 )

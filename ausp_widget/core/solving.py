@@ -7,7 +7,7 @@ import math
 import time
 from dataclasses import dataclass, field
 
-from .errors import WrongTypeError
+from .errors import WrongTypeError, short_repr
 from .moves import Move
 
 
@@ -31,6 +31,8 @@ def check_limits(time_limit: object, node_limit: object) -> None:
         raise WrongTypeError(
             f"time_limit is a number of seconds (or None for no limit), not {time_limit!r:.60}"
         )
+    if isinstance(time_limit, int) and time_limit > 2**53:  # no float holds it: say None instead
+        raise ValueError(f"time_limit is too large (None means no limit), not {short_repr(time_limit)}")
     if time_limit is not None and (math.isnan(time_limit) or time_limit < 0):
         raise ValueError(f"time_limit is a number of seconds (or None for no limit), not {time_limit!r}")
     if node_limit is not None and (isinstance(node_limit, bool) or not isinstance(node_limit, int)):
