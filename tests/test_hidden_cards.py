@@ -279,7 +279,7 @@ def test_yukon_never_says_which_column_a_face_down_card_lies_in():
             assert game.move_places(game.parse_move(f"{visible} {card}"))[1] is None
 
 
-@pytest.mark.parametrize("pile", [5, 8, 9, 0])
+@pytest.mark.parametrize("pile", [5, 8, 9, 0, 9999, 10**30])
 def test_yukon_names_its_own_four_foundations(pile):
     game = Game.deal(1, game="yukon")
     with pytest.raises(IllegalMoveError, match=f"Yukon has foundations F1 to F4, not F{pile}"):

@@ -48,7 +48,7 @@ def pile_named(text: object) -> int | None:
     words = text.split() if isinstance(text, str) else ()
     target = words[1].upper() if len(words) == 2 else ""
     digits = target[1:]
-    if target[:1] == "F" and digits.isascii() and digits.isdigit() and len(digits) <= 3:
+    if target[:1] == "F" and digits.isascii() and digits.isdigit() and len(digits) <= 100:
         return int(digits)
     return None
 
