@@ -193,3 +193,19 @@ def test_the_solver_agrees_with_a_plain_exhaustive_search_when_cards_can_change_
             for d in range(1, len(col))
         )
     assert swaps
+
+
+@pytest.mark.parametrize("thing", [None, "yukon", 42])
+def test_the_familys_solver_and_hint_name_what_they_got_when_it_is_not_one_of_its_games(thing):
+    from ausp_widget.core import registry
+    from ausp_widget.core.errors import WrongTypeError
+
+    name = type(thing).__name__
+    for game in ("yukon", "russian"):
+        entry = registry.entry(game)
+        with pytest.raises(WrongTypeError, match=f"expected a game of the Yukon family, not {name}"):
+            entry.solve(thing, time_limit=1)
+        with pytest.raises(WrongTypeError, match=f"expected a game of the Yukon family, not {name}"):
+            entry.hint(thing, 0)
+        with pytest.raises(WrongTypeError, match="not Game"):  # an Australian game is not one of them
+            entry.solve(Game.deal(1), time_limit=1)

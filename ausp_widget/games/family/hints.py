@@ -19,10 +19,12 @@ from ausp_widget.core.cards import CARDS
 from ausp_widget.core.moves import Move
 
 from .rule import STUCK_SEARCH_LIMIT, is_progress
+from .solver import of_the_family
 
 
 def hint(game, player: int = 0) -> Hint:
     """The suggested move and why (`move` None when the game is over)."""
+    of_the_family(game)
     game._check_player(player)
     status = game.status
     if status == "won":
