@@ -288,3 +288,54 @@ def test_an_empty_pile_is_refused_as_empty(name):
         game.explain_stuck(Place(PileRef("waste", 0), 0))
     with pytest.raises(ValueError, match=r"place\.depth must be below 1 \(the waste is empty\), not 1"):
         game.explain_stuck(Place(PileRef("waste", 0), 1))
+
+
+# ---- a card that can move is told so ------------------------------------------------------------
+def test_yukon_card_that_can_go_home_is_told_it_can_move():
+    """A♦ F is legal on Yukon deal 3: the words say so, never 'cannot move' nor 'None'."""
+    game = Game.deal(3, game="yukon")
+    before = game.to_json()
+    assert game.explain_stuck(Place(PileRef("column", 0, 0), 0)) == "A♦ can move now: A♦ F."
+    assert game.to_json() == before
+
+
+def test_yukon_card_under_others_that_can_move_is_told_it_can_move():
+    """9♣ 10♥ is legal on Yukon deal 0 (9♣ takes the cards on it along)."""
+    game = Game.deal(0, game="yukon")
+    assert game.explain_stuck(Place(PileRef("column", 0, 1), 1)) == "9♣ can move now: 9♣ 10♥."
+
+
+@pytest.mark.parametrize("name", [*GAMES, "russian"])
+@pytest.mark.parametrize("seed", [0, 3, 7])
+def test_every_card_with_a_legal_move_is_told_its_moves_only(name, seed):
+    """Each place a legal move starts from gets 'can move now' and exactly that card's moves,
+    naming only cards on show; no place's words ever hold the literal 'None'."""
+    game = Game.deal(seed, game=name)
+    sight = Sight.of_game(game)
+    sources: dict[Place, list[str]] = {}
+    for move in game.legal_moves(0):
+        source = game.move_places(move, 0)[0]
+        if source is not None and source.pile.kind != "stock":
+            sources.setdefault(source, []).append(str(move))
+    assert sources
+    for place, moves in sources.items():
+        card = next(p for p in game.piles() if p.ref == place.pile).cards[place.depth]
+        said = game.explain_stuck(place)
+        assert said == f"{card} can move now: {', '.join(moves)}."
+        assert not sight.discloses(said)
+    for pile in game.piles():
+        for depth in range(pile.size):
+            try:
+                said = game.explain_stuck(Place(pile.ref, depth))
+            except IllegalMoveError as error:
+                said = str(error)
+            assert "None" not in said and not sight.discloses(said)
+            if Place(pile.ref, depth) not in sources:
+                assert "can move now" not in said
+
+
+def test_australian_card_that_can_move_is_not_said_to_be_stuck():
+    game = Game.deal(3)
+    move = next(m for m in game.legal_moves(0) if m.kind != "draw")
+    said = game.explain_stuck(game.move_places(move, 0)[0])
+    assert "cannot move" not in said and str(move) in said

@@ -235,14 +235,25 @@ class PatienceBase(Observable):
         return self._click(source, target, player)
 
     def explain_stuck(self, place: Place, player: int = 0) -> str:
-        """Why the card at `place` has no legal move now (P6). The arguments are checked here
-        first, alike in every game; the stock's cards are counted, never named (`_stock_words`);
-        the rest is the game's `_stuck`."""
+        """Why the card at `place` has no legal move now (P6), or, when it has one, its moves
+        ("A♦ can move now: A♦ F."). The arguments are checked here first, alike in every game;
+        the stock's cards are counted, never named (`_stock_words`); the rest is the game's `_stuck`."""
         pile = self._check_place(place)
         self._check_player(player)
         if pile.kind == "stock" and pile.owner == player:
             return sentence(self._stock_words(pile))
+        card = pile.cards[place.depth] if place.depth < pile.size else None
+        moves = self._moves_from(place, player) if card is not None else []
+        if moves:
+            return sentence(f"{card} can move now: {', '.join(map(str, moves))}")
         return self._stuck(place, player)
+
+    def _moves_from(self, place: Place, player: int) -> list[Move]:
+        """The legal moves now that take the card at `place` (with any cards on it): a card
+        that can move is told so, never that it cannot (`explain_stuck`)."""
+        if self.status != "playing":
+            return []
+        return [move for move in self.legal_moves(player) if self.move_places(move, player)[0] == place]
 
     def _click(self, source: Place, target: PileRef, player: int) -> Move:  # pragma: no cover
         """The move a click from a card's place means (each game's own; arguments checked)."""

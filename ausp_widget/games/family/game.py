@@ -278,8 +278,9 @@ class FamilyGame(Checks, ExplainsLoss, ColumnsGame):
                 there = "a King moves only into an empty column, and none is empty"
         else:
             there = f"it needs {self._parents_words(card)} on top of another column, and none is there"
-        home = self._refusal(to_foundation(name))
-        return sentence(f"{name} cannot move now: {there}; nor can it go home: {home}")
+        home = self._refusal(to_foundation(name), player)
+        nor = f"; nor can it go home: {home}" if home else ""  # None: it may go home (never said "None")
+        return sentence(f"{name} cannot move now: {there}{nor}")
 
     def news(self, before: Sequence[Pile]) -> str:
         """What a move turned up besides the move itself: a face-down card."""
