@@ -1026,3 +1026,24 @@ def test_winnable_names_no_card_the_table_does_not_show():
     assert 1 <= len(moves) < 3, answer  # the line's third move is cut, at the least
     for move in moves:
         table.game.play(move)  # what it does show is the line's legal start
+
+
+# ---- answers on the board's line ---------------------------------------------------------------------------
+def test_the_answers_of_hint_and_winnable_stay_on_the_boards_line_until_the_next_move():
+    """At a projector's size the status line can lie below the window: Hint's and Winnable?'s
+    words also go on the line under the cards (an answer, not a refusal), and a move clears them."""
+    clock = ManualClock()
+    table = GameTable(mode="yukon", seed=4, clock=clock)
+    notice = lambda: table.board.widget.notice  # noqa: E731
+    table.buttons["Winnable?"].click()
+    assert notice()["kind"] == "answer" and notice()["text"].startswith("Thinking…")
+    answer = ask_solver(table, clock)
+    assert notice() == {"text": answer, "kind": "answer", "n": notice()["n"]}
+    button(table, "Hint").click()
+    hint = table.status.value
+    assert hint.startswith("Hint: ") and notice()["text"] == hint and notice()["kind"] == "answer"
+    table.game.play(Move.parse(hint.removeprefix("Hint: ").split(". ")[0]))
+    assert notice()["kind"] == "said", "the move's words replace the answer, read out only"
+    button(table, "Undo").click()
+    assert notice()["kind"] == "said", "only the answers go on the line: the rest is read out"
+    table.close()

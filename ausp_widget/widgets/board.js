@@ -518,7 +518,8 @@ function render({ model, el: host }) {
   root.setAttribute("role", "application");
   root.setAttribute("aria-label", "card table: arrow keys move between piles, Enter picks up or places, D draws, H hints, U undoes");
   const felt = el("div", "ausp-felt", root);
-  // What the board says about a gesture that did nothing: a line under the cards, never over them.
+  // What the board says about a gesture that did nothing, and its answers to Hint and Winnable?:
+  // a line under the cards, never over them.
   const toast = el("div", "ausp-toast", root);
   toast.setAttribute("aria-hidden", "true");
   const live = el("div", "ausp-sr", root);
@@ -598,6 +599,7 @@ function render({ model, el: host }) {
     root.classList.toggle("ausp-four-colour", !!model.get("four_colour"));
     const still = model.get("reduced_motion") || window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
     root.classList.toggle("ausp-still", !!still);
+    if (answerAt !== null && version() !== answerAt) quiet(); // a move made: the answer is old news
     geo = layout(st, width(), large, room());
     lastRoom = geo.room;
     tooBig(geo.height > geo.room + 1 || geo.width > width() + 1);
@@ -710,21 +712,24 @@ function render({ model, el: host }) {
     if (!n.text) return;
     if (n.kind === "refused" || n.kind === "error") release();
     live.textContent = n.text;
-    if (n.kind !== "refused" && n.kind !== "error") {
-      quiet(); // a move made since: the refusal is old news
-    } else {
+    if (n.kind === "refused" || n.kind === "error" || n.kind === "answer") {
       show(n.text, n.kind);
+    } else {
+      quiet(); // a move made since: the refusal or the answer is old news
     }
   }
 
-  // Words under the board (and read out) for a few seconds, or until the next move.
+  // Words under the board (and read out): a refusal for a few seconds, an answer (Hint,
+  // Winnable?) until the next words; either goes with the next move.
   let toastTimer = null;
+  let answerAt = null; // the position an answer on show is about
   function show(text, kind) {
     live.textContent = text;
     toast.textContent = text;
     toast.className = `ausp-toast ausp-toast-${kind} ausp-toast-on`;
     clearTimeout(toastTimer);
-    toastTimer = setTimeout(quiet, TOAST_MS);
+    answerAt = kind === "answer" ? version() : null;
+    if (kind !== "answer") toastTimer = setTimeout(quiet, TOAST_MS);
   }
 
   // A table taller or wider than the window even at its tightest (two players' tables in a narrow
@@ -741,6 +746,8 @@ function render({ model, el: host }) {
   }
 
   function quiet() {
+    answerAt = null;
+    clearTimeout(toastTimer);
     toast.textContent = fitNote;
     toast.className = fitNote ? "ausp-toast ausp-toast-fit" : "ausp-toast";
   }

@@ -79,7 +79,7 @@ class CardBoard(EsmWidget):
     large = traitlets.Bool(False).tag(sync=True)
     four_colour = traitlets.Bool(False).tag(sync=True)
     reduced_motion = traitlets.Bool(False).tag(sync=True)
-    notice = traitlets.Dict().tag(sync=True)  # {"text", "kind": "refused" | "error" | "said", "n"}
+    notice = traitlets.Dict().tag(sync=True)  # {"text", "kind": "refused" | "error" | "answer" | "said", "n"}
     deal = traitlets.Int(0).tag(sync=True)  # a new deal: the browser deals the cards out
 
 
@@ -176,8 +176,10 @@ class Board:
         self.widget.deal += 1
 
     def say(self, text: str, kind: str = "said") -> None:
-        """Put `text` on the board: read out to screen readers, and shown over the cards when
-        it is a refusal or an error."""
+        """Put `text` on the board: read out to screen readers, and shown on the line under the
+        cards when it is a refusal or an error (for a few seconds, in red) or an answer to a
+        question the player asked, such as Hint or Winnable? (in a neutral style, until the next
+        move or the next words: the line is on screen where the status line may not be)."""
         self._notices += 1
         self.widget.notice = {"text": text, "kind": kind, "n": self._notices}
 

@@ -175,7 +175,7 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widge
             ),
             layout=self.parts.layout,
         )
-        self.solver_question = SolverQuestion(self.clock, self._say, self._show_error)
+        self.solver_question = SolverQuestion(self.clock, self._tell, self._show_error)
         # Every control around the board is drawn by two models: above it and below it.
         shared = {"on_error": lambda text: self._refuse(text), "layout": self.parts.layout}
         self.top = Strip(
@@ -402,6 +402,13 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widge
     def _say(self, text: str) -> None:
         self.panel.say(text)
         self.board.say(text)
+
+    def _tell(self, text: str) -> None:
+        """Answer a question the player asked (Hint, Winnable?): in the status line, and on the
+        line under the cards until the next move or words, which is on screen where the status
+        line may be below the window."""
+        self.panel.say(text)
+        self.board.say(text, "answer")
 
     def _refuse(self, text: str) -> None:
         """Say why a move was refused, in the status line and over the board."""

@@ -21,7 +21,7 @@ from .teaching import LOCKED, Teaching
 
 class ButtonActions:
     """What each button of the table does; the table provides the game, the board, the panels
-    and `_say`, `_render`, `_play_user`, `_attach`."""
+    and `_say`, `_tell`, `_render`, `_play_user`, `_attach`."""
 
     _game: Any
     _closed: bool
@@ -92,24 +92,24 @@ class ButtonActions:
         self.new_game(int(text) if text else None)
 
     def _show_hint(self) -> bool:
-        """Show a hint; whether one was shown."""
+        """Show a hint, its words where the player sees them (`_tell`); whether one was shown."""
         game = self._game
         if game.status != "playing":
-            self._say(words.result_text(self._game))
+            self._tell(words.result_text(self._game))
             return False
         if game.mode == "turns" and game.turn != 0:
-            self._say("Wait for your turn: the bot is playing.")
+            self._tell("Wait for your turn: the bot is playing.")
             return False
         advice = hint_or_fallback(game, 0)
         if getattr(advice, "move", None) is None:
-            self._say(
+            self._tell(
                 sentence(getattr(advice, "reason", "") or "No hint: there is nothing useful left to do.")
             )
             return False
         move = advice.move
         self._hint = move
         self._render()
-        self._say(f"Hint: {move}. {sentence(advice.reason)}")
+        self._tell(f"Hint: {move}. {sentence(advice.reason)}")
         return True
 
     def _auto_finish(self) -> None:

@@ -1,0 +1,116 @@
+"""The board's words at a classroom projector's size (JupyterLab at 1280×800), on Yukon deal 4
+after one move, when the table fills the window and the status line lies below it: the answers
+of Winnable? and Hint show on the line under the cards."""
+
+from __future__ import annotations
+
+from board_dom import LIVE, board, card, columns, drag
+from jupyter_servers import eventually, one_cell_notebook, open_notebook
+
+PROJECTOR = {"width": 1280, "height": 800}
+CODE = [
+    "from ausp_widget import AustralianPatience",
+    "app = AustralianPatience(mode='yukon', seed=4)",
+    "app.play_now()",
+    "app",
+]
+# Where the words under the cards, the board and the table's buttons lie, and what the
+# notebook's panel shows of the page.
+BOXES_JS = """(app) => {
+  const box = (e) => {
+    const r = e.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right};
+  };
+  const panel = box(app.closest('.jp-WindowedPanel-outer'));
+  panel.bottom = Math.min(panel.bottom, window.innerHeight);
+  const live = app.querySelector('.ausp-live');
+  const root = live.querySelector('.ausp-cardtable');
+  const words = root.querySelector('.ausp-toast-words') || root.querySelector('.ausp-toast');
+  return {
+    panel,
+    board: box(root.querySelector('.ausp-felt')),
+    line: box(root.querySelector('.ausp-toast')),
+    words: {...box(words), background: getComputedStyle(words).backgroundColor},
+    buttons: [...live.querySelectorAll('button:not(.ausp-card)')].filter(e => e.offsetParent !== null)
+      .map(e => ({name: e.innerText.trim(), ...box(e)})),
+  };
+}"""
+LIT = "(root) => root.querySelectorAll('.ausp-selected, .ausp-target').length"
+
+
+def boxes(app) -> dict:
+    return app.evaluate(BOXES_JS)
+
+
+def on_screen(app) -> dict:
+    """Scroll the app to the top of the notebook's panel, as a class sees it; its boxes."""
+    app.evaluate("e => e.scrollIntoView({block: 'start'})")
+    app.page.wait_for_timeout(300)
+    app.evaluate("e => e.scrollIntoView({block: 'start'})")
+    return boxes(app)
+
+
+def press(app, name: str) -> None:
+    """Press one of the table's buttons where it is on show (no scrolling first)."""
+    button = app.locator(".ausp-live button", has_text=name).first
+    b = button.bounding_box()
+    app.page.mouse.click(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+
+
+def answer(app) -> str:
+    """The words on the board's line when they are an answer (Hint, Winnable?), else ""."""
+    shown = board(app).locator(".ausp-toast.ausp-toast-answer")
+    return shown.inner_text() if shown.count() else ""
+
+
+def shown_whole(where: dict, panel: dict) -> bool:
+    return where["top"] >= panel["top"] - 0.5 and where["bottom"] <= panel["bottom"] + 0.5
+
+
+def places(found: dict) -> list:
+    """Where the board and every button lie, for comparing before and after words come or go."""
+    tops = [(b["name"], round(b["top"], 1)) for b in found["buttons"]]
+    return [round(found["board"]["top"], 1), round(found["line"]["bottom"], 1), *tops]
+
+
+def yukon_after_one_move(page, lab_url, notebook_dir, name: str):
+    """Yukon deal 4 at the projector's size, 5♦ dragged onto 6♣: the table the reviewer met."""
+    page.set_viewport_size(PROJECTOR)
+    app = open_notebook(page, lab_url, one_cell_notebook(notebook_dir, name, CODE))
+    page.evaluate("window.jupyterapp.commands.execute('notebook:hide-all-cell-code')")
+    app.locator(f"{LIVE} .ausp-card").first.wait_for()
+    on_screen(app)
+    before = columns(app)
+    drag(page, card(app, "five of diamonds"), card(app, "six of clubs"))
+    eventually(page, lambda: columns(app) != before, seconds=20)
+    page.wait_for_timeout(400)
+    return app
+
+
+def test_winnable_and_hint_answer_on_the_line_under_the_cards_at_a_projectors_size(
+    page, lab_url, notebook_dir, shots
+):
+    app = yukon_after_one_move(page, lab_url, notebook_dir, "words_answers.ipynb")
+    found = on_screen(app)
+    status = app.locator(".ausp-status").bounding_box()
+    assert status["y"] + status["height"] > found["panel"]["bottom"], "the status line is below the window"
+    press(app, "Winnable?")
+    eventually(page, lambda: answer(app), seconds=10)
+    found = on_screen(app)
+    assert shown_whole(found["line"], found["panel"]), found
+    said = eventually(
+        page, lambda: (lambda t: "inn" in t and not t.startswith("Thinking") and t)(answer(app)), seconds=60
+    )
+    assert said == app.locator(".ausp-status").inner_text().strip(), "the status line keeps it too"
+    found = on_screen(app)
+    shots(page, "words-winnable-answer")
+    assert shown_whole(found["words"], found["panel"]), found
+    assert found["words"]["background"] not in ("rgb(58, 16, 16)", "rgba(0, 0, 0, 0)"), "neutral, on show"
+    page.wait_for_timeout(5000)  # longer than a refusal stays
+    assert answer(app) == said, "an answer stays until the next move or words"
+    press(app, "Hint")
+    hint = eventually(page, lambda: (lambda t: t.startswith("Hint:") and t)(answer(app)), seconds=20)
+    found = on_screen(app)
+    shots(page, "words-hint")
+    assert shown_whole(found["words"], found["panel"]), found
+    assert app.locator(".ausp-status").inner_text().strip() == hint
