@@ -57,6 +57,11 @@ if result.winnable:
     line = game.copy()
     line.play_winning_line(result.moves)
     seen["line_wins"] = line.status
+try:
+    game.legal_moves(1)
+    seen["player"] = None
+except ValueError as error:
+    seen["player"] = [type(error).__name__, str(error), game.game]
 entry = registry.entry("my_patience")
 seen["hint"] = str(entry.hint(game, 0).move) in legal
 seen["choice"] = [list(o) for o in app.selector.game.options]
@@ -162,3 +167,33 @@ def test_the_app_offers_it_and_draws_its_table_without_a_guide_puzzles_or_a_bot(
 
 def test_its_position_text_and_save_read_back_as_its_own_game(seen):
     assert (seen["text"], seen["save"]) == ("MyPatience", "MyPatience")
+
+
+def test_a_wrong_player_is_refused_in_the_games_own_name(seen):
+    """Built on Yukon's class, My Patience still says its own title, never Yukon's."""
+    assert seen["player"] == [
+        "ValueError",
+        "player must be 0 in My Patience (a game for one), not 1",
+        "my_patience",
+    ]
+
+
+def test_a_game_built_on_yukons_class_is_called_by_its_own_names_and_yukons_are_unchanged():
+    """The same in this Python, for a class like the README's and for the shipped games."""
+    from ausp_widget import Game
+    from ausp_widget.games.yukon import YukonGame
+
+    class Mine(YukonGame):
+        name = "mine"
+        title = "Mine"
+
+    game = Mine.deal(7)
+    before = game.to_json()
+    with pytest.raises(ValueError, match=r"^player must be 0 in Mine \(a game for one\), not 1$"):
+        game.legal_moves(1)
+    assert game.game == "mine" and game.to_json() == before
+    for name, title in [("yukon", "Yukon"), ("russian", "Russian Solitaire")]:
+        shipped = Game.deal(7, game=name)
+        assert shipped.game == name
+        with pytest.raises(ValueError, match=rf"^player must be 0 in {title} \(a game for one\), not 1$"):
+            shipped.legal_moves(1)

@@ -76,10 +76,16 @@ class FamilyGame(Checks, ExplainsLoss, ColumnsGame):
     protected_means = ""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A game's names and columns follow from the rule it names (a subclass that names
-        none, as another package's game built on Yukon's class, keeps its own names)."""
+        """A game's names and columns follow from the rule it names. A subclass that names
+        none, as another package's game built on Yukon's class, keeps the rule's columns and
+        is called by its own `name` and `title`, in its refusals too ("player must be 0 in My
+        Patience"), never by the game it is built on."""
         super().__init_subclass__(**kwargs)
         if "rule" not in cls.__dict__:
+            if "name" in cls.__dict__ and "game" not in cls.__dict__:
+                cls.game = cls.name  # the older name of `name` follows it
+            if "title" in cls.__dict__ and "_player_range" not in cls.__dict__:
+                cls._player_range = f"in {cls.title} (a game for one)"
             return
         if cls.rule.stock:
             raise TypeError(
