@@ -382,3 +382,46 @@ def test_a_click_naming_a_place_the_table_lacks_is_refused_and_changes_nothing(g
     with pytest.raises(ValueError, match=r"place\.pile must name a pile on this table"):
         g.explain_stuck(Place(PileRef("foundation", None, 9), 0))
     assert g.to_json() == before
+
+
+# ---- a move given to describe or move_places: a Move or its text, as for play ------------------
+ALL_GAMES = ["australian", "indian", "yukon", "russian"]
+
+
+@pytest.mark.parametrize("game_name", ALL_GAMES)
+def test_describe_and_move_places_take_a_moves_text_as_play_does(game_name):
+    game = Game.deal(3, game=game_name)
+    move = next(m for m in game.legal_moves(0) if m.kind not in ("draw", "pass"))
+    before = state(game)
+    assert game.describe(str(move)) == game.describe(move)
+    assert game.move_places(str(move)) == game.move_places(move)
+    assert game.move_places(str(move))[0] is not None
+    assert state(game) == before
+
+
+@pytest.mark.parametrize("game_name", ALL_GAMES)
+@pytest.mark.parametrize("value", [None, 5, 1.5, True, b"7\xe2\x99\xa5 8\xe2\x99\xa0", ["7♥ 8♠"]])
+@pytest.mark.parametrize("method", ["describe", "move_places"])
+def test_describe_and_move_places_refuse_what_is_no_move_by_name(game_name, value, method):
+    game = Game.deal(3, game=game_name)
+    before = state(game)
+    with pytest.raises(
+        TypeError, match=r"^move must be a Move or its text \(such as '7♥ 8♠'\), not "
+    ) as raised:
+        getattr(game, method)(value)
+    assert isinstance(raised.value, ValueError)  # a WrongTypeError: caught as either
+    assert f"not {type(value).__name__} " in str(raised.value)
+    assert state(game) == before
+
+
+@pytest.mark.parametrize("game_name", ALL_GAMES)
+@pytest.mark.parametrize("method", ["describe", "move_places"])
+def test_describe_and_move_places_refuse_text_that_is_no_move_as_play_does(game_name, method):
+    game = Game.deal(3, game=game_name)
+    before = state(game)
+    with pytest.raises(NotationError) as raised:
+        getattr(game, method)("7♥ sideways")
+    with pytest.raises(NotationError) as played:
+        game.play("7♥ sideways")
+    assert str(raised.value) == str(played.value)
+    assert state(game) == before

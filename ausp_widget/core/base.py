@@ -70,6 +70,16 @@ class PatienceBase(Observable):
         """A move in the notation the games share (a game that writes more reads its own)."""
         return Move.parse(text)
 
+    def _move_arg(self, move: object, name: str = "move") -> Move:
+        """`move` as a `Move`: a move as it is, its text read as `play` reads it (a
+        `NotationError` for text that is no move), anything else a `WrongTypeError` naming `name`."""
+        if isinstance(move, Move):
+            return move
+        if isinstance(move, str):
+            return self.parse_move(move)
+        got = f"{type(move).__name__} {short_repr(move)}"
+        raise WrongTypeError(f"{name} must be a Move or its text (such as '7♥ 8♠'), not {got}")
+
     def _check(self, move: Move, player: int) -> tuple[Any, Move]:  # pragma: no cover
         """What playing `move` does (an action for `_apply`) and the move as played, or the
         error saying which rule it breaks (each game's own; `play` has checked the player and
@@ -299,9 +309,10 @@ class PatienceBase(Observable):
         """How a move into a column is said: "into" (an empty column) unless a game says more."""
         return "into"
 
-    def describe(self, move: Move, player: int = 0) -> str:
+    def describe(self, move: Move | str, player: int = 0) -> str:
         """A played move in words, for a status line: "moved J♥ onto Q♥", naming the pile a
-        card went to when the game knows it (`_last_home`)."""
+        card went to when the game knows it (`_last_home`). The move may be its text, as for `play`."""
+        move = self._move_arg(move)
         if move.kind == "draw":
             waste = self.waste(player)
             return f"drew {waste[-1]}" if waste else "drew"

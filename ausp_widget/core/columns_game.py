@@ -70,10 +70,11 @@ class ColumnsGame(PatienceBase):
         """The moves now (a draw too, while a stock lasts, unless `useful_only`)."""
         raise NotImplementedError
 
-    def move_places(self, move: Move, player: int = 0) -> tuple[Place | None, PileRef | None]:
-        """Where a move takes its cards from and which pile receives them, as played now (None
-        for a pile this table does not have); the game says where a card lies on show
-        (`_source_place`) and which column a move onto a card goes to (`_target_pile`)."""
+    def move_places(self, move: Move | str, player: int = 0) -> tuple[Place | None, PileRef | None]:
+        """Where a move (or its text, as for `play`) takes its cards from and which pile receives
+        them, as played now (None for a pile this table does not have); the game says where a card
+        lies on show (`_source_place`) and which column a move onto a card goes to (`_target_pile`)."""
+        move = self._move_arg(move)
         self._check_player(player)
         if move.kind == "draw" and self.has_stock:
             return Place(PileRef("stock", 0), 0), PileRef("waste", 0)

@@ -42,8 +42,10 @@ class Places:
             return Place(PileRef("waste", player), lay.waste.index(card.index))
         return None
 
-    def move_places(self, move: Move, player: int = 0) -> tuple[Place | None, PileRef | None]:
-        """Where a move takes its cards from and which pile receives them, as played now."""
+    def move_places(self, move: Move | str, player: int = 0) -> tuple[Place | None, PileRef | None]:
+        """Where a move (or its text, as for `play`) takes its cards from and which pile receives
+        them, as played now."""
+        move = self._move_arg(move)
         lay = self._layout(player)
         if move.kind == "draw":
             return Place(PileRef("stock", player), 0), PileRef("waste", player)
