@@ -1,10 +1,12 @@
 """A lost game says why: the cards that can no longer reach home and what holds each."""
 
+import pytest
 from indian_positions import position
 
 from ausp_widget import Game
 from ausp_widget.analysis.review import Reviewer
 from ausp_widget.core.cards import Card
+from ausp_widget.core.errors import WrongTypeError
 from ausp_widget.core.loss import Block, loss_text
 from ausp_widget.games.australian.course import rules_lessons
 from ausp_widget.games.australian.hints import hint
@@ -101,3 +103,25 @@ def test_the_live_table_banner_says_why():
     table = GameTable()
     table.game = Game.from_text(_played_out(79).to_text())
     assert "Game lost" in table.banner.value and "8♠ is buried under J♠" in table.banner.value
+
+
+def test_shown_must_be_a_whole_number_from_0_and_a_refusal_changes_nothing():
+    """`shown` is checked as the package checks whole numbers: a text, a float, a bool or
+    None is a WrongTypeError, a negative number a ValueError (it once dropped a block)."""
+    game = _played_out(2)
+    before = game.to_json(), game.history, game.status
+    for value in ["2", 1.5, None, True]:
+        with pytest.raises(WrongTypeError, match=r"^shown must be a whole number from 0, not "):
+            game.explain_loss(0, shown=value)
+    with pytest.raises(ValueError, match=r"^shown must be a whole number from 0, not -1$") as negative:
+        game.explain_loss(0, shown=-1)
+    assert not isinstance(negative.value, TypeError)
+    with pytest.raises(WrongTypeError, match=r"^shown must be"):
+        Game.deal(seed=79).explain_loss(0, shown="2")  # checked while the game is on too
+    assert (game.to_json(), game.history, game.status) == before
+    assert (
+        game.explain_loss(0, shown=0)
+        == "4♣, 5♦, 5♥ and 7♠ are blocked as well; in all, 35 cards cannot reach home."
+    )
+    assert "5♥ and 7♠ are blocked as well" in game.explain_loss(0, shown=2)
+    assert "are blocked as well" not in game.explain_loss(0, shown=10)

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .cards import Card
+from .errors import check_whole
 from .sight import Sight
 from .text import capital, listed, sentence
 
@@ -43,8 +44,11 @@ class ExplainsLoss:
     def explain_loss(self, player: int = 0, shown: int = SHOWN) -> str:
         """The `shown` cards on show that block the most and what holds each, then how many
         more foundations wait for a face-down card and a count of the rest; "" unless the
-        game is lost. A block that names a card the player cannot see is never said."""
+        game is lost. A block that names a card the player cannot see is never said. `shown`
+        is a whole number from 0 (0: every block counted, none said in full), checked as the
+        player is, whether or not the game is lost."""
         self._check_player(player)
+        shown = check_whole("shown", shown)
         if self.status != "lost":
             return ""
         piles = self.piles()
