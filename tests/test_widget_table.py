@@ -1028,7 +1028,7 @@ def test_winnable_names_no_card_the_table_does_not_show():
         table.game.play(move)  # what it does show is the line's legal start
 
 
-# ---- answers on the board's line ---------------------------------------------------------------------------
+# ---- answers on the board's line, and gestures on another card ---------------------------------------------
 def test_the_answers_of_hint_and_winnable_stay_on_the_boards_line_until_the_next_move():
     """At a projector's size the status line can lie below the window: Hint's and Winnable?'s
     words also go on the line under the cards (an answer, not a refusal), and a move clears them."""
@@ -1046,4 +1046,18 @@ def test_the_answers_of_hint_and_winnable_stay_on_the_boards_line_until_the_next
     assert notice()["kind"] == "said", "the move's words replace the answer, read out only"
     button(table, "Undo").click()
     assert notice()["kind"] == "said", "only the answers go on the line: the rest is read out"
+    table.close()
+
+
+def test_a_drag_on_a_card_that_cannot_move_drops_the_earlier_selection():
+    """Yukon deal 4: 8♠ selected (9♥ lit), then a drag on 2♥, which cannot move: a new gesture
+    drops the selection, as Esc does, and the board says why 2♥ may not move."""
+    table = GameTable(mode="yukon", seed=4)
+    click(table, "8♠")
+    assert marked(table, "ausp-selected") and marked(table, "ausp-target")
+    table.board.lift(card(table, name("2♥")))
+    assert marked(table, "ausp-selected") == set() and marked(table, "ausp-target") == set()
+    said = table.board.widget.notice
+    assert said["kind"] == "refused" and said["text"].startswith("2♥ cannot move"), said
+    assert table._selected is None and table.game.history == ()
     table.close()
