@@ -425,3 +425,35 @@ def test_describe_and_move_places_refuse_text_that_is_no_move_as_play_does(game_
         game.play("7♥ sideways")
     assert str(raised.value) == str(played.value)
     assert state(game) == before
+
+
+# ---- news: the piles a game's piles() gave, nothing else -----------------------------------------
+@pytest.mark.parametrize("game_name", ALL_GAMES)
+@pytest.mark.parametrize("value", [None, [1], "column", 5, {"kind": "column"}])
+def test_news_refuses_what_is_no_list_of_piles_by_name(game_name, value):
+    game = Game.deal(3, game=game_name)
+    before = state(game)
+    with pytest.raises(
+        TypeError, match=r"^before must be the piles a game's piles\(\) gave \(a list or tuple"
+    ):
+        game.news(value)
+    assert state(game) == before
+
+
+@pytest.mark.parametrize("game_name", ["indian", "yukon"])
+def test_news_refuses_another_tables_piles_rather_than_reading_them(game_name):
+    """Yukon read Indian's piles as its own ('A♦ turned up in column 1'); Indian stopped deep inside."""
+    game = Game.deal(3, game=game_name)
+    other = Game.deal(3, game="yukon" if game_name == "indian" else "indian")
+    before = state(game)
+    for piles in (other.piles(), [], game.piles()[:-1]):
+        with pytest.raises(ValueError, match=r"^before must be the piles this game's piles\(\) gave: "):
+            game.news(piles)
+    assert state(game) == before
+
+
+@pytest.mark.parametrize("game_name", ALL_GAMES)
+def test_news_takes_the_piles_as_a_list_or_a_tuple(game_name):
+    game = Game.deal(3, game=game_name)
+    piles = game.piles()
+    assert game.news(piles) == game.news(list(piles)) == ""

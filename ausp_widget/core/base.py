@@ -228,6 +228,19 @@ class PatienceBase(Observable):
             )
         return pile
 
+    def _check_before(self, before: object, name: str = "before") -> tuple[Pile, ...]:
+        """The piles `news` is given, checked: a list or tuple of `Pile` (else a `WrongTypeError`)
+        naming this table's piles in order, as its `piles()` gives them (else a `ValueError`),
+        so no game reads another table's piles as its own."""
+        what = "the piles a game's piles() gave (a list or tuple of Pile)"
+        if not isinstance(before, list | tuple) or not all(isinstance(p, Pile) for p in before):
+            raise WrongTypeError(f"{name} must be {what}, not {type(before).__name__} {short_repr(before)}")
+        if [p.ref for p in before] != [p.ref for p in self.piles()]:
+            raise ValueError(
+                f"{name} must be the piles this game's piles() gave: these are not the piles of its table"
+            )
+        return tuple(before)
+
     @staticmethod
     def _empty_words(ref: PileRef) -> str:
         """The refusal of a click on an empty pile (depth 0, where its first card would lie)."""

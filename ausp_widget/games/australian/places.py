@@ -125,5 +125,7 @@ class Places:
         return None
 
     def news(self, before: Sequence[Pile]) -> str:
-        """Nothing turns over in Australian Patience besides the move itself."""
+        """Nothing turns over in Australian Patience besides the move itself (`before` is
+        checked as in every game)."""
+        self._check_before(before)
         return ""

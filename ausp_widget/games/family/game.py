@@ -290,6 +290,7 @@ class FamilyGame(Checks, ExplainsLoss, ColumnsGame):
 
     def news(self, before: Sequence[Pile]) -> str:
         """What a move turned up besides the move itself: a face-down card."""
+        before = self._check_before(before)
         old = {p.ref: p for p in before if p.kind == "column"}
         news = []
         for pile in self.piles():

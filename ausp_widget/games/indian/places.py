@@ -156,6 +156,7 @@ class Places(ExplainsLoss):
 
     def news(self, before: Sequence[Pile]) -> str:
         """What a move turned over: a protected card, a column dealt again, the grace."""
+        before = self._check_before(before)
         now = self.piles()
         columns = [(b, a) for b, a in zip(before, now) if a.kind == "column"]
         news = []
