@@ -16,7 +16,8 @@ The contract, in the words of the specification:
   leave them out and offer no Draw.
 - P3 Moves. `game.legal_moves(player)` lists every legal move (a `Move`); `game.useful_moves`
   the card moves that change more than the order of the columns. `game.parse_move(text)` reads
-  the game's notation. `game.move_places(move, player)` says where a move takes its cards from
+  the game's notation. `game.move_places(move, player)` (a `Move` or its text, as `play` takes)
+  says where a move takes its cards from
   (`Place`: pile and depth; None for a draw or a pass) and which pile receives them, as it would
   be played now. `game.move_between(source, target, player)` is the move a click means: the card
   at `source` (a `Place`) onto the pile `target` (a `PileRef`) — legal or not, so that playing
@@ -29,19 +30,20 @@ The contract, in the words of the specification:
   mode has it. Listeners (`add_listener`) hear of every change and every refusal.
 - P5 Outcome. `status` ("playing", "won", "lost"; "playing", "over" for two players),
   `scores`, `winner`, `turn`, `history` ((player, move) pairs).
-- P6 Words. `describe(move, player)` says a played move in words ("put 7♥ on F3");
-  `explain_stuck(place, player)` says why the card at a place has no legal move (a covered
-  card included; a stock place is read as the stock, its cards counted, never named; its
-  arguments checked as `move_between`'s);
-  `news(before)` tells what a move turned over besides the move itself (a protected card
-  turned up, a column dealt again), given the piles from before it. Three short phrases
-  finish a view's sentences: `click_help` (how to move a card by clicking), `lost_because`
-  (why a lost game is lost, in a phrase) and `protected_means` (what a protected card may do; empty when
-  the game has none). `explain_loss(player, shown)` says why a lost game is lost: the `shown` (two)
-  cards that block the most and what holds each, in the words of the rules, then a count of
-  the rest ("" while the game is not lost). Every word a player reads names only cards the
-  table shows (`ausp_widget.core.sight`): a face-down or stock card is counted, never named
-  or placed, and a refusal about one is the same whichever card it is.
+- P6 Words. `describe(move, player)` says a played move in words ("put 7♥ on F3"; the move a `Move`
+  or its text); `explain_stuck(place, player)` says why the card at a place has no legal move (a
+  covered card included; a stock place is read as the stock, its cards counted, never named; its
+  arguments checked as `move_between`'s), or, for a card that can move, its moves ("A♦ can move now:
+  A♦ F."); `news(before)` tells what a move turned over besides the move itself (a protected card
+  turned up, a column dealt again), given the piles from before it (this table's `piles()`, else
+  refused by name). Three short phrases finish a view's sentences: `click_help` (how to move a card
+  by clicking), `lost_because` (why a lost game is lost, in a phrase) and `protected_means` (what a
+  protected card may do; empty when the game has none). `explain_loss(player, shown)` says why a
+  lost game is lost: the `shown` (a whole number from 0; two unless given) cards that block the most
+  and what holds each, in the words of the rules, then a count of the rest ("" while the game is not
+  lost). Every word a player reads names only cards the table shows (`ausp_widget.core.sight`): a
+  face-down or stock card is counted, never named or placed, and a refusal about one is the same
+  whichever card it is.
 - P7 Forms. `to_text()` / `to_json()` and the registry's readers round-trip a position
   and a whole game; `copy()` is an independent game; `view(player)` is what that player may
   see (it holds no reference to the game).
