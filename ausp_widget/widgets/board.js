@@ -519,9 +519,10 @@ function render({ model, el: host }) {
   root.setAttribute("aria-label", "card table: arrow keys move between piles, Enter picks up or places, D draws, H hints, U undoes");
   const felt = el("div", "ausp-felt", root);
   // What the board says about a gesture that did nothing, and its answers to Hint and Winnable?:
-  // a line under the cards, never over them.
+  // a line under the cards, never over them, two lines high whether words show or not.
   const toast = el("div", "ausp-toast", root);
   toast.setAttribute("aria-hidden", "true");
+  const words = el("span", "ausp-toast-words", toast);
   const live = el("div", "ausp-sr", root);
   live.setAttribute("aria-live", "polite");
   live.setAttribute("role", "status");
@@ -720,12 +721,13 @@ function render({ model, el: host }) {
   }
 
   // Words under the board (and read out): a refusal for a few seconds, an answer (Hint,
-  // Winnable?) until the next words; either goes with the next move.
+  // Winnable?) until the next words; either goes with the next move. The line shows at most
+  // two lines of them; the status line and the screen reader get them whole.
   let toastTimer = null;
   let answerAt = null; // the position an answer on show is about
   function show(text, kind) {
     live.textContent = text;
-    toast.textContent = text;
+    words.textContent = text;
     toast.className = `ausp-toast ausp-toast-${kind} ausp-toast-on`;
     clearTimeout(toastTimer);
     answerAt = kind === "answer" ? version() : null;
@@ -748,7 +750,7 @@ function render({ model, el: host }) {
   function quiet() {
     answerAt = null;
     clearTimeout(toastTimer);
-    toast.textContent = fitNote;
+    words.textContent = fitNote;
     toast.className = fitNote ? "ausp-toast ausp-toast-fit" : "ausp-toast";
   }
 

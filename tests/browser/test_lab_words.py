@@ -1,10 +1,11 @@
 """The board's words at a classroom projector's size (JupyterLab at 1280×800), on Yukon deal 4
 after one move, when the table fills the window and the status line lies below it: the answers
-of Winnable? and Hint show on the line under the cards."""
+of Winnable? and Hint show on the line under the cards; words that come and go move nothing
+around the board; and a drag on a card that cannot move drops an earlier selection."""
 
 from __future__ import annotations
 
-from board_dom import LIVE, board, card, columns, drag
+from board_dom import LIVE, board, card, columns, drag, strip, toast
 from jupyter_servers import eventually, one_cell_notebook, open_notebook
 
 PROJECTOR = {"width": 1280, "height": 800}
@@ -114,3 +115,25 @@ def test_winnable_and_hint_answer_on_the_line_under_the_cards_at_a_projectors_si
     shots(page, "words-hint")
     assert shown_whole(found["words"], found["panel"]), found
     assert app.locator(".ausp-status").inner_text().strip() == hint
+
+
+def test_words_that_come_and_go_move_nothing_and_a_new_drag_drops_the_selection(
+    page, lab_url, notebook_dir, shots
+):
+    app = yukon_after_one_move(page, lab_url, notebook_dir, "words_still.ipynb")
+    root = board(app)
+    still = places(on_screen(app))
+    x, y = strip(card(app, "eight of spades"))
+    page.mouse.click(x, y)
+    eventually(page, lambda: root.evaluate(LIT) >= 2, seconds=10)  # 8♠ selected, 9♥ lit
+    on_screen(app)
+    drag(page, card(app, "two of hearts"), card(app, "nine of hearts"))  # 2♥ cannot move
+    refusal = eventually(page, lambda: toast(app), seconds=10)
+    assert refusal.startswith("2♥ cannot move"), refusal
+    found = on_screen(app)
+    shots(page, "words-long-refusal")
+    assert places(found) == still, "the words under the cards moved the board or its buttons"
+    assert found["words"]["bottom"] - found["words"]["top"] > 40, "two lines of the refusal on show"
+    assert root.evaluate(LIT) == 0, "a drag on another card drops the earlier selection"
+    eventually(page, lambda: toast(app) == "", seconds=10)
+    assert places(on_screen(app)) == still, "the words going moved the board or its buttons"
