@@ -1061,3 +1061,14 @@ def test_a_drag_on_a_card_that_cannot_move_drops_the_earlier_selection():
     assert said["kind"] == "refused" and said["text"].startswith("2♥ cannot move"), said
     assert table._selected is None and table.game.history == ()
     table.close()
+
+
+def test_the_board_asks_for_a_double_click_home_only_where_a_card_may_be_sent_home():
+    """A double-click on a card with no home move is sent as a try to send it home (the kernel
+    says why not) on a board that takes such tries; a board played by clicks alone gets two clicks."""
+    from ausp_widget.widgets.board import Board, Intents
+
+    table = GameTable(mode="yukon", seed=4)
+    assert table.board.widget.homes is True
+    assert Board(Intents(click=lambda spot: None)).widget.homes is False
+    table.close()

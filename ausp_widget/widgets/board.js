@@ -922,15 +922,26 @@ function render({ model, el: host }) {
     }
     const now = performance.now();
     const again = lastClick.id === current.id && now - lastClick.t < DOUBLE_MS;
-    lastClick = { id: current.id, t: now };
+    // A double-click on a card that was not a click on a lit place asks to send it home: where
+    // no rule allows it, the kernel says why (never two clicks that select and cancel).
+    const fresh = again ? lastClick.fresh : !felt.querySelector(".ausp-selected");
+    lastClick = { id: current.id, t: now, fresh };
     const home = ((state().dests || {})[current.id] || []).some((d) => d.startsWith("foundation"));
-    if (again && home) {
+    if (again && (home || (fresh && mayGoHome(current.id)))) {
       lastClick = { id: null, t: 0 };
       send({ kind: "home", from: current.id });
     } else {
       send({ kind: "click", to: current.id });
     }
     focusOn(current.id);
+  }
+
+  // Whether a double-click on this spot asks to send it home: a face-up card of the player's,
+  // not on a foundation or the stock, on a board that takes cards sent home.
+  function mayGoHome(id) {
+    const entry = byId.get(id);
+    if (!model.get("homes") || !entry || entry.kind !== "card" || entry.item.down || theirsPiles.has(entry.pile)) return false;
+    return !entry.pile.startsWith("foundation") && !entry.pile.startsWith("stock");
   }
 
   function onCancel(event) {

@@ -80,6 +80,7 @@ class CardBoard(EsmWidget):
     four_colour = traitlets.Bool(False).tag(sync=True)
     reduced_motion = traitlets.Bool(False).tag(sync=True)
     notice = traitlets.Dict().tag(sync=True)  # {"text", "kind": "refused" | "error" | "answer" | "said", "n"}
+    homes = traitlets.Bool(True).tag(sync=True)  # a double-click on any face-up card asks to send it home
     deal = traitlets.Int(0).tag(sync=True)  # a new deal: the browser deals the cards out
 
 
@@ -126,7 +127,7 @@ class Board:
         self.captions = tuple(captions)
         self.player = player
         shared = {} if layout is None else {"layout": layout}
-        self.widget = CardBoard(_dom_classes=("ausp-board",), **shared)
+        self.widget = CardBoard(_dom_classes=("ausp-board",), homes=self.intents.home is not None, **shared)
         self.widget.on_msg(self._on_msg)
         self._keys = KeyBook()
         self._spots: dict[str, Spot] = {}

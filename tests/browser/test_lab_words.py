@@ -1,7 +1,8 @@
 """The board's words at a classroom projector's size (JupyterLab at 1280×800), on Yukon deal 4
 after one move, when the table fills the window and the status line lies below it: the answers
 of Winnable? and Hint show on the line under the cards; words that come and go move nothing
-around the board; and a drag on a card that cannot move drops an earlier selection."""
+around the board; a double-click on a card that cannot go home says why; and a drag on a card
+that cannot move drops an earlier selection."""
 
 from __future__ import annotations
 
@@ -137,3 +138,15 @@ def test_words_that_come_and_go_move_nothing_and_a_new_drag_drops_the_selection(
     assert root.evaluate(LIT) == 0, "a drag on another card drops the earlier selection"
     eventually(page, lambda: toast(app) == "", seconds=10)
     assert places(on_screen(app)) == still, "the words going moved the board or its buttons"
+
+
+def test_a_double_click_on_a_card_that_cannot_go_home_says_why(page, lab_url, notebook_dir, shots):
+    app = yukon_after_one_move(page, lab_url, notebook_dir, "words_home.ipynb")
+    on_screen(app)
+    x, y = strip(card(app, "eight of spades"))  # it may move onto 9♥, but not home
+    page.mouse.dblclick(x, y)
+    said = eventually(page, lambda: toast(app), seconds=10)
+    shots(page, "words-double-click-not-home")
+    assert "foundation" in said and "8♠" in said, said
+    assert app.locator(".ausp-status").inner_text().strip() != "Selection cancelled."
+    assert board(app).evaluate(LIT) == 0
