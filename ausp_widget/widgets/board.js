@@ -519,7 +519,9 @@ function render({ model, el: host }) {
   root.setAttribute("aria-label", "card table: arrow keys move between piles, Enter picks up or places, D draws, H hints, U undoes");
   const felt = el("div", "ausp-felt", root);
   // What the board says about a gesture that did nothing, and its answers to Hint and Winnable?:
-  // a line under the cards, never over them, two lines high whether words show or not.
+  // a line under the cards, never over them, two lines high whether words show or not (one line
+  // where two would leave a table at its least cards taller than the window: its words then end
+  // in "…"). Its height changes only when the table is laid out, never when words come or go.
   const toast = el("div", "ausp-toast", root);
   toast.setAttribute("aria-hidden", "true");
   const words = el("span", "ausp-toast-words", toast);
@@ -601,7 +603,12 @@ function render({ model, el: host }) {
     const still = model.get("reduced_motion") || window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
     root.classList.toggle("ausp-still", !!still);
     if (answerAt !== null && version() !== answerAt) quiet(); // a move made: the answer is old news
+    oneLine(false);
     geo = layout(st, width(), large, room());
+    if (geo.height > geo.room + 1) {
+      oneLine(true);
+      geo = layout(st, width(), large, room());
+    }
     lastRoom = geo.room;
     tooBig(geo.height > geo.room + 1 || geo.width > width() + 1);
     root.dataset.room = String(geo.room); // the height the table was laid out for
@@ -729,6 +736,7 @@ function render({ model, el: host }) {
     live.textContent = text;
     words.textContent = text;
     toast.className = `ausp-toast ausp-toast-${kind} ausp-toast-on`;
+    oneLine(short);
     clearTimeout(toastTimer);
     answerAt = kind === "answer" ? version() : null;
     if (kind !== "answer") toastTimer = setTimeout(quiet, TOAST_MS);
@@ -752,6 +760,14 @@ function render({ model, el: host }) {
     clearTimeout(toastTimer);
     words.textContent = fitNote;
     toast.className = fitNote ? "ausp-toast ausp-toast-fit" : "ausp-toast";
+    oneLine(short);
+  }
+
+  // The line one line high (a table with no room for two) or two.
+  let short = false;
+  function oneLine(on) {
+    short = on;
+    toast.classList.toggle("ausp-toast-short", on);
   }
 
   // ---- pointer: click, double-click, drag ----------------------------------------------------------
