@@ -1072,3 +1072,18 @@ def test_the_board_asks_for_a_double_click_home_only_where_a_card_may_be_sent_ho
     assert table.board.widget.homes is True
     assert Board(Intents(click=lambda spot: None)).widget.homes is False
     table.close()
+
+
+def test_a_double_click_on_a_card_that_cannot_go_home_gets_the_games_own_words():
+    """Yukon deal 4: 8♠ double-clicked is refused in the words its click, then a click on its
+    foundation, gets (`play("8♠ F")` says the same); nothing is played."""
+    from ausp_widget.core.text import sentence
+
+    table = GameTable(mode="yukon", seed=4)
+    with pytest.raises(IllegalMoveError) as refused:
+        table.game.copy().play("8♠ F")
+    table.board.home(card(table, name("8♠")))
+    assert table.status.value == sentence(str(refused.value))
+    assert "card just below it must be there first" in table.status.value
+    assert table.board.widget.notice["kind"] == "refused" and table.game.history == ()
+    table.close()

@@ -117,19 +117,19 @@ class Selecting:
         self._guard(self._send_home, place)
 
     def _send_home(self, place: Place) -> None:
-        """A double-click: the card goes to a foundation when a rule allows it."""
+        """A double-click: the card goes to a foundation when a rule allows it; else the game
+        says why not, as it does to the card clicked and then its foundation."""
         moves = self._pick_up(place)
         if moves is None:
             return
         home = next((m for m in moves if m.kind == "foundation"), None)
         if home is None:
             card = card_at(self._game, place)
-            self._refuse(
-                f"{card} cannot go to a foundation now."
-                if card is not None
-                else "There is no card of yours there to send to a foundation."
-            )
-            return
+            foundation = None if card is None else _home_pile(self._game, card)
+            if foundation is None:
+                self._refuse("There is no card of yours there to send to a foundation.")
+                return
+            home = self._game.move_between(place, foundation, 0)  # the game refuses it in its own words
         self._play_user(home)
 
     def _pick_up(self, place: Place) -> list[Move] | None:
@@ -282,3 +282,11 @@ def _takes_space(played: Move, wanted: Move) -> bool:
         and played.card.rank == wanted.card.rank
         and (not wanted.pile or played.pile == wanted.pile)
     )
+
+
+def _home_pile(game: Any, card: Any) -> PileRef | None:
+    """The first foundation of `card`'s suit: a double-click means the card clicked, then it."""
+    for pile in game.piles():
+        if pile.kind == "foundation" and game.pile_suit(pile.index + 1) == card.suit:
+            return pile.ref
+    return None
