@@ -18,7 +18,7 @@ from .deal import check_first
 from .errors import IllegalMoveError, WrongTypeError, check_whole, short_repr
 from .moves import DRAW, Move
 from .observers import Observable
-from .protocol import Pile, PileRef, Place
+from .protocol import Pile, PileRef, Place, moves_from
 from .saves import check_seed, decode_save
 from .sight import veiled
 from .text import sentence
@@ -229,17 +229,18 @@ class PatienceBase(Observable):
         return pile
 
     def _check_before(self, before: object, name: str = "before") -> tuple[Pile, ...]:
-        """The piles `news` is given, checked: a list or tuple of `Pile` (else a `WrongTypeError`)
-        naming this table's piles in order, as its `piles()` gives them (else a `ValueError`),
-        so no game reads another table's piles as its own."""
+        """The piles now, once the piles `news` is given are checked: a list or tuple of `Pile`
+        (else a `WrongTypeError`) naming this table's piles in order, as its `piles()` gives
+        them (else a `ValueError`), so no game reads another table's piles as its own."""
         what = "the piles a game's piles() gave (a list or tuple of Pile)"
         if not isinstance(before, list | tuple) or not all(isinstance(p, Pile) for p in before):
             raise WrongTypeError(f"{name} must be {what}, not {type(before).__name__} {short_repr(before)}")
-        if [p.ref for p in before] != [p.ref for p in self.piles()]:
+        now = self.piles()
+        if [p.ref for p in before] != [p.ref for p in now]:
             raise ValueError(
                 f"{name} must be the piles this game's piles() gave: these are not the piles of its table"
             )
-        return tuple(before)
+        return now
 
     @staticmethod
     def _empty_words(ref: PileRef) -> str:
@@ -266,17 +267,10 @@ class PatienceBase(Observable):
         if pile.kind == "stock" and pile.owner == player:
             return sentence(self._stock_words(pile))
         card = pile.cards[place.depth] if place.depth < pile.size else None
-        moves = self._moves_from(place, player) if card is not None else []
+        moves = moves_from(self, place, player) if card is not None and self.status == "playing" else []
         if moves:
             return sentence(f"{card} can move now: {', '.join(map(str, moves))}")
         return self._stuck(place, player)
-
-    def _moves_from(self, place: Place, player: int) -> list[Move]:
-        """The legal moves now that take the card at `place` (with any cards on it): a card
-        that can move is told so, never that it cannot (`explain_stuck`)."""
-        if self.status != "playing":
-            return []
-        return [move for move in self.legal_moves(player) if self.move_places(move, player)[0] == place]
 
     def _click(self, source: Place, target: PileRef, player: int) -> Move:  # pragma: no cover
         """The move a click from a card's place means (each game's own; arguments checked)."""

@@ -284,16 +284,15 @@ class FamilyGame(Checks, ExplainsLoss, ColumnsGame):
                 there = "a King moves only into an empty column, and none is empty"
         else:
             there = f"it needs {self._parents_words(card)} on top of another column, and none is there"
-        home = self._refusal(to_foundation(name), player)
-        nor = f"; nor can it go home: {home}" if home else ""  # None: it may go home (never said "None")
-        return sentence(f"{name} cannot move now: {there}{nor}")
+        home = self._refusal(to_foundation(name), player)  # refused: a card that may go home can move
+        return sentence(f"{name} cannot move now: {there}; nor can it go home: {home}")
 
     def news(self, before: Sequence[Pile]) -> str:
         """What a move turned up besides the move itself: a face-down card."""
-        before = self._check_before(before)
+        now = self._check_before(before)
         old = {p.ref: p for p in before if p.kind == "column"}
         news = []
-        for pile in self.piles():
+        for pile in now:
             was = old.get(pile.ref)
             if was is None or pile.kind != "column":
                 continue

@@ -137,10 +137,9 @@ class Places(ExplainsLoss):
         if place.pile.kind in ("column", "waste") and not self._absent(place) and self._under(place):
             return _sentence(self._under(place))
         card, where = self._pick(place)
-        home = self._refusal(IndianMove("foundation", card, pile=0, source=where)) or ""
+        # refused: a card that may go home can move, and `explain_stuck` has said its moves
+        home = self._refusal(IndianMove("foundation", card, pile=0, source=where))
         if where != "waste" and self._guarded(where - 1):
-            if not home:  # it may go home: `explain_stuck` has said so already
-                return _sentence(f"{card} is protected: it may only go to a foundation")
             return _sentence(f"{card} is protected: it may only go to a foundation, and {home}")
         if card.rank == 13:
             there = "a King goes to a foundation or an empty column, and no column is empty"
@@ -148,7 +147,7 @@ class Places(ExplainsLoss):
             there = "no other column ends with a card one rank higher in another suit that is free to take it"
             if not self._fills_empty(card.index) and not all(self._cols):
                 there += ", and only a King may fill an empty column (option empty_column='kings')"
-        return _sentence(f"{card} cannot move now: {there}" + (f"; and {home}" if home else ""))
+        return _sentence(f"{card} cannot move now: {there}; and {home}")
 
     def _into(self, move: Move, player: int) -> str:
         """A move to a column by number may go onto a card (when two columns end alike)."""
@@ -156,8 +155,7 @@ class Places(ExplainsLoss):
 
     def news(self, before: Sequence[Pile]) -> str:
         """What a move turned over: a protected card, a column dealt again, the grace."""
-        before = self._check_before(before)
-        now = self.piles()
+        now = self._check_before(before)
         columns = [(b, a) for b, a in zip(before, now) if a.kind == "column"]
         news = []
         for old, new in columns:
