@@ -104,8 +104,10 @@ class Selecting:
         self._guard(self._lifted, place)
 
     def _lifted(self, place: Place) -> None:
-        """A card dragged that the board would not lift: why, in the words a click on it gets;
-        nothing is selected or played."""
+        """A card dragged that the board would not lift: a new gesture, so an earlier selection
+        goes first (as Esc drops it); then why, in the words a click on it gets; nothing is
+        selected or played."""
+        self._drop_selection()
         if not self._may_act(place.pile):
             return
         if self._moves_from(place):

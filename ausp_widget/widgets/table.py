@@ -171,7 +171,7 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widge
                 key=self._on_key,
                 answered=self.panel.say,
                 selecting=lambda: self._selected is not None,
-                lift=self._lift_anew,
+                lift=self._on_lift,
             ),
             layout=self.parts.layout,
         )
@@ -409,12 +409,6 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widge
         line may be below the window."""
         self.panel.say(text)
         self.board.say(text, "answer")
-
-    def _lift_anew(self, place: Place) -> None:
-        """A drag on a card the board would not lift is a new gesture: an earlier selection goes
-        first, as Esc drops it, and then the board says why this card may not move."""
-        self._guard(self._drop_selection)
-        self._on_lift(place)
 
     def _refuse(self, text: str) -> None:
         """Say why a move was refused, in the status line and over the board."""

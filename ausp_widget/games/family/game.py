@@ -42,7 +42,7 @@ from typing import Any
 
 from ausp_widget.core.cards import CARDS, Card
 from ausp_widget.core.columns_game import ColumnsGame
-from ausp_widget.core.errors import IllegalMoveError
+from ausp_widget.core.errors import IllegalMoveError, WrongTypeError
 from ausp_widget.core.loss import Block, ExplainsLoss
 from ausp_widget.core.moves import Move, to_column, to_foundation
 from ausp_widget.core.protocol import Pile, PileRef, Place
@@ -54,7 +54,7 @@ from . import notation
 from .checks import FACE_DOWN_HELP, Checks, no_stock, no_such_pile, pile_named
 from .rule import CARD_COUNT, KING, PILE_SUITS, Rule
 
-__all__ = ["FamilyGame"]
+__all__ = ["FamilyGame", "of_the_family"]
 
 
 class FamilyGame(Checks, ExplainsLoss, ColumnsGame):
@@ -330,3 +330,10 @@ class FamilyGame(Checks, ExplainsLoss, ColumnsGame):
         self._last_home = None
 
     _take_back = _restore
+
+
+def of_the_family(game: object) -> None:
+    """Refuse anything but a game of the family, naming what was given (the front doors of
+    other games say the same of theirs): the family's solver and hint read its tables."""
+    if not isinstance(game, FamilyGame):
+        raise WrongTypeError(f"expected a game of the Yukon family, not {type(game).__name__}")

@@ -18,8 +18,8 @@ from ausp_widget.core.advice import Hint
 from ausp_widget.core.cards import CARDS
 from ausp_widget.core.moves import Move
 
+from .game import of_the_family
 from .rule import STUCK_SEARCH_LIMIT, is_progress
-from .solver import of_the_family
 
 
 def hint(game, player: int = 0) -> Hint:

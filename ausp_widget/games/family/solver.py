@@ -79,11 +79,10 @@ from __future__ import annotations
 import random
 
 from ausp_widget.core.cards import CARDS
-from ausp_widget.core.errors import WrongTypeError
 from ausp_widget.core.moves import Move, to_column, to_foundation
 from ausp_widget.core.solving import Budget, SlicedSearch, SolveResult, TakingTurns, solve_with
 from ausp_widget.games.family.deadlock import children_of, hopeless
-from ausp_widget.games.family.game import FamilyGame
+from ausp_widget.games.family.game import of_the_family
 from ausp_widget.games.family.rule import CARD_COUNT, KING, is_progress
 
 __all__ = [
@@ -459,13 +458,6 @@ class DealSolver(TakingTurns):
     def __init__(self, game) -> None:
         of_the_family(game)
         super().__init__([(Solver(game), 2), (Playout(game), 1), (Restarts(game), 1)], FIRST_TURN, TURN)
-
-
-def of_the_family(game: object) -> None:
-    """Refuse anything but a game of the family, naming what was given (the front doors of
-    other games say the same of theirs)."""
-    if not isinstance(game, FamilyGame):
-        raise WrongTypeError(f"expected a game of the Yukon family, not {type(game).__name__}")
 
 
 def solve(game, time_limit: float | None = 10.0, node_limit: int | None = None) -> SolveResult:
