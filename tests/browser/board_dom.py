@@ -118,9 +118,10 @@ def touch_drag(page, source, target, steps: int = 8) -> None:
 
 
 def toast(app, where: str = LIVE) -> str:
-    """The words shown under the cards (a refusal), or "" when none is on show."""
+    """The words shown under the cards (a refusal), or "" when none is on show: read in one
+    step, so words fading between a count and a read never leave the read waiting for them."""
     shown = board(app, where).locator(".ausp-toast.ausp-toast-on")
-    return shown.inner_text() if shown.count() else ""
+    return "".join(shown.evaluate_all("(nodes) => nodes.map((node) => node.innerText)"))
 
 
 def latency(app, where: str = LIVE) -> float | None:
