@@ -1087,3 +1087,20 @@ def test_a_double_click_on_a_card_that_cannot_go_home_gets_the_games_own_words()
     assert "card just below it must be there first" in table.status.value
     assert table.board.widget.notice["kind"] == "refused" and table.game.history == ()
     table.close()
+
+
+def test_the_move_log_keeps_the_moves_of_the_game_as_it_stands_and_never_a_card_undo_turned_down():
+    # Yukon deal 1: 10♣ onto J♦ turns up 8♣, which then goes onto 9♦; Undo twice turns 8♣ down.
+    table = GameTable(game="yukon")
+    table.game = Game.deal(1, game="yukon")
+    table.game.play("10♣ J♦")
+    table.game.play("8♣ 9♦")
+    assert "1. You: 10♣ J♦" in table.move_log.value and "2. You: 8♣ 9♦" in table.move_log.value
+    button(table, "Undo").click()
+    button(table, "Undo").click()
+    assert table.status.value == "Took back 10♣ J♦."
+    state = all_widget_state(table)
+    assert "8♣" not in state and Card.parse("8♣").name not in state
+    assert "10♣" not in table.move_log.value
+    button(table, "Redo").click()
+    assert "1. You: 10♣ J♦" in table.move_log.value and "8♣" not in table.move_log.value

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import html
-from collections import deque
+from collections.abc import Sequence
 
 from .board import show
 from .strip import HTML, Control, Label
@@ -19,24 +19,14 @@ class StatusPanel:
         self.status = Label("ausp-status", "ausp-block")
         self.banner = HTML("ausp-banner", "ausp-block", "ausp-hidden")
         self.move_log = HTML("ausp-log", "ausp-block")
-        self._lines: deque[str] = deque(maxlen=LOG_LINES)
-        self._numbered = 0
 
     def say(self, text: str) -> None:
         self.status.value = text
 
-    def note(self, line: str) -> None:
-        """Add a numbered line to the move log. The newest line comes first in the HTML; the
-        stylesheet shows the lines oldest to newest, scrolled to the newest at the bottom."""
-        self._numbered += 1
-        self._lines.append(f"{self._numbered}. {line}")
-
-    def clear_log(self) -> None:
-        self._lines.clear()
-        self._numbered = 0
-
-    def show(self, info: str, result: str, won: bool) -> None:
-        """Update the info line, the banner (shown only with a result) and the log."""
+    def show(
+        self, info: str, result: str, won: bool, history: Sequence[tuple[int, object]], finished: bool
+    ) -> None:
+        """Update the info line, the banner (shown only with a result) and the move log."""
         if self.info.value != info:
             self.info.value = info
         value = f"<div>{html.escape(result)}</div>" if result else ""
@@ -47,9 +37,23 @@ class StatusPanel:
                 self.banner.remove_class(name)
             if result:
                 self.banner.add_class("ausp-won" if won else "ausp-lost")
-        log = "".join(f"<div>{html.escape(line)}</div>" for line in reversed(self._lines))
+        log = "".join(f"<div>{html.escape(line)}</div>" for line in reversed(log_lines(history, finished)))
         if self.move_log.value != log:
             self.move_log.value = log
 
     def controls(self) -> tuple[Control, ...]:
         return (self.info, self.banner, self.status, self.move_log)
+
+
+def log_lines(history: Sequence[tuple[int, object]], finished: bool) -> list[str]:
+    """The move log: the newest `LOG_LINES` moves of the game as it stands, numbered from its
+    first move; the stylesheet shows them oldest to newest. A move taken back leaves the log
+    (the status line says so), so the log never names a card that Undo turned face down again."""
+    first = max(0, len(history) - LOG_LINES)
+    lines = [
+        f"{n}. {'The bot' if player else 'You'}: {move}"
+        for n, (player, move) in enumerate(history[first:], start=first + 1)
+    ]
+    if finished:
+        lines.append(f"{len(history) + 1}. Finished and counted")
+    return lines[-LOG_LINES:]

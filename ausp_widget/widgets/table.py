@@ -272,7 +272,7 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widge
         game.add_listener(self._on_game_event)
         self._selected, self._hint, self._moved = None, None, {}
         self._selected_moves, self._selected_at = frozenset(), 0
-        self.panel.clear_log()
+        self._finished = False  # ended with finish() (the log says so), not by a move
         self.bot = None
         if game.players > 1:
             self.bot = make_bot(self._bot_given, game)
@@ -334,7 +334,6 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widge
         if event in ("play", "redo") and move is not None:
             said = game.describe(move, player)
             self._moved = self._bot_marks(move) if player == 1 else {}
-            self.panel.note(("The bot" if player else "You") + f": {move}")
             if player == 0 or game.mode == "turns":
                 # In the simultaneous game the bot's moves go to the log and the highlight,
                 # so they never wipe out what the status line is telling you.
@@ -345,10 +344,9 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widge
                 self._recheck_selection(move)
         elif event == "undo":
             self._moved = {}
-            self.panel.note(f"Undo: {move}")
             self._say(f"Took back {move}.")
         elif event == "finish":
-            self.panel.note("Finished and counted")
+            self._finished = True
         if not self._batching:
             self._render()
         if game.status != "playing":
@@ -391,6 +389,8 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widge
             words.info_text(self._game, piles),
             words.result_text(self._game) if over else "",
             game.winner == 0,
+            game.history,
+            self._finished,
         )
         return changed
 
