@@ -446,6 +446,9 @@ def test_clicks_during_the_bots_turn_are_refused_with_a_reason(clock):
     assert "the bot's turn" in table.status.value
     bot_card(table, table.game.tableau(1)[0][-1].name).click()
     assert "the bot's cards" in table.status.value
+    # the words point to the caption every layout draws, never to where the tables lie
+    assert "marked You" in table.status.value and "bottom" not in table.status.value
+    assert "You" in table.board.state["captions"]
     assert table.game.to_json() == before
 
 

@@ -167,7 +167,7 @@ class Selecting:
             self._say(words.result_text(self._game) + " Click New game to play again.")
             return False
         if pile.owner == 1:
-            self._refuse("Those are the bot's cards: you play the cards at the bottom of the table.")
+            self._refuse(words.THEIRS)
             return False
         if self._held():
             return False

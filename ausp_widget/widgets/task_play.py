@@ -21,6 +21,7 @@ from ausp_widget.core.tasks import TaskRun
 from .board import Intents
 from .board_state import Spot, card_at
 from .step_board import ROLE_CLASSES
+from .words import THEIRS
 
 Say = Callable[..., None]  # say(text, good=False | True | None)
 KEY_WORDS = {  # a key with nothing to do on a task's board: what to use instead
@@ -103,7 +104,7 @@ class TaskPlay:
     def _theirs(self) -> None:
         self.selected = None
         self._render()
-        self._say("Those are the bot's cards: you play the cards at the bottom of the table.")
+        self._say(THEIRS)
 
     def home(self, run: TaskRun, place: Place) -> None:
         """A double-click: the card goes to a foundation when a rule allows it."""

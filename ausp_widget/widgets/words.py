@@ -7,6 +7,9 @@ from typing import Any
 from ausp_widget.core.moves import Move
 from ausp_widget.core.protocol import Pile, has_stock
 
+THEIRS = "Those are the bot's cards: yours are the table marked You."
+"""The answer to a click on the bot's cards, in words that hold whichever way the tables lie."""
+
 
 def own(piles: tuple[Pile, ...], kind: str) -> int:
     """How many cards your pile of this kind holds (your stock, say)."""

@@ -86,7 +86,7 @@ class Places:
         if pile.kind == "foundation":
             raise IllegalMoveError("cards never leave a foundation")
         if pile.owner != player:
-            raise IllegalMoveError("those are the bot's cards: you play the cards at the bottom of the table")
+            raise IllegalMoveError("those are the bot's cards: you move only your own (player 0's)")
         lay = self._layout(player)
         cards = lay.waste if pile.kind == "waste" else lay.cols[pile.index]
         if not 0 <= place.depth < len(cards):
