@@ -40,6 +40,7 @@ def plugins(monkeypatch, tmp_path):
     """The registry as a fresh kernel has it, finding the entry points given."""
     module = tmp_path / "plugged_game.py"
     module.write_text("from test_plugins import PLUGIN as ENTRY, PLAIN\nBROKEN = None\n")
+    (tmp_path / "exiting_game.py").write_text("raise SystemExit('run as a script')\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setitem(sys.modules, "test_plugins", sys.modules[__name__])
     on_import = ("australian", "indian")  # the games the package registers as it is imported
@@ -82,11 +83,13 @@ def test_a_broken_plugin_is_left_out_with_a_warning(plugins, caplog):
     plugins(
         ("missing", "no_such_module:ENTRY"),
         ("wrong", "plugged_game:BROKEN"),
+        ("exits", "exiting_game:ENTRY"),
         ("plugged", "plugged_game:ENTRY"),
     )
     with caplog.at_level(logging.WARNING, logger=registry.__name__):
         names = [g.name for g in registry.games()]
     assert names == ["australian", "indian", "plugged"]
+    assert "exiting_game:ENTRY could not be loaded: SystemExit('run as a script')" in caplog.text
     assert "no_such_module:ENTRY could not be loaded" in caplog.text
     assert "plugged_game:BROKEN is left out: None is not a GameEntry" in caplog.text
 

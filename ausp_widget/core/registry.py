@@ -83,7 +83,8 @@ def _loaded() -> dict[str, GameEntry]:
                 register(point.load())  # (a package may register itself as it is imported)
             except EntryError as error:
                 logger.warning("the game plug-in %s is left out: %s", point.value, error)
-            except Exception as error:  # a third party's broken package
+            except (Exception, SystemExit) as error:  # a third party's broken package, or one
+                # that exits as it is imported (a script's `sys.exit()` run on import)
                 logger.warning("the game plug-in %s could not be loaded: %r", point.value, error)
     return _GAMES
 
