@@ -1,9 +1,11 @@
 """Every kind of illegal move: a message that teaches, and a game left exactly as it was."""
 
+import re
+
 import pytest
 from positions import JACK_GROUP, PAGAT, PAGAT_LINE
 
-from ausp_widget import Game, IllegalMoveError
+from ausp_widget import Game, IllegalMoveError, NotationError
 
 AFTER_PAGAT = Game.from_text(PAGAT)
 for _move in PAGAT_LINE:
@@ -65,3 +67,19 @@ def test_a_wrong_player_number_is_refused_by_name():
     with pytest.raises(ValueError, match="player must be 0 in the solo game, not 1"):
         game.play("draw", player=1)
     assert game.to_text() == PAGAT
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a" * 100_000,  # no key at all
+        "game: indian\n" + "x" * 100_000,  # a line of another game's position
+        "game: " + "y" * 100_000,  # no such game
+        "game: yukon\ngame: " + "z" * 100_000,  # two games named
+    ],
+)
+def test_a_position_error_quotes_a_long_line_cut_short(text):
+    with pytest.raises(NotationError) as caught:
+        Game.from_text(text)
+    message = str(caught.value)
+    assert len(message) < 400 and re.search(r"… ?\w*' \(\d{6} characters\)", message), message

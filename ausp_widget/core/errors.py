@@ -55,9 +55,10 @@ def check_seconds(
     return value
 
 
-def short_repr(value: object) -> str:
-    """`repr(value)`, cut short in the middle when long, so an error message stays readable
-    (a whole number of thousands of digits is not even turned into text: Python refuses)."""
+def short_repr(value: object, width: int = 40) -> str:
+    """`repr(value)`, cut short in the middle when longer than `width`, so an error message
+    stays readable (a whole number of thousands of digits is not even turned into text: Python
+    refuses)."""
     if isinstance(value, int) and value.bit_length() > 128:
         digits = int(value.bit_length() * 0.30103) + 1  # log10(2) digits per bit
         return f"a {'negative ' if value < 0 else ''}whole number of about {digits} digits"
@@ -65,4 +66,6 @@ def short_repr(value: object) -> str:
         text = repr(value)
     except Exception:  # a broken __repr__ must not hide the error being reported
         return f"a {type(value).__name__}"
-    return text if len(text) <= 40 else f"{text[:20]}…{text[-8:]} ({len(text)} characters)"
+    if len(text) <= width:
+        return text
+    return f"{text[: width // 2]}…{text[-width // 5 :]} ({len(text)} characters)"

@@ -8,7 +8,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from .errors import NotationError
+from .errors import NotationError, short_repr
+
+LINE_WIDTH = 80
+"""How much of a line an error quotes: a line longer is cut short in the middle."""
 
 T = TypeVar("T")
 
@@ -55,12 +58,11 @@ def split_lines(
         key = key.strip().lower()
         if sep and key == "game":
             if rest.strip().lower() != game:
-                raise NotationError(
-                    f"line {number}: this reads {title} ('game: {game}'), not {rest.strip()!r}"
-                )
+                named = short_repr(rest.strip(), LINE_WIDTH)
+                raise NotationError(f"line {number}: this reads {title} ('game: {game}'), not {named}")
             continue
         if not sep or (key not in keys and key not in optional):
-            raise NotationError(f"line {number} ({raw.strip()!r}): expected {expected}")
+            raise NotationError(f"line {number} ({short_repr(raw.strip(), LINE_WIDTH)}): expected {expected}")
         if key in values:
             raise NotationError(f"line {number}: '{key}:' is given twice")
         values[key], numbers[key] = rest, number

@@ -9,8 +9,9 @@ import logging
 from typing import Any
 
 from .entry_check import EntryError, check_entry
-from .errors import NotationError, WrongTypeError
+from .errors import NotationError, WrongTypeError, short_repr
 from .game_entry import GameEntry, Later  # noqa: F401  (Later: named here by every game package)
+from .position_text import LINE_WIDTH
 from .protocol import PatienceGame
 
 _GAMES: dict[str, GameEntry] = {}
@@ -145,9 +146,8 @@ def read_text(text: object, default: str = "australian") -> PatienceGame:
         if sep and key.strip().lower() == "game":
             name = rest.strip().lower()
             if name not in _loaded():
-                raise NotationError(
-                    f"line {number}: the game is one of {', '.join(map(repr, _GAMES))}, not {rest.strip()!r}"
-                )
+                games, named = ", ".join(map(repr, _GAMES)), short_repr(rest.strip(), LINE_WIDTH)
+                raise NotationError(f"line {number}: the game is one of {games}, not {named}")
             return _GAMES[name].read_text(text)
     return entry(default).read_text(text)
 
