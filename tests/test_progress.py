@@ -264,6 +264,21 @@ PARTLY_BAD = [
     (student_file(tasks={"t1": {"solved": "yes", "stars": 1}}), ["task 't1'", "'solved'", "'yes'"]),
     (student_file(rating=10**400), ["student 'Ana'", "'rating'", "digits"]),
     (student_file(help={"t": ["peek"]}), ["help at 't'", "'peek'"]),
+    # a number of more digits than Python reads, and a value nested deeper than it reads: the
+    # record is skipped, not the whole file
+    (student_file(rating=1.5).replace("1.5", "9" * 5000), ["student 'Ana'", "'rating'", "5000 digits"]),
+    (student_file(rating=1.5).replace("1.5", "9" * 5000 + ".5"), ["'rating'", "5002 digits"]),
+    (
+        student_file(tasks={"t1": "deep"}).replace('"deep"', "[" * 100_000 + "]" * 100_000),
+        ["student 'Ana'", "task 't1'", "[[[[["],
+    ),
+    # a student given twice: JSON alone would keep the second without a word
+    (
+        student_file(tasks={"t1": {"solved": True, "stars": 1}}).replace(
+            '"students": {', '"students": {"Ana": {"tasks": {}}, ', 1
+        ),
+        ["the key 'Ana' is given twice"],
+    ),
     (
         '{"format": "ausp_widget-progress", "version": 2, "students": {"a\\nb": {}, '
         '"Ben": {"tasks": {"good": {"solved": true, "stars": 2}}}}}',

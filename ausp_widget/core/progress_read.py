@@ -44,10 +44,7 @@ def read_file(text: str, skipped: list[str] | None = None) -> tuple[dict[str, St
         raise WrongTypeError(
             f"skipped is a list to say what was left out in, or None, not {short_repr(skipped)}"
         )
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ValueError(f"not JSON: {error}") from None
+    data = _parsed(text, skipped)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f'not an ausp_widget progress file (no "format": "{FORMAT}")')
     version = data.get("version")
@@ -73,6 +70,90 @@ def read_file(text: str, skipped: list[str] | None = None) -> tuple[dict[str, St
     if "class" in data:
         settings = _kept(skipped, settings, _read_settings, data["class"])
     return found, settings
+
+
+LONGEST_NUMBER = 100
+"""Digits a number in the file may have: a record holds nothing longer, and Python refuses to
+read a whole number of thousands of digits (which would cost the whole file, not one record)."""
+DEEPEST = 32
+"""Levels of nesting a value may have: a record nests three or four; a value nested thousands
+deep is cut out of the text before it is read again, so only its record is skipped."""
+TOO_DEEP = f"a value nested more than {DEEPEST} levels deep"
+
+
+class LongNumber:
+    """A number written with more digits than `LONGEST_NUMBER`: read as its length only, so the
+    check of its record refuses it, by name, and the rest of the file is kept."""
+
+    def __init__(self, text: str) -> None:
+        self.digits = len(text.lstrip("-"))
+
+    def __repr__(self) -> str:
+        return f"of {self.digits} digits"
+
+
+def _parsed(text: str, skipped: list[str] | None) -> object:
+    """The file's JSON. A key given twice in one object is a record that cannot be read: the
+    first is kept and the other named in `skipped` (JSON's own reading would keep the last
+    without a word, and the next write would lose the first)."""
+    twice: list[str] = []
+
+    def pairs(items: list[tuple[str, object]]) -> dict[str, object]:
+        found: dict[str, object] = {}
+        for key, value in items:
+            if key in found:
+                twice.append(
+                    f"the key {short_repr(key)} is given twice in one object: the second is left out"
+                )
+            else:
+                found[key] = value
+        return found
+
+    def read(text: str) -> object:
+        return json.loads(text, object_pairs_hook=pairs, parse_int=_sized(int), parse_float=_sized(float))
+
+    try:
+        try:
+            data = read(text)
+        except RecursionError:
+            twice.clear()
+            data = read(_cut_deep(text))
+    except json.JSONDecodeError as error:
+        raise ValueError(f"not JSON: {error}") from None
+    for said in twice:
+        _kept(skipped, None, _refuse, said)
+    return data
+
+
+def _sized(read: Callable[[str], T]) -> Callable[[str], T | LongNumber]:
+    """How a number in the file is read: by `read`, unless it has too many digits."""
+    return lambda digits: read(digits) if len(digits) <= LONGEST_NUMBER else LongNumber(digits)
+
+
+def _refuse(said: str) -> None:
+    raise ValueError(said)
+
+
+def _cut_deep(text: str) -> str:
+    """The text with every value nested deeper than `DEEPEST` replaced by a string saying so."""
+    out, depth, start, in_string, escaped = [], 0, -1, False, False
+    kept_from = 0
+    for at, char in enumerate(text):
+        if in_string:
+            in_string, escaped = (char != '"' or escaped), (char == "\\" and not escaped)
+            continue
+        if char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth == DEEPEST + 1:
+                start = at
+        elif char in "]}":
+            if depth == DEEPEST + 1:
+                out += [text[kept_from:start], json.dumps(TOO_DEEP)]
+                kept_from = at + 1
+            depth -= 1
+    return "".join(out) + text[kept_from:]
 
 
 FILE_KEYS = ("format", "version", "students", "class")
