@@ -339,3 +339,22 @@ def test_a_student_reaching_the_shared_progress_file_by_a_link_sees_the_teachers
     assert class_path(link) == shared.resolve().with_name("class.json")
     assert Teaching(Progress(link, student="kid")).help_locked
     assert not (link.parent / "class.json").exists()
+
+
+@pytest.mark.parametrize("stamped", [None, 1e300])
+def test_a_settings_change_wins_within_one_tick_and_over_a_clock_that_runs_ahead(
+    tmp_path, monkeypatch, stamped
+):
+    path = tmp_path / "progress.json"
+    if stamped is not None:  # a file written by a machine whose clock runs far ahead
+        class_entry = {"teacher": True, "locked": True, "changed": stamped}
+        path.write_text(
+            json.dumps({"format": "ausp_widget-progress", "version": 2, "students": {}, "class": class_entry})
+        )
+    monkeypatch.setattr("ausp_widget.core.teaching.time.time", lambda: 1_800_000_000.0)  # one tick
+    store = Progress(path)
+    assert store.set_settings(teacher=True, locked=True).help_locked
+    unlocked = store.set_settings(locked=False)
+    assert (unlocked.teacher, unlocked.locked) == (True, False)
+    assert not Progress(path).settings.locked, "the file keeps the last change"
+    assert store.set_settings(teacher=False).teacher is False

@@ -244,10 +244,9 @@ class Progress:
         for name, value in (("teacher", teacher), ("locked", locked)):
             if value is not None:
                 check_flag(name, value)
-        changed = self._settings.with_changes(teacher, locked)
 
-        def change() -> ClassSettings:
-            self._settings = self._settings.newer(changed)
+        def change() -> ClassSettings:  # on the settings as the file has them now
+            self._settings = self._settings.with_changes(teacher, locked)
             return self._settings
 
         return self._update(change)

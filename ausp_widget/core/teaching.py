@@ -41,14 +41,16 @@ class ClassSettings:
         return {"teacher": self.teacher, "locked": self.locked, "changed": self.changed}
 
     def with_changes(self, teacher: bool | None = None, locked: bool | None = None) -> ClassSettings:
-        """These settings with `teacher` and `locked` changed where given, stamped now."""
+        """These settings with `teacher` and `locked` changed where given, stamped now: later
+        than these, always (two changes in one tick of the clock, or after settings stamped by
+        a clock that runs ahead), so the change wins every merge."""
         for name, value in (("teacher", teacher), ("locked", locked)):
             if value is not None and not isinstance(value, bool):
                 raise ValueError(f"{name} is True or False, not {value!r}")
         return ClassSettings(
             self.teacher if teacher is None else teacher,
             self.locked if locked is None else locked,
-            max(time.time(), self.changed),
+            max(time.time(), math.nextafter(self.changed, math.inf)),
         )
 
 
