@@ -104,12 +104,12 @@ def test_empty_column_kings_lets_only_a_king_fill_an_empty_column():
     )
     before = kings.to_text()
     with pytest.raises(
-        IllegalMoveError, match=r"only a King may fill an empty column \(option empty_column='kings'\)"
+        IllegalMoveError, match=r"only a King may fill an empty column \(rule option empty_column=kings\)"
     ):
         kings.play("7♥ 3")
     assert kings.to_text() == before and kings.history == ()
     kings.play("draw")
-    with pytest.raises(IllegalMoveError, match="option empty_column='kings'"):
+    with pytest.raises(IllegalMoveError, match="rule option empty_column=kings"):
         kings.play("4♣ 5")  # from the waste too
     kings.play("K♣ 3")
     assert kings.tableau()[2][-1].rank == 13
@@ -124,9 +124,9 @@ def test_empty_column_kings_changes_the_words_and_the_click():
     assert (plain.takes, plain.accepts) == ("any single card", "")
     source = Place(PileRef("column", 0, 0), 2)
     refused = kings.move_between(source, PileRef("column", 0, 4))
-    with pytest.raises(IllegalMoveError, match="empty_column='kings'"):
+    with pytest.raises(IllegalMoveError, match=r"\(rule option empty_column=kings\)$"):
         kings.copy().play(refused)
-    assert "option empty_column='kings'" in kings.explain_stuck(source)
+    assert "rule option empty_column=kings" in kings.explain_stuck(source)
 
 
 def test_empty_column_kings_decides_a_lost_game():
@@ -141,7 +141,7 @@ def test_empty_column_kings_decides_a_lost_game():
 def test_a_protected_card_takes_cards_only_with_the_option():
     base = indian_position(["5♠*", "[J♠] 5♣ 4♥"], stock="Q♥ 2♦ 7♣")
     assert "4♥ 5♠" not in texts(base)
-    with pytest.raises(IllegalMoveError, match=r"protected.*\(option protected_takes_cards=False\)"):
+    with pytest.raises(IllegalMoveError, match=r"protected.*\(rule option protected_takes_cards=no\)"):
         base.play("4♥ 5♠")
     game = with_options(base, "protected_takes_cards=yes")
     assert "4♥ 5♠" in texts(game)
@@ -238,9 +238,9 @@ def test_undo_off_refuses_undo_and_redo_and_changes_nothing():
     game.play(game.legal_moves()[0])
     text, history = game.to_text(), game.history
     assert not game.can_undo and not game.can_redo
-    with pytest.raises(IllegalMoveError, match=r"option undo=False"):
+    with pytest.raises(IllegalMoveError, match=r"rule option undo=no"):
         game.undo()
-    with pytest.raises(IllegalMoveError, match=r"option undo=False"):
+    with pytest.raises(IllegalMoveError, match=r"rule option undo=no"):
         game.redo()
     assert game.to_text() == text and game.history == history
     assert game.rewound().to_text() == IndianGame.deal(6, options={"undo": False}).to_text()
@@ -369,7 +369,7 @@ def test_a_save_without_undo_cannot_carry_moves_to_redo():
     for _, move in save["moves"]:
         shorter.play(move)
     save["position"] = shorter.to_text()
-    with pytest.raises(NotationError, match=r"no undo \(option undo=False\)"):
+    with pytest.raises(NotationError, match=r"no undo \(rule option undo=no\)"):
         Game.from_json(json.dumps(save))
 
 

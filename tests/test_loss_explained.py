@@ -69,7 +69,7 @@ def test_indian_one_card_at_a_time_and_the_empty_column_option():
     text = game.explain_loss()
     assert text.startswith("J♣ lies under 2 cards in column 1; one card moves at a time, and Q♣ on top")
     assert "it needs a column ending with a K of another suit, and none does" in text
-    assert "only a King may fill an empty column (rule option empty_column='kings')" in text
+    assert "only a King may fill an empty column (rule option empty_column=kings)" in text
     assert text.endswith("In all, 10 cards cannot reach home.")
     assert "J♣ lies under 2 cards" in result_text(game)
 

@@ -836,6 +836,20 @@ def test_draw_undo_redo_and_hint_on_the_indian_table():
     assert marked(table, "ausp-hint")
 
 
+def test_the_undo_key_in_a_game_played_without_undo_says_so_in_the_games_words():
+    table = GameTable(game="indian", seed=5)
+    table.game = Game.deal(5, game="indian", options={"undo": False})
+    button(table, "Draw").click()
+    before = table.game.to_json()
+    for action, word in (("undo", "no undo"), ("redo", "no redo")):
+        table.board.widget._handle_custom_msg({"kind": "key", "action": action, "v": 1}, [])
+        assert table.status.value.startswith(word.capitalize() + " in this game (rule option undo=no)")
+        assert "=False" not in table.status.value and table.game.to_json() == before
+    table.game = Game.deal(5, game="indian")
+    table.board.widget._handle_custom_msg({"kind": "key", "action": "undo", "v": 1}, [])
+    assert table.status.value == "Nothing to undo: this is the start of the game."
+
+
 def test_a_new_indian_game_by_number():
     table = GameTable(game="indian", seed=5)
     table.deal_field.value = "12"

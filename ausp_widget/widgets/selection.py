@@ -151,9 +151,19 @@ class Selecting:
         elif action == "hint" and self.teaching.help_locked:
             self._guard(self._on_button, "Hint")  # says it is locked
         elif self.buttons[names[action]].disabled:
-            self._guard(self._say, f"{names[action]} is not available now.")
+            self._guard(self._say, self._unavailable(names[action]))
         else:
             self._guard(self._on_button, names[action])
+
+    def _unavailable(self, name: str) -> str:
+        """Why a key's greyed button does nothing: for Undo and Redo, the game's own words when
+        it refuses them (a game played without taking moves back says so); else "not now"."""
+        if name in ("Undo", "Redo"):
+            try:
+                getattr(self._game.copy(), name.lower())()
+            except IllegalMoveError as error:
+                return sentence(str(error))
+        return f"{name} is not available now."
 
     def _cancel(self) -> None:
         if self._selected is not None:

@@ -41,6 +41,12 @@ def fits(card: int, parent: int) -> bool:
 EMPTY_COLUMN_CHOICES = ("any", "kings")
 
 
+def option_text(name: str, value: object) -> str:
+    """An option's choice as the rules panel and the position text write it: `undo=no`,
+    `empty_column=kings` (a player reads it in refusals too, so never Python's `undo=False`)."""
+    return f"{name}={('yes' if value else 'no') if isinstance(value, bool) else value}"
+
+
 @dataclass(frozen=True)
 class IndianOptions:
     """The points the published rules leave open, each a named option (worded in

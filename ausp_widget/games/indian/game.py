@@ -187,7 +187,7 @@ class IndianGame(Legal, Places, StuckSearch, ColumnsGame):
     def _check_undo(self, what: str) -> None:
         if not self.options.undo:
             raise IllegalMoveError(
-                f"no {what} in this game (option undo=False): every move stands, "
+                f"no {what} in this game (rule option undo=no): every move stands, "
                 "as one reading of 'if you are patient' has it"
             )
 

@@ -295,7 +295,7 @@ class Legal:
             elif not self._fills_empty(card):
                 raise IllegalMoveError(
                     f"{name} cannot go into empty column {move.column}: "
-                    "only a King may fill an empty column (option empty_column='kings')"
+                    "only a King may fill an empty column (rule option empty_column=kings)"
                 )
             return ("tableau", src, card, t)
         target = move.onto.index
@@ -333,7 +333,7 @@ class Legal:
         if not self._open(t):
             raise IllegalMoveError(
                 f"{tname} in column {t + 1} is protected: no card may be played onto it until the "
-                "stock is used up (option protected_takes_cards=False)"
+                "stock is used up (rule option protected_takes_cards=no)"
             )
         if top // 13 == card // 13 and top % 13 == card % 13 + 1:
             raise IllegalMoveError(

@@ -206,9 +206,8 @@ def _load(data: dict, cls: type[IndianGame]) -> IndianGame:
     if seed is not None and format_position(cls.deal(seed, options=options)) != format_position(game):
         raise saves.altered(f"seed {seed} does not match its start position")
     game.seed = seed
-    no_undo = (
-        None if options.undo else "the save has moves to redo, but this game has no undo (option undo=False)"
-    )
+    no_undo = "the save has moves to redo, but this game has no undo (rule option undo=no)"
+    no_undo = None if options.undo else no_undo
     return saves.play_back(game, data, format_position, IndianMove.parse, no_undo)
 
 

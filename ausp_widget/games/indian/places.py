@@ -146,7 +146,7 @@ class Places(ExplainsLoss):
         else:
             there = "no other column ends with a card one rank higher in another suit that is free to take it"
             if not self._fills_empty(card.index) and not all(self._cols):
-                there += ", and only a King may fill an empty column (option empty_column='kings')"
+                there += ", and only a King may fill an empty column (rule option empty_column=kings)"
         return _sentence(f"{card} cannot move now: {there}; and {home}")
 
     def _into(self, move: Move, player: int) -> str:
@@ -221,5 +221,5 @@ class Places(ExplainsLoss):
         if all(self._cols):
             text += ", and no column is empty"
         elif not self._fills_empty(card):  # never for a King
-            text += "; only a King may fill an empty column (rule option empty_column='kings')"
+            text += "; only a King may fill an empty column (rule option empty_column=kings)"
         return f"can move nowhere: {text}"

@@ -11,7 +11,7 @@ from ausp_widget.core.ruletext import Section, words
 from .basics import CARD_COUNT as INDIAN_DECK
 from .basics import COLUMNS as INDIAN_COLUMNS
 from .basics import PILES as INDIAN_PILES
-from .basics import REFILL, IndianOptions, OptionsGiven
+from .basics import REFILL, IndianOptions, OptionsGiven, option_text
 
 DECK = 52  # cards in one deck
 
@@ -85,10 +85,7 @@ CHOICES_NOTE = (
 def _option(name: str, value: object, other: object, other_means: str) -> str:
     """The mark of an option: the choice in force and what the other choice would do."""
 
-    def text(v: object) -> str:
-        return ("yes" if v else "no") if isinstance(v, bool) else str(v)
-
-    return f" (Option {name}={text(value)}, in force; with {name}={text(other)} {other_means}.)"
+    return f" (Option {option_text(name, value)}, in force; with {option_text(name, other)} {other_means}.)"
 
 
 def indian_choices(options: OptionsGiven = None) -> tuple[str, ...]:
