@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import re
 import tempfile
@@ -40,6 +41,7 @@ from ausp_widget.core import registry
 from ausp_widget.core.cards import Card
 from ausp_widget.core.lesson import deal_position
 from ausp_widget.core.moves import Move
+from ausp_widget.core.progress_checks import check_id
 from ausp_widget.core.protocol import has_stock
 from ausp_widget.core.saves import short_repr
 from ausp_widget.core.tasks import Feedback, Goal, Task, TaskRun
@@ -55,6 +57,21 @@ GOAL_KINDS = {"win": ("won",), "free": ("free",), "home": ("count",)}
 ANSWERS = {"yes": True, "no": False}  # a "judge" puzzle's words, as the question asks for them
 STUDY_WORDS = "A study position: every card is shown, the face-down ones too. "
 QUOTED = 40  # characters of a student's answer repeated in feedback
+# A puzzle's themes: what its solution or position shows (see `puzzles_cut.puzzle_themes`).
+THEMES = frozenset(
+    {
+        "building",
+        "draw",
+        "empty column",
+        "endgame",
+        "foundation",
+        "group move",
+        "judging a position",
+        "King",
+        "stock left",
+        "waste timing",
+    }
+)
 
 
 class PuzzleFileError(ValueError):
@@ -287,6 +304,11 @@ def _read(source: Path | Any, game: str) -> tuple[Puzzle, ...]:
     entries = data.get("puzzles") if isinstance(data, dict) else None
     if not isinstance(entries, list):
         raise PuzzleFileError(f"the puzzle file {source} has no list of 'puzzles'")
+    if "game" in data and data["game"] != game:
+        raise PuzzleFileError(
+            f"the puzzle file {source} has 'game' {short_repr(data['game'])}: it must be {game!r}, "
+            "the game its puzzles are for"
+        )
     items, seen = [], {}
     for number, entry in enumerate(entries, start=1):
         try:
@@ -350,9 +372,13 @@ def check_level(level: object) -> None:
 
 def from_dict(entry: object, number: int = 0) -> Puzzle:
     """A puzzle from its JSON form; a `ValueError` names the entry and the field that is wrong."""
-    name = f"puzzle entry {number}" + (f" ({entry.get('id')})" if isinstance(entry, dict) else "")
+    name = f"puzzle entry {number}"
     if not isinstance(entry, dict):
         raise ValueError(f"{name} is not an object")
+    if "id" not in entry:
+        raise ValueError(f"{name} has no 'id'")
+    ident = check_id(f"{name}: its 'id'", entry["id"], "a puzzle's id")
+    name = f"{name} ({ident})"
 
     def field(key: str, kind: type | tuple[type, ...]) -> Any:
         if key not in entry:
@@ -377,6 +403,12 @@ def from_dict(entry: object, number: int = 0) -> Puzzle:
     for key, values in (("moves", moves), ("solution", solution), ("themes", themes)):
         if not all(isinstance(v, str) for v in values):
             raise ValueError(f"{name}: {key!r} must be a list of texts")
+    unknown = next((t for t in themes if t not in THEMES), None)
+    if unknown is not None:
+        raise ValueError(
+            f"{name}: 'themes' has {short_repr(unknown)}, not a theme; a theme is one of "
+            + ", ".join(sorted(THEMES, key=str.lower))
+        )
     opened = entry.get("open", False)
     if not isinstance(opened, bool):
         raise ValueError(
@@ -386,7 +418,7 @@ def from_dict(entry: object, number: int = 0) -> Puzzle:
     if seed < 0:
         raise ValueError(f"{name}: 'seed' (the deal number) must be from 0 up, not {seed}")
     return Puzzle(
-        id=field("id", str),
+        id=ident,
         game=game,
         seed=seed,
         moves=tuple(moves),
@@ -395,9 +427,23 @@ def from_dict(entry: object, number: int = 0) -> Puzzle:
         solution=tuple(solution),
         level=level,
         themes=tuple(themes),
-        difficulty=float(field("difficulty", (int, float))),
+        difficulty=_difficulty(field("difficulty", (int, float)), name),
         open=opened,
     )
+
+
+def _difficulty(value: int | float, name: str) -> float:
+    """An entry's difficulty: a finite number from 0 up (true or false is not a number here)."""
+    wanted = "'difficulty' must be a number from 0 up"
+    if isinstance(value, bool):
+        raise ValueError(f"{name}: {wanted}, not {value!r}")
+    try:
+        number = float(value)
+    except OverflowError:
+        raise ValueError(f"{name}: {wanted} that is not too large, not {short_repr(value)}") from None
+    if not math.isfinite(number) or number < 0:
+        raise ValueError(f"{name}: {wanted}, not {short_repr(value)}")
+    return number
 
 
 def _goal_from(goal: object, kind: str, name: str) -> Goal | bool:
