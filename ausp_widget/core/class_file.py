@@ -106,6 +106,7 @@ class ClassFile:
         OSError naming it if it is a loop of links."""
         if not isinstance(settings, ClassSettings):
             raise TypeError(f"settings is a ClassSettings, not {type(settings).__name__}")
+        read_settings(settings.as_json())  # what `read` would refuse is never written
         target = followed(self.path)
         if not self.writable():
             raise PermissionError(
@@ -122,7 +123,12 @@ class ClassFile:
         except FileNotFoundError:
             mode = NEW_MODE
         target.parent.mkdir(parents=True, exist_ok=True)
-        text = json.dumps({"format": FORMAT, "version": VERSION, **settings.as_json()}, indent=1) + "\n"
+        text = (
+            json.dumps(
+                {"format": FORMAT, "version": VERSION, **settings.as_json()}, indent=1, allow_nan=False
+            )
+            + "\n"
+        )
 
         if BROWSER:  # JupyterLite's drive stores a file whole when it is closed, and may not rename
             target.write_text(text, encoding="utf-8")

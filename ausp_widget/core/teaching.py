@@ -17,6 +17,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from .errors import WrongTypeError, short_repr
+
 HINT, SOLUTION, SOLVER = "hint", "solution", "solver"
 HELP_KINDS = (HINT, SOLUTION, SOLVER)
 HelpUsed = dict[str, frozenset[str]]  # task or puzzle id -> the kinds of help asked for there
@@ -29,6 +31,11 @@ class ClassSettings:
     teacher: bool = False
     locked: bool = False
     changed: float = 0.0  # seconds since the epoch when they were set: the newer setting wins a merge
+
+    def __post_init__(self) -> None:
+        """Only settings the class file can hold and read back: a bad value is refused here,
+        before it can reach the file every student's app reads."""
+        object.__setattr__(self, "changed", _checked(self.teacher, self.locked, self.changed))
 
     @property
     def help_locked(self) -> bool:
@@ -63,12 +70,26 @@ def read_settings(value: object) -> ClassSettings:
         value.get("locked", False),
         value.get("changed", 0.0),
     )
+    return ClassSettings(teacher, locked, changed)
+
+
+def _checked(teacher: object, locked: object, changed: object) -> float:
+    """`changed` as a float, once `teacher` and `locked` are true or false and `changed` a
+    finite number of seconds; else a `ValueError` (a `TypeError` too for a wrong type) naming
+    the setting, as the class file and `ClassSettings` refuse it alike."""
     for name, flag in (("teacher", teacher), ("locked", locked)):
         if not isinstance(flag, bool):
-            raise ValueError(f"class {name!r} is true or false, not {flag!r}")
-    if isinstance(changed, bool) or not isinstance(changed, int | float) or not math.isfinite(changed):
-        raise ValueError(f"class 'changed' is a time in seconds, not {changed!r}")
-    return ClassSettings(teacher, locked, float(changed))
+            raise WrongTypeError(f"class {name!r} is true or false, not {short_repr(flag)}")
+    wanted = "class 'changed' is a time in seconds (a finite number)"
+    if isinstance(changed, bool) or not isinstance(changed, int | float):
+        raise WrongTypeError(f"{wanted}, not {short_repr(changed)}")
+    try:
+        seconds = float(changed)
+    except OverflowError:
+        raise ValueError(f"{wanted}, not {short_repr(changed)}") from None
+    if not math.isfinite(seconds):
+        raise ValueError(f"{wanted}, not {short_repr(changed)}")
+    return seconds
 
 
 def read_help(value: object, where: str) -> HelpUsed:
