@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from .errors import short_repr
 from .protocol import PatienceGame
 
 
@@ -18,16 +19,27 @@ def no_guide(mode: str) -> list[Any]:
     return []
 
 
+class PartError(ImportError):
+    """A game's part named with `Later` that could not be imported: the message names the game,
+    the part and the path, and says what failed."""
+
+
+class PartNotFoundError(PartError, ModuleNotFoundError):
+    """A `PartError` whose module is not there."""
+
+
 class Later:
     """A function or class named by "package.module:name" (a dotted name after the colon for an
     attribute of it), imported the first time it is called or read.
 
     Starting an app needs a game's title, modes and guide, not its solver, hints or sampler; in
     the browser's Python importing those is a tenth of a second of a class's start. An entry
-    names them with `Later`, and the first hint or search imports them.
+    names them with `Later`, and the first hint or search imports them. A path that cannot be
+    imported raises a `PartError` there, naming the game and the part once the game is
+    registered (`name_parts`).
     """
 
-    __slots__ = ("_found", "path")
+    __slots__ = ("_found", "_owner", "path")
 
     def __init__(self, path: str) -> None:
         module, sep, name = path.partition(":")
@@ -35,15 +47,30 @@ class Later:
             raise ValueError(f"Later takes 'package.module:name', not {path!r}")
         self.path = path
         self._found: Any = None
+        self._owner: tuple[object, str] | None = None  # the game and the part it is, once registered
 
     def load(self) -> Any:
         if self._found is None:
             module, _, name = self.path.partition(":")
-            found: Any = importlib.import_module(module)
-            for part in name.split("."):
-                found = getattr(found, part)
+            try:
+                found: Any = importlib.import_module(module)
+                for part in name.split("."):
+                    found = getattr(found, part)
+            except Exception as error:  # a missing module or name, or a module that fails as imported
+                raise self._failed(error) from error
             self._found = found
         return self._found
+
+    def _failed(self, error: Exception) -> PartError:
+        """The error saying that this part could not be imported, and why."""
+        why = (
+            str(error)
+            if isinstance(error, ImportError | AttributeError)
+            else f"{type(error).__name__}: {error}"
+        )
+        whose = "" if self._owner is None else f"game {short_repr(self._owner[0])}: its {self._owner[1]} "
+        kind = PartNotFoundError if isinstance(error, ModuleNotFoundError) else PartError
+        return kind(f"{whose}{self!r} could not be imported: {why}")
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         return self.load()(*args, **kwargs)
@@ -61,6 +88,15 @@ class Later:
 
     def __repr__(self) -> str:
         return f"Later({self.path!r})"
+
+
+def name_parts(entry: GameEntry) -> None:
+    """Let each `Later` part of a registered game name the game and the part when it fails to
+    import (a part shared with a game registered before keeps that game's name)."""
+    for key in entry.__dataclass_fields__:
+        value = getattr(entry, key)
+        if isinstance(value, Later) and value._owner is None:
+            value._owner = (entry.name, key)
 
 
 @dataclass(frozen=True)

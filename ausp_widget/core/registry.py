@@ -10,7 +10,7 @@ from typing import Any
 
 from .entry_check import EntryError, check_entry
 from .errors import NotationError, WrongTypeError, short_repr
-from .game_entry import GameEntry, Later  # noqa: F401  (Later: named here by every game package)
+from .game_entry import GameEntry, Later, name_parts  # noqa: F401  (Later: named here by every game package)
 from .position_text import LINE_WIDTH
 from .protocol import PatienceGame
 
@@ -32,6 +32,7 @@ def register(entry: GameEntry) -> None:
     of `entry_check`; else an `EntryError` says why, and the registry is as it was."""
     if not any(known is entry for known in _GAMES.values()):  # the same game imported again
         _GAMES[entry.name] = check_entry(entry, _GAMES)
+        name_parts(entry)  # a part that cannot be imported names this game when first used
 
 
 def entry_points(group: str) -> list[Any]:

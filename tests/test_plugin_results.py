@@ -1,0 +1,77 @@
+"""A plug-in game's parts that fail are reported by game and part: a part named with `Later`
+that cannot be imported says which game, which part and which path."""
+
+from __future__ import annotations
+
+import sys
+from importlib.metadata import EntryPoint
+
+import pytest
+
+from ausp_widget import Game, solve
+from ausp_widget.analysis import hint
+from ausp_widget.core import game_entry, registry
+
+LAZY = """
+from ausp_widget.core.registry import GameEntry, Later
+from ausp_widget.games.yukon import ENTRY as YUKON, YukonGame
+
+
+class Lazy(YukonGame):
+    name = "lazy"
+    title = "Lazy"
+
+
+ENTRY = GameEntry.one_player(
+    Lazy, solve=Later("nope_mod:solve"), hint=Later("lazyplug:missing"), rules=YUKON.rules
+)
+"""
+
+
+@pytest.fixture
+def plugins(monkeypatch, tmp_path):
+    """The registry as a fresh kernel has it, finding the plug-in modules given (name: source)."""
+    monkeypatch.syspath_prepend(str(tmp_path))
+    fresh = {name: entry for name, entry in registry._GAMES.items() if name in ("australian", "indian")}
+    monkeypatch.setattr(registry, "_GAMES", fresh)
+    monkeypatch.setattr(registry, "_PLUGINS_LOADED", False)
+
+    def install(**modules: str) -> None:
+        for name, source in modules.items():
+            (tmp_path / f"{name}.py").write_text(source, encoding="utf-8")
+            monkeypatch.delitem(sys.modules, name, raising=False)
+        found = [EntryPoint(name, f"{name}:ENTRY", registry.ENTRY_POINTS) for name in modules]
+        monkeypatch.setattr(
+            registry, "entry_points", lambda group: found if group == registry.ENTRY_POINTS else []
+        )
+
+    yield install
+    for name in ("lazyplug", "wrongplug", "raisingplug"):
+        sys.modules.pop(name, None)
+
+
+def test_a_later_part_that_cannot_be_imported_names_the_game_the_part_and_the_path(plugins):
+    plugins(lazyplug=LAZY)
+    game = Game.deal(3, game="lazy")  # the entry passed its check
+    with pytest.raises(ImportError) as error:
+        solve(game, time_limit=1)
+    assert str(error.value) == (
+        "game 'lazy': its solve Later('nope_mod:solve') could not be imported: No module named 'nope_mod'"
+    )
+    assert isinstance(error.value, ModuleNotFoundError), "still the error it was, for code catching it"
+    with pytest.raises(ImportError) as error:
+        hint(game)
+    assert str(error.value) == (
+        "game 'lazy': its hint Later('lazyplug:missing') could not be imported: "
+        "module 'lazyplug' has no attribute 'missing'"
+    )
+    assert isinstance(error.value, game_entry.PartError)
+
+
+def test_a_later_not_yet_in_a_game_names_its_path():
+    with pytest.raises(
+        ImportError, match=r"^Later\('ausp_widget.games.nowhere:Game'\) could not be imported"
+    ):
+        registry.Later("ausp_widget.games.nowhere:Game")()
+    with pytest.raises(ImportError, match="has no attribute 'nothing_here'"):
+        registry.Later("ausp_widget.core.registry:nothing_here").load()
