@@ -401,7 +401,11 @@ function arrange(state, m, colMax, fold = false) {
     for (const [owner, at, left] of sides) {
       const end = pack(owner, at, top);
       const caption = (state.captions || [])[owner] || "";
-      items.push({ key: `cap:${owner}`, kind: "caption", text: caption, x: at, y: end + 2, z: 1 });
+      // The right-hand caption ends at the board's edge: begun under a narrow stock, a longer
+      // name ("The bot") would run off the felt.
+      const right = owner === them;
+      const x = right ? total - pad : at;
+      items.push({ key: `cap:${owner}`, kind: "caption", text: caption, x, y: end + 2, z: 1, right });
       bottom = Math.max(bottom, end + label + 4, columns(owner, left, top));
     }
     y = bottom + pad;
@@ -495,7 +499,7 @@ function classesOf(entry) {
   const { kind, item } = entry;
   if (kind === "label") return "ausp-pile-name";
   if (kind === "number") return "ausp-col-number";
-  if (kind === "caption") return "ausp-caption";
+  if (kind === "caption") return entry.right ? "ausp-caption ausp-caption-right" : "ausp-caption";
   const out = ["ausp-card"];
   if (kind === "stock") out.push(item.size ? "ausp-back" : "ausp-slot", "ausp-stock");
   else if (kind === "slot") out.push("ausp-slot", `ausp-slot-${item.kind}`);
@@ -938,6 +942,14 @@ function render({ model, el: host }) {
     }
     const now = performance.now();
     const again = lastClick.id === current.id && now - lastClick.t < DOUBLE_MS;
+    const spot = byId.get(current.id);
+    if (again && spot && spot.pile.startsWith("stock")) {
+      // A double-click on the stock is one draw: its first click drew, its second sends
+      // nothing (sent, it would reach the kernel after the draw and be refused as stale).
+      lastClick = { id: null, t: 0 };
+      focusOn(current.id);
+      return;
+    }
     // A double-click on a card that was not a click on a lit place asks to send it home: where
     // no rule allows it, the kernel says why (never two clicks that select and cancel).
     const fresh = again ? lastClick.fresh : !felt.querySelector(".ausp-selected");

@@ -353,6 +353,12 @@ def test_classroom_demo_autoplays_and_fits_an_800px_notebook_and_a_projector(pag
     felt = table.locator(".ausp-felt").bounding_box()
     assert felt["height"] <= PROJECTOR["height"], f"the two-player board is {felt['height']} px high"
     shots(page, "02-6-turns-projector", table)
+    # The same with JupyterLab's file browser open, as a teacher often has it: a cell of about
+    # 840 px, where the bot's caption ends at the board's right edge instead of running off it.
+    page.evaluate("window.jupyterapp.shell.activateById('filebrowser')")
+    assert_table_fits(page, table, least=CARD_MIN, readable=READABLE_LARGE)
+    shots(page, "02-6-turns-projector-files-open", table)
+    page.evaluate("window.jupyterapp.shell.collapseLeft()")
     app.get_by_role("button", name="Solo").click()
     eventually(page, lambda: bot_side(table).count() == 0, seconds=10)
     assert captions(table) == []

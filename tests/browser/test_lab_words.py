@@ -150,3 +150,61 @@ def test_a_double_click_on_a_card_that_cannot_go_home_says_why(page, lab_url, no
     assert "foundation" in said and "8♠" in said, said
     assert app.locator(".ausp-status").inner_text().strip() != "Selection cancelled."
     assert board(app).evaluate(LIT) == 0
+
+
+def test_a_double_click_on_the_stock_is_one_draw_and_says_what_was_drawn(page, lab_url, notebook_dir, shots):
+    page.set_viewport_size(PROJECTOR)
+    code = [*CODE[:1], "app = AustralianPatience(seed=8)", *CODE[2:]]
+    app = open_notebook(page, lab_url, one_cell_notebook(notebook_dir, "stock_twice.ipynb", code))
+    app.locator(f"{LIVE} .ausp-card").first.wait_for()
+    stock = card(app, "stock")
+    stock.scroll_into_view_if_needed()
+    x, y = strip(stock)
+    page.mouse.dblclick(x, y)
+    status = app.locator(".ausp-status")
+    eventually(page, lambda: "drew" in status.inner_text(), seconds=10)
+    page.wait_for_timeout(1000)  # a second draw, or a refusal of the second click, would show by now
+    shots(page, "words-double-click-stock")
+    assert status.inner_text().strip() == "You drew Q♣.", status.inner_text()
+    assert "23 in the stock" in app.locator(".ausp-info").inner_text()
+    assert app.locator(".ausp-log").inner_text().split() == ["1.", "You:", "draw"]
+    assert card(app, "queen of clubs").count() == 1
+    assert card(app, "nine of diamonds").count() == 0, "the second card of the stock stays in it"
+
+
+# The side captions' words as drawn (their glyphs, not their boxes) and the board's right edge.
+CAPTIONS_JS = """(app) => {
+  const root = app.querySelector('.ausp-live .ausp-cardtable');
+  const felt = root.querySelector('.ausp-felt').getBoundingClientRect();
+  return [...root.querySelectorAll('.ausp-caption')].map(c => {
+    const range = document.createRange();
+    range.selectNodeContents(c);
+    const r = range.getBoundingClientRect();
+    return {text: c.innerText, left: r.left, right: r.right, edge: felt.right};
+  });
+}"""
+
+
+def test_the_bots_caption_stays_on_the_board_beside_jupyterlabs_file_browser(
+    page, lab_url, notebook_dir, shots
+):
+    # Turn-based deal 8 at a projector's size with the file browser open: after six draws the
+    # bot's column 5 is long, and the tables stand side by side with the foundations between
+    # them, the bot's stock and waste at the board's right edge, its caption under them.
+    page.set_viewport_size(PROJECTOR)
+    code = [*CODE[:1], "app = AustralianPatience(mode='turns', seed=8)", *CODE[2:]]
+    app = open_notebook(page, lab_url, one_cell_notebook(notebook_dir, "caption_edge.ipynb", code))
+    page.evaluate("window.jupyterapp.shell.activateById('filebrowser')")
+    app.locator(f"{LIVE} .ausp-card").first.wait_for()
+    info = app.locator(".ausp-info")
+    for _ in range(6):
+        eventually(page, lambda: "your turn" in info.inner_text(), seconds=20)
+        app.get_by_role("button", name="Draw", exact=True).click()
+        eventually(page, lambda: "your turn" not in info.inner_text(), seconds=10)
+    eventually(page, lambda: "your turn" in info.inner_text(), seconds=20)
+    page.wait_for_timeout(500)  # the cards' slide
+    shots(page, "words-caption-at-the-edge")
+    captions = {c["text"]: c for c in app.evaluate(CAPTIONS_JS)}
+    assert set(captions) == {"You", "The bot"}, captions
+    bot = captions["The bot"]
+    assert bot["right"] <= bot["edge"] + 0.5, f"'The bot' runs off the board: {bot}"
