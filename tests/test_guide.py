@@ -101,3 +101,23 @@ def test_no_guide_stock_holds_more_cards_than_a_deal_leaves():
         for step in steps(mode):
             for p in range(step.position.players):
                 assert len(step.position.stock(p)) <= stock, (mode, step.title)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_no_try_at_a_task_is_answered_with_a_card_its_table_does_not_show(mode):
+    # "Draw, then use the card" asks for Q♣, the top stock card, still face down: a wrong try
+    # once answered "could not put Q♣ on K♣", naming the hidden card and the answer with it.
+    from ausp_widget.core.sight import Sight
+    from ausp_widget.core.tasks import TaskRun
+
+    tried = 0
+    for step in steps(mode):
+        if step.exercise is None:
+            continue
+        for move in step.position.legal_moves(step.player):
+            run = TaskRun(step.exercise, step.position)
+            feedback = run.attempt(move)
+            after = Sight.of_game(run.game)  # the table as the student sees it after the answer
+            assert not after.discloses(feedback.text), (step.title, str(move), feedback.text)
+            tried += 1
+    assert tried > 20

@@ -18,6 +18,7 @@ from .cards import Card
 from .errors import IllegalMoveError, NotationError
 from .moves import Move
 from .protocol import Pile, Place
+from .sight import Sight
 from .stars import earned, stars_said, stars_why
 from .text import capital
 from .text import sentence as _sentence
@@ -287,16 +288,19 @@ class TaskRun:
         if goal.reached(trial):
             self.game = trial
             self.played.append(played)
-            return Feedback(True, f"{played}: well done, {goal.words()}.", played, done=True)
+            said = _seen(trial, f"{played}: well done, {goal.words()}.", f"{played}: well done.")
+            return Feedback(True, said, played, done=True)
         left = self.task.par + self.task.slack - len(self.played) - 1
         if self.task.search is not None:
             left = max(left, 1)  # a full search: the budget does not limit the line
         if left > 0 and self._search(trial, goal, left) is not None:
             self.game = trial
             self.played.append(played)
-            return Feedback(True, f"{played}: good. Keep going, {goal.aim()}.", played)
+            said = _seen(trial, f"{played}: good. Keep going, {goal.aim()}.", f"{played}: good. Keep going.")
+            return Feedback(True, said, played)
         self.wrong += 1
-        return Feedback(False, _misses(played, self.task, left))
+        missed = _misses(played, self.task, left, self.task.goal.aim())
+        return Feedback(False, _seen(self.game, missed, _misses(played, self.task, left, VEILED_AIM)))
 
     def show(self) -> tuple[Move, ...]:
         """Play the rest of a shortest line (the student asked to be shown)."""
@@ -321,9 +325,19 @@ class TaskRun:
         return source
 
 
-def _misses(played: Move, task: Task, left: int) -> str:
-    """What a legal move fails to do; the move is taken back."""
-    aim = task.goal.aim()
+VEILED_AIM = "do what this step asks"
+"""What a try fails to do, said without the goal's cards when the table does not show them
+(a goal about the top stock card, still face down)."""
+
+
+def _seen(game: Game, text: str, instead: str) -> str:
+    """`text` when it names only cards `game`'s table shows, else `instead` (no feedback names
+    a card face down or in the stock: it would give the answer away, and more)."""
+    return Sight.of_game(game).say(text, instead)
+
+
+def _misses(played: Move, task: Task, left: int, aim: str) -> str:
+    """What a legal move fails to do (`aim`: the goal as what to do); the move is taken back."""
     if task.search is not None:
         return f"{played} is legal, but it does not help: after it, no line of play could {aim}. Try another."
     if left <= 0:
