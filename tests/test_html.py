@@ -92,3 +92,17 @@ def test_the_indian_piles_leave_room_for_the_waste_fan():
     last_pile = int(re.search(r"left:(\d+)px;top:\d+px[^>]*>♠ F8<", html).group(1))
     width = int(re.search(r"position:relative;width:(\d+)px", html).group(1))
     assert waste_right < first_pile and last_pile + 44 <= width
+
+
+@pytest.mark.parametrize(("seed", "options"), [(3, {}), (0, {"game": "indian"}), (2, {"game": "yukon"})])
+def test_a_game_left_as_a_cells_result_sends_no_hidden_card_as_plain_text(seed, options):
+    from IPython.core.formatters import DisplayFormatter
+
+    from ausp_widget.core.sight import Sight
+
+    game = Game.deal(seed, **options)
+    data, _ = DisplayFormatter().format(game)
+    assert set(data) == {"text/plain", "text/html"}
+    assert not Sight.of_game(game).discloses(data["text/plain"]), data["text/plain"]
+    assert data["text/plain"].startswith(f"<{game.title}, deal {seed}, solo: 0 moves")
+    assert Sight.of_game(game).discloses(repr(game)), "repr still rebuilds the whole game"

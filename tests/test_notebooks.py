@@ -72,6 +72,16 @@ def test_every_notebook_is_checked():
     assert sorted(p.name for p in NOTEBOOKS.glob("*.ipynb")) == sorted(EXPECTED)
 
 
+def test_no_saved_output_spells_out_a_whole_game():
+    # A game left as a cell's result shows a summary as plain text: its repr, which rebuilds it,
+    # names the stock's order and the face-down cards, and the notebook keeps what it shows.
+    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+        for n, cell in enumerate(nbformat.read(path, as_version=4).cells):
+            for output in cell.get("outputs", []):
+                text = str(output.get("data", {}).get("text/plain", "")) + str(output.get("text", ""))
+                assert "Game.from_text(" not in text and "Game.from_json(" not in text, (path.name, n)
+
+
 def test_every_notebook_names_its_kernel_so_it_opens_without_asking():
     for path in sorted(NOTEBOOKS.glob("*.ipynb")):
         kernel = nbformat.read(path, as_version=4).metadata.get("kernelspec", {})

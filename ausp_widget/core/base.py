@@ -34,6 +34,10 @@ class PatienceBase(Observable):
     lists its stock and waste as empty piles, and a view offers no Draw for it."""
     unseen_help: str = ""
     """What a refusal adds, for every card the player cannot see alike (`core.sight.unseen`)."""
+    over_is_final: bool = False
+    """Whether a game once over stays over whatever is played after it (cards never leave a
+    foundation, and a lost position leads only to lost ones): then a stored line may be
+    replayed with the status worked out once, at its end (`_replay_judged_at_end`)."""
     _notation: Any  # the game's notation module: format_position(game) and save_json(game)
     _history: list[tuple[int, Move]]
     _undo: list[Any]
@@ -386,6 +390,23 @@ class PatienceBase(Observable):
             raise
         return played
 
+    def _replay_judged_at_end(self, moves: Sequence[tuple[int, Move | str]]) -> bool:
+        """Play `moves` ((player, move) pairs), each checked by the game's rules as `play`
+        checks it, but with the status worked out once, after the last move, instead of before
+        each (the search for a lost position is the slow part of a replay). True when every
+        move was legal and the game goes on at the end: in a game whose end is final
+        (`over_is_final`) it then went on before every move too, so `play` would have taken
+        the same line. False otherwise (a move refused, or the game over at the end), with this
+        game left part-way: the caller replays the line with `play`, for its exact verdict."""
+        try:
+            for player, move in moves:
+                self._status = "playing"  # see the docstring; the last status is computed below
+                self.play(move, player)
+        except Exception:  # the caller replays the line with `play`, which says why
+            return False
+        self._status = None
+        return self.status == "playing"
+
     def _copy_state(self, clone: Any) -> None:  # pragma: no cover - each game's own
         """Give `clone` its own copies of the game's changing state."""
         raise NotImplementedError
@@ -464,6 +485,14 @@ class PatienceBase(Observable):
 
     def _repr_html_(self) -> str:
         return display.draw("html", self)
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """What a notebook shows as the plain-text side of a game left as a cell's result: a
+        summary, since `repr` (which rebuilds the game) names the stock's order and the
+        face-down cards, and the notebook would send and keep it beside the board."""
+        deal = "a position set up" if self.seed is None else f"deal {self.seed}"
+        moves = len(self.history)
+        printer.text(f"<{self.title}, {deal}, {self.mode}: {moves} move{'s' * (moves != 1)}, {self.status}>")
 
     def rule_options(self) -> dict[str, object]:
         """The rule options in force that differ from the game's defaults, by name (a game
