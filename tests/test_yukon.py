@@ -384,3 +384,7 @@ def test_the_solvers_answer_says_it_knew_the_face_down_cards():
 
     assert "every face-down card" in answer(True, None, 0.1, hidden_words(deal(1)))
     assert "order of the stock" in answer(True, None, 0.1, hidden_words(Game.deal(1)))
+    # Indian Patience has both: a stock, and a face-down card under each column
+    indian = hidden_words(Game.deal(1, game="indian"))
+    assert indian == "the order of the stock and every face-down card"
+    assert hidden_words(Game.deal(1)) == "the order of the stock", "Australian deals every card face up"

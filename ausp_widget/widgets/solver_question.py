@@ -67,9 +67,12 @@ class SolverQuestion:
 
 
 def hidden_words(game: Any) -> str:
-    """What the solver knows that the player does not: the order of the stock, or in a game
-    that deals every card, the face-down cards."""
-    return "the order of the stock" if has_stock(game) else "every face-down card"
+    """What the solver knows that the player does not: the order of the stock, the face-down
+    cards, or both (Indian Patience, until its columns' face-down cards are turned up)."""
+    if not has_stock(game):
+        return "every face-down card"
+    down = any(card is None for pile in game.piles() if pile.kind != "stock" for card in pile.cards)
+    return "the order of the stock and every face-down card" if down else "the order of the stock"
 
 
 def at_deal_start(game: Any) -> bool:
