@@ -8,7 +8,7 @@ from importlib.metadata import EntryPoint
 
 import pytest
 
-from ausp_widget import Game, solve
+from ausp_widget import AustralianPatience, Game, solve
 from ausp_widget.analysis import hint
 from ausp_widget.core import game_entry, registry
 
@@ -75,3 +75,66 @@ def test_a_later_not_yet_in_a_game_names_its_path():
         registry.Later("ausp_widget.games.nowhere:Game")()
     with pytest.raises(ImportError, match="has no attribute 'nothing_here'"):
         registry.Later("ausp_widget.core.registry:nothing_here").load()
+
+
+WRONG = """
+import dataclasses
+
+from ausp_widget.core.registry import GameEntry
+from ausp_widget.games.yukon import ENTRY as YUKON, YukonGame
+
+
+class Wrong(YukonGame):
+    name = "wrong"
+    title = "Wrong"
+
+
+ENTRY = dataclasses.replace(
+    GameEntry.one_player(Wrong, solve=YUKON.solve, hint=YUKON.hint, rules=YUKON.rules),
+    deal=lambda seed, **how: None,
+    read_text=lambda text: "a position",
+    read_save=lambda data: 3,
+)
+"""
+
+RAISING = WRONG.replace('"wrong"', '"raising"').replace(
+    "deal=lambda seed, **how: None", "deal=lambda seed, **how: (_ for _ in ()).throw(RuntimeError('boom'))"
+)
+
+
+def test_a_plugin_part_that_makes_no_game_is_refused_naming_the_game(plugins):
+    plugins(wrongplug=WRONG)
+    with pytest.raises(TypeError) as error:
+        Game.deal(3, game="wrong")
+    assert str(error.value).startswith("game 'wrong': its deal returned None, not a game"), error.value
+    with pytest.raises(TypeError, match="game 'wrong': its read_text returned 'a position', not a game"):
+        registry.read_text("game: wrong\n")
+    with pytest.raises(TypeError, match="game 'wrong': its read_save returned 3, not a game"):
+        registry.read_save({"game": "wrong"})
+    with pytest.raises(TypeError, match="game 'wrong': its deal returned None"):
+        AustralianPatience(mode="wrong", seed=3).table  # noqa: B018
+
+
+@pytest.mark.parametrize(
+    ("module", "mode", "error"), [("wrongplug", "wrong", TypeError), ("raisingplug", "raising", RuntimeError)]
+)
+def test_a_failed_switch_of_mode_keeps_the_apps_mode_and_game(plugins, module, mode, error):
+    plugins(**{module: WRONG if mode == "wrong" else RAISING})
+    app = AustralianPatience(mode="solo", seed=3)
+    before = app.game
+    with pytest.raises(error):
+        app.mode = mode
+    assert app.mode == "solo" and app.game is before and app.table.mode == "solo"
+    assert app.selector.value == "solo"
+    with pytest.raises(error):
+        app.selector.value = mode  # the choice made in the selector
+    assert app.mode == "solo" and app.game is before and app.selector.value == "solo"
+    app.mode = "indian"  # a switch that works still works
+    assert app.game.name == "indian" and app.table.mode == "indian" and app.selector.value == "indian"
+    app.close()
+
+
+def test_the_shipped_games_still_deal_and_read_back():
+    for entry in registry.games():
+        game = entry.deal(2)
+        assert registry.read_text(game.to_text()).to_text() == game.to_text()

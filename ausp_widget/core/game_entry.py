@@ -90,6 +90,45 @@ class Later:
         return f"Later({self.path!r})"
 
 
+MAKERS = ("deal", "read_text", "read_save")
+"""An entry's parts that make a game: what they return is checked to be one."""
+_GAME_TYPES: set[type] = set()  # the classes whose objects passed the check of a game
+
+
+class Maker:
+    """A part of a game's entry that makes a game (`MAKERS`), with what it returns checked: a
+    result that is not a game of the protocol is refused there, naming the game and the part,
+    not left to fail later far from its cause."""
+
+    __slots__ = ("function", "game", "part")
+
+    def __init__(self, function: Callable[..., Any], game: object, part: str) -> None:
+        self.function, self.game, self.part = function, game, part
+
+    def __call__(self, *args: Any, **kwargs: Any) -> PatienceGame:
+        made = self.function(*args, **kwargs)
+        kind = type(made)
+        if kind not in _GAME_TYPES:  # a class is checked once: the check reads every name of a game
+            if not isinstance(made, PatienceGame):
+                raise TypeError(
+                    f"game {short_repr(self.game)}: its {self.part} returned {short_repr(made)}, not a "
+                    "game (an object with every name of ausp_widget.core.protocol.PatienceGame)"
+                )
+            _GAME_TYPES.add(kind)
+        return made
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Maker):
+            return NotImplemented
+        return (self.function, self.game, self.part) == (other.function, other.game, other.part)
+
+    def __hash__(self) -> int:
+        return hash((Maker, self.part))
+
+    def __repr__(self) -> str:
+        return repr(self.function)
+
+
 def name_parts(entry: GameEntry) -> None:
     """Let each `Later` part of a registered game name the game and the part when it fails to
     import (a part shared with a game registered before keeps that game's name)."""
@@ -134,6 +173,14 @@ class GameEntry:
         # An entry is shared by every table and front door: its tables are read-only views.
         for name in ("modes", "tips", "options"):
             object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
+        # What makes a game is checked to make one (what is no function is left for the
+        # registry's check to refuse by name).
+        for part in MAKERS:
+            function = getattr(self, part)
+            if isinstance(function, Maker):  # an entry made from another (`dataclasses.replace`)
+                function = function.function
+            if callable(function):
+                object.__setattr__(self, part, Maker(function, self.name, part))
 
     @classmethod
     def one_player(

@@ -168,11 +168,19 @@ class AustralianPatience(Still, widgets.VBox):
 
     @traitlets.validate("mode")
     def _valid_mode(self, proposal):
-        if proposal["value"] not in table_modes():
-            raise traitlets.TraitError(
-                f"mode must be one of {', '.join(table_modes())}, not {proposal['value']!r}"
-            )
-        return proposal["value"]
+        mode = proposal["value"]
+        if mode not in table_modes():
+            raise traitlets.TraitError(f"mode must be one of {', '.join(table_modes())}, not {mode!r}")
+        table = self._table
+        if table is not None and registry.table_mode(table.game) != mode:
+            # The new game is dealt first: a deal that fails leaves the mode, the selector and
+            # the game on the table as they were.
+            try:
+                table.new_game(seed=self._deal_number(), mode=mode)
+            except Exception:
+                self.selector.value = self.mode  # a choice made in the selector is taken back
+                raise
+        return mode
 
     @property
     def game(self) -> Game:
