@@ -845,3 +845,17 @@ def test_a_key_this_version_does_not_keep_is_named_and_kept_in_a_copy(path, extr
     assert [c.read_text() for c in copies] == [original]
     with pytest.raises(ValueError, match=where):
         read_students(original)
+
+
+def test_a_file_saved_with_a_byte_order_mark_is_read_whole(path):
+    # An editor such as Notepad starts the file it saves with a byte-order mark.
+    ann = Progress(path, student="Ann")
+    ann.record("t1", True, 3)
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    cat = Progress(path, student="Cat")
+    assert cat.problem is None and cat.students == ["Ann"]
+    cat.record("t2", True, 2)
+    kept = read_students(path.read_text(encoding="utf-8"))
+    assert kept["Ann"].tasks == {"t1": TaskRecord(True, 3)}
+    assert kept["Cat"].tasks == {"t2": TaskRecord(True, 2)}
+    assert [p.name for p in path.parent.iterdir() if "unreadable" in p.name] == []

@@ -232,8 +232,9 @@ def followed(path: Path) -> Path:
 
 def _decoded(data: bytes) -> str:
     """The file's text. Bytes that are not UTF-8 are read as lone surrogates, which no record
-    may hold: only the records they are in are skipped, not the whole file."""
-    return data.decode("utf-8", errors="surrogateescape")
+    may hold: only the records they are in are skipped, not the whole file. A byte-order mark
+    at the start (an editor such as Notepad adds one on saving) is not part of the text."""
+    return data.decode("utf-8-sig", errors="surrogateescape")
 
 
 def aside_name(path: Path) -> Path:
