@@ -41,6 +41,10 @@ def plugins(monkeypatch, tmp_path):
     module = tmp_path / "plugged_game.py"
     module.write_text("from test_plugins import PLUGIN as ENTRY, PLAIN\nBROKEN = None\n")
     (tmp_path / "exiting_game.py").write_text("raise SystemExit('run as a script')\n")
+    (tmp_path / "half_game.py").write_text(  # registers itself, then fails to import
+        "from ausp_widget.core.registry import register\nfrom test_plugins import PLAIN\n"
+        "register(PLAIN)\nraise RuntimeError('the rest of it failed')\n"
+    )
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setitem(sys.modules, "test_plugins", sys.modules[__name__])
     on_import = ("australian", "indian")  # the games the package registers as it is imported
@@ -84,12 +88,14 @@ def test_a_broken_plugin_is_left_out_with_a_warning(plugins, caplog):
         ("missing", "no_such_module:ENTRY"),
         ("wrong", "plugged_game:BROKEN"),
         ("exits", "exiting_game:ENTRY"),
+        ("half", "half_game:ENTRY"),
         ("plugged", "plugged_game:ENTRY"),
     )
     with caplog.at_level(logging.WARNING, logger=registry.__name__):
         names = [g.name for g in registry.games()]
     assert names == ["australian", "indian", "plugged"]
     assert "exiting_game:ENTRY could not be loaded: SystemExit('run as a script')" in caplog.text
+    assert "half_game:ENTRY could not be loaded" in caplog.text, "and what it registered is gone"
     assert "no_such_module:ENTRY could not be loaded" in caplog.text
     assert "plugged_game:BROKEN is left out: None is not a GameEntry" in caplog.text
 

@@ -81,6 +81,7 @@ def _loaded() -> dict[str, GameEntry]:
             logger.warning("the installed game plug-ins could not be listed: %r", error)
             points = []
         for point in points:
+            before = dict(_GAMES)
             try:
                 register(point.load())  # (a package may register itself as it is imported)
             except EntryError as error:
@@ -88,6 +89,8 @@ def _loaded() -> dict[str, GameEntry]:
             except (Exception, SystemExit) as error:  # a third party's broken package, or one
                 # that exits as it is imported (a script's `sys.exit()` run on import)
                 logger.warning("the game plug-in %s could not be loaded: %r", point.value, error)
+                _GAMES.clear()  # what it registered before failing goes with it
+                _GAMES.update(before)
     return _GAMES
 
 
