@@ -444,6 +444,9 @@ def test_clicks_during_the_bots_turn_are_refused_with_a_reason(clock):
     assert table.status.value == "Wait for your turn: the bot is playing."
     button(table, "Draw").click()
     assert "the bot's turn" in table.status.value
+    for key in ("draw", "hint", "undo"):  # a key says what a click says
+        table.board.widget._handle_custom_msg({"kind": "key", "action": key, "v": 1}, [])
+        assert table.status.value == "Wait for your turn: the bot is playing.", key
     bot_card(table, table.game.tableau(1)[0][-1].name).click()
     assert "the bot's cards" in table.status.value
     # the words point to the caption every layout draws, never to where the tables lie

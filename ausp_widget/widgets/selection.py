@@ -156,8 +156,12 @@ class Selecting:
             self._guard(self._on_button, names[action])
 
     def _unavailable(self, name: str) -> str:
-        """Why a key's greyed button does nothing: for Undo and Redo, the game's own words when
-        it refuses them (a game played without taking moves back says so); else "not now"."""
+        """Why a key's greyed button does nothing: the bot's turn, as a click on a card is told;
+        for Undo and Redo, the game's own words when it refuses them (a game played without
+        taking moves back says so); else "not now"."""
+        game = self._game
+        if game.mode == "turns" and game.status == "playing" and game.turn != 0:
+            return words.WAIT
         if name in ("Undo", "Redo"):
             try:
                 getattr(self._game.copy(), name.lower())()
@@ -182,7 +186,7 @@ class Selecting:
         if self._held():
             return False
         if game.mode == "turns" and game.turn != 0:
-            self._refuse("Wait for your turn: the bot is playing.")
+            self._refuse(words.WAIT)
             return False
         return True
 

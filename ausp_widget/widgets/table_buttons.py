@@ -98,7 +98,7 @@ class ButtonActions:
             self._tell(words.result_text(self._game))
             return False
         if game.mode == "turns" and game.turn != 0:
-            self._tell("Wait for your turn: the bot is playing.")
+            self._tell(words.WAIT)
             return False
         advice = hint_or_fallback(game, 0)
         if getattr(advice, "move", None) is None:

@@ -7,6 +7,8 @@ from typing import Any
 from ausp_widget.core.moves import Move
 from ausp_widget.core.protocol import Pile, has_stock
 
+WAIT = "Wait for your turn: the bot is playing."
+"""The answer to a move, a button or a key of yours during the bot's turn."""
 THEIRS = "Those are the bot's cards: yours are the table marked You."
 """The answer to a click on the bot's cards, in words that hold whichever way the tables lie."""
 
