@@ -286,3 +286,14 @@ def test_the_words_for_a_foundation_move_name_the_pile_the_card_went_to():
     game = indian_position(["7♥"], foundations="- - - - 7♥ 6♥ - -")
     played = game.play("7♥ F")  # F5 already ends with the other 7♥: this one goes onto F6
     assert game.foundations[5][-1] == Card.parse("7♥") and game.describe(played) == "put 7♥ on F6"
+
+
+def test_both_copies_under_the_top_waste_card_are_said_once():
+    g = game(["8♦", "5♦"], stock="7♣ 2♥ 7♣ A♦")
+    for _ in range(4):
+        g.play("draw")
+    with pytest.raises(IllegalMoveError) as refused:
+        g.play("7♣ 8♦")
+    said = str(refused.value)
+    assert said.endswith("both copies of 7♣ on the waste lie under A♦"), said
+    assert said.count("7♣") == 2 and "not turned up" not in said

@@ -263,15 +263,19 @@ class Legal:
             for depth, x in enumerate(col[:-1]):
                 if x == card:
                     said.append(f"the {name} in column {c + 1} is covered by {CARDS[col[depth + 1]]}")
-        if self._waste:
-            under = self._waste[:-1].count(card)
-            said += [f"the {name} on the waste lies under {CARDS[self._waste[-1]]}"] * under
+        placed = len(said)  # the copies said so far
+        under = self._waste[:-1].count(card) if self._waste else 0
+        if under:
+            copies = f"the {name}" if under == 1 else f"both copies of {name}"
+            said.append(
+                f"{copies} on the waste {'lie' if under == 2 else 'lies'} under {CARDS[self._waste[-1]]}"
+            )
         home = sum(1 for s, h in zip(PILE_SUITS, self._piles) if s == card // 13 and h > card % 13)
         if home:
             said.append(
                 ("both are" if home == 2 else "one is") + " on a foundation, and cards never leave it"
             )
-        hidden = 2 - len(said) - max(home - 1, 0)
+        hidden = 2 - placed - under - home
         if hidden:
             said.append("neither copy is turned up yet" if hidden == 2 else "the other is not turned up yet")
         return "; ".join(said)
