@@ -441,3 +441,22 @@ def test_one_app_makes_few_widget_models_and_no_more_as_it_is_used():
     assert app.tabs.children[2] is app.puzzles and app.puzzles.active and len(_instances) - before > played
     app.close()
     assert len(_instances) == before
+
+
+@pytest.mark.parametrize(
+    ("owner", "name", "value", "error"),
+    [
+        ("guide", "step", 10_000, ValueError),
+        ("guide", "step", True, TypeError),
+        ("guide", "step", "3", TypeError),
+        ("app", "mode", "no such mode", ValueError),
+        ("app", "mode", 5, TypeError),
+    ],
+)
+def test_a_bad_setting_raises_the_value_or_type_error_the_readme_promises(owner, name, value, error):
+    app = AustralianPatience(mode="solo", seed=42)
+    target = app.guide if owner == "guide" else app
+    before = (app.guide.step, app.mode, app.game.to_json())
+    with pytest.raises(error, match=name):
+        setattr(target, name, value)
+    assert (app.guide.step, app.mode, app.game.to_json()) == before

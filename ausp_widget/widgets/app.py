@@ -31,6 +31,7 @@ from ausp_widget.core.ruletext import rules_html
 from .guide import GuideView
 from .mode_choice import ModeChoice
 from .parts import Parts
+from .setting import SettingError, TextTrait
 from .still import Still
 from .teaching import Teaching
 
@@ -54,7 +55,7 @@ class AustralianPatience(Still, widgets.VBox):
     `demo=True` makes an app for showing or preparing a lesson: it answers as usual and records
     no one's progress."""
 
-    mode = traitlets.Unicode("solo")
+    mode = TextTrait("solo")
 
     def __init__(
         self, mode: str = "solo", seed: int | None = None, *, demo: bool = False, **table_options: Any
@@ -170,7 +171,7 @@ class AustralianPatience(Still, widgets.VBox):
     def _valid_mode(self, proposal):
         mode = proposal["value"]
         if mode not in table_modes():
-            raise traitlets.TraitError(f"mode must be one of {', '.join(table_modes())}, not {mode!r}")
+            raise SettingError(f"mode must be one of {', '.join(table_modes())}, not {mode!r}")
         table = self._table
         if table is not None and registry.table_mode(table.game) != mode:
             # The new game is dealt first: a deal that fails leaves the mode, the selector and

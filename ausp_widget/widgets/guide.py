@@ -36,6 +36,7 @@ from ausp_widget.core.teaching import SOLUTION
 from .board import show
 from .clock import Clock, KernelClock, Timer
 from .parts import Parts
+from .setting import SettingError, TextTrait, WholeTrait
 from .step_board import DIM, ROLE_CLASSES, StepBoard  # noqa: F401  (the names tests use)
 from .strip import HTML, Button, Dropdown, FloatSlider, Label, Strip, ToggleButton
 from .task_play import TaskPlay
@@ -52,9 +53,9 @@ class GuideView(widgets.VBox):
     A step's title and words are one widget (`title`, also `text`), and so are a task's words
     and the answer to a try (`task_words`, also `feedback`): each pair always shows together."""
 
-    step = traitlets.Int(0)
+    step = WholeTrait(0)
     shown = traitlets.Bool(False)
-    mode = traitlets.Unicode("solo")
+    mode = TextTrait("solo")
     large = traitlets.Bool(False, help="larger cards on the step board, for a projector")
     playing = traitlets.Bool(False, help="auto-play: the kernel steps the guide every `speed` seconds")
 
@@ -143,15 +144,13 @@ class GuideView(widgets.VBox):
     def _valid_step(self, proposal):
         value = proposal["value"]
         if not 0 <= value < max(1, len(self.steps)):  # a game without a guide stays at step 0
-            raise traitlets.TraitError(f"step must be 0 to {max(0, len(self.steps) - 1)}, not {value}")
+            raise SettingError(f"step must be 0 to {max(0, len(self.steps) - 1)}, not {value}")
         return value
 
     @traitlets.validate("mode")
     def _valid_mode(self, proposal):
         if proposal["value"] not in table_modes():
-            raise traitlets.TraitError(
-                f"mode must be one of {', '.join(table_modes())}, not {proposal['value']!r}"
-            )
+            raise SettingError(f"mode must be one of {', '.join(table_modes())}, not {proposal['value']!r}")
         return proposal["value"]
 
     def go(self, index: int) -> None:

@@ -16,6 +16,7 @@ import traitlets
 from ausp_widget.core import registry
 
 from .parts import Parts
+from .setting import SettingError, TextTrait
 from .strip import Label, Strip, ToggleButton, ToggleButtons
 
 OPPONENTS: dict[str, tuple[str, str, str]] = {
@@ -56,7 +57,7 @@ class ModeChoice(Strip):
 
     `options` lists every table mode as (label, mode), as the single row of buttons did."""
 
-    value = traitlets.Unicode(help="the table mode: a game and an opponent")
+    value = TextTrait(help="the table mode: a game and an opponent")
 
     def __init__(self, value: str, parts: Parts) -> None:
         super().__init__("ausp-mode-choice", layout=parts.layout)
@@ -95,7 +96,7 @@ class ModeChoice(Strip):
         try:
             registry.for_table_mode(proposal["value"])
         except ValueError as error:
-            raise traitlets.TraitError(str(error)) from None
+            raise SettingError(str(error)) from None
         return proposal["value"]
 
     @traitlets.observe("value")

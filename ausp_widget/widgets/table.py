@@ -39,6 +39,7 @@ from .finding import FindingWidgets
 from .mode_choice import ModeChoice
 from .parts import Parts
 from .selection import Selecting
+from .setting import SettingError, TextTrait
 from .solver_question import SolverQuestion, can_ask
 from .start_gate import READY, StartGate
 from .status import StatusPanel
@@ -71,7 +72,7 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widge
     locks Hint and Winnable?; help used is kept for the class summary).
     """
 
-    mode = traitlets.Unicode("solo", help="a table mode (see `ausp_widget.core.registry.table_modes`)")
+    mode = TextTrait("solo", help="a table mode (see `ausp_widget.core.registry.table_modes`)")
     rule_options = traitlets.Dict(help="the game's non-default rule options; a new deal keeps them")
     large = traitlets.Bool(False, help="large cards, for a projector")
     four_colour = traitlets.Bool(False, help="four-colour deck: ♣ green, ♦ blue, ♥ red, ♠ black")
@@ -428,7 +429,7 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widge
         try:
             registry.for_table_mode(proposal["value"])
         except ValueError as error:  # it names the modes there are
-            raise traitlets.TraitError(str(error)) from None
+            raise SettingError(str(error)) from None
         return proposal["value"]
 
     @traitlets.observe("mode")
