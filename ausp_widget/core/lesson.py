@@ -178,10 +178,17 @@ def in_lesson(lesson: str, steps: Sequence[Step]) -> list[Step]:
 
 
 def played(game: Game, moves: Sequence[str | tuple[int, str]]) -> Game:
-    """A copy of `game` after `moves` (text, or (player, text) for the bot's moves)."""
+    """A copy of `game` after `moves` (text, or (player, text) for the bot's moves), each
+    played through the game's rules; an illegal move, or a move after the game is over,
+    raises as `play` does. A game whose end is final (`over_is_final`) works out its status
+    once, at the end of the line, rather than before every move."""
+    line = [entry if isinstance(entry, tuple) else (0, entry) for entry in moves]
+    if line and getattr(game, "over_is_final", False):
+        quick = game.copy()
+        if quick._replay_judged_at_end(line):
+            return quick
     game = game.copy()
-    for entry in moves:
-        player, move = entry if isinstance(entry, tuple) else (0, entry)
+    for player, move in line:
         game.play(move, player)
     return game
 

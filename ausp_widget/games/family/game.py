@@ -70,6 +70,7 @@ class FamilyGame(Checks, ExplainsLoss, ColumnsGame):
     card_count = CARD_COUNT
     _notation = notation
     has_stock = False  # every card is dealt: the stock and waste are always empty piles
+    over_is_final = True  # won: nothing left to move; lost: every position after it is lost too
     _pile_suits = PILE_SUITS
     click_help = "Click any face-up card of a column (the cards on it move too), then where it should go."
     lost_because = "no card can reach a foundation or turn up any more"

@@ -73,6 +73,7 @@ class IndianGame(Legal, Places, StuckSearch, ColumnsGame):
     _notation = notation
     columns = COLUMNS
     _pile_suits = PILE_SUITS
+    over_is_final = True  # won: nothing left to move; lost: every position after it is lost too
 
     def __init__(
         self,
