@@ -290,7 +290,7 @@ def _shipped(game: str) -> tuple[Puzzle, ...]:
 def _read(source: Path | Any, game: str) -> tuple[Puzzle, ...]:
     """Every puzzle in a file, each replayed from its deal; a `PuzzleFileError` names what is wrong."""
     try:
-        data = json.loads(source.read_text(encoding="utf-8"))
+        data = json.loads(source.read_text(encoding="utf-8-sig"))  # (a byte-order mark is not text)
     except FileNotFoundError:
         raise PuzzleFileError(f"there is no puzzle file {source}") from None
     except IsADirectoryError:

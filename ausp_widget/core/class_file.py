@@ -75,7 +75,7 @@ class ClassFile:
         except OSError as error:
             raise ClassFileError(f"the class settings file {self.path} cannot be read ({error})") from None
         try:
-            return parse(data.decode("utf-8"))
+            return parse(data.decode("utf-8-sig"))  # a byte-order mark (Notepad) is not text
         except (ValueError, UnicodeDecodeError, RecursionError, OverflowError) as error:
             raise ClassFileError(f"the class settings file {self.path} is not readable: {error}") from None
 

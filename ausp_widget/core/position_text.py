@@ -10,6 +10,9 @@ from typing import TypeVar
 
 from .errors import NotationError, short_repr
 
+BOM = "\ufeff"
+"""A byte-order mark: an editor such as Notepad starts a file it saves with one. It is not
+part of the text, in any file the package reads (positions, saves, puzzles, class files)."""
 LINE_WIDTH = 80
 """How much of a line an error quotes: a line longer is cut short in the middle."""
 
@@ -48,6 +51,7 @@ def split_lines(
     `optional` may be left out."""
     if not isinstance(text, str):
         raise NotationError(f"a position is text, not {type(text).__name__}")
+    text = text.removeprefix(BOM)
     values: dict[str, str] = {}
     numbers: dict[str, int] = {}
     for number, raw in enumerate(text.splitlines(), start=1):

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ausp_widget.core.errors import NotationError, WrongTypeError, short_repr
+from ausp_widget.core.position_text import BOM
 
 __all__ = [
     "DEAL_LIMIT",
@@ -42,11 +43,11 @@ def decode_save(text: str | bytes | dict) -> dict:
             raise NotationError(f"a save is JSON text, not {type(text).__name__}")
         if isinstance(text, bytes):
             try:
-                text = text.decode("utf-8")
+                text = text.decode("utf-8-sig")
             except UnicodeDecodeError as error:
                 raise NotationError(f"the save is not UTF-8 text: byte {error.start} is invalid") from None
         try:
-            data = json.loads(text)
+            data = json.loads(text.removeprefix(BOM))
         except json.JSONDecodeError as error:
             raise NotationError(f"the save is not valid JSON (truncated?): {error}") from None
         except RecursionError:
