@@ -594,6 +594,23 @@ function render({ model, el: host }) {
     if (host.clientWidth && lastRoom !== null && Math.abs(room() - lastRoom) > 2) draw(false);
   }
 
+  // What stands above the board may change height without a move: a result banner coming or
+  // going, a line of words wrapping. The table it sits in is watched, so the board is measured
+  // again whenever it changes size (a change of the board's own size leaves its room as it was,
+  // and draws nothing); the next frame, so a redraw never runs inside the observer's callback.
+  let watched = null;
+  let settling = 0;
+  const around = new ResizeObserver(() => {
+    cancelAnimationFrame(settling);
+    settling = requestAnimationFrame(recheck);
+  });
+  function watchAround() {
+    const table = host.closest(".ausp-app") || host.closest(".ausp-table");
+    if (!table || table === watched) return;
+    if (watched) around.unobserve(watched);
+    around.observe((watched = table));
+  }
+
   function draw(animate) {
     if (!host.clientWidth) {
       unseen = true;
@@ -614,6 +631,7 @@ function render({ model, el: host }) {
       geo = layout(st, width(), large, room());
     }
     lastRoom = geo.room;
+    watchAround();
     tooBig(geo.height > geo.room + 1 || geo.width > width() + 1);
     root.dataset.room = String(geo.room); // the height the table was laid out for
     root.dataset.bound = geo.bound; // what holds its cards at their size: full, width or height
@@ -1084,6 +1102,8 @@ function render({ model, el: host }) {
   notice();
   return () => {
     resize.disconnect();
+    around.disconnect();
+    cancelAnimationFrame(settling);
     window.removeEventListener("resize", recheck);
     model.off("change:state", redraw);
     model.off("change:large", relook);
