@@ -55,7 +55,7 @@ def test_a_move_cannot_be_changed_or_emptied(move, field):
 
 def _shared_tables():
     """Every module-level table of core/ and games/ that is not a private cache or registry."""
-    private = {"_DRAWERS", "_GAMES", "_MOVES"}  # caches and registries, filled as modules load
+    private = {"_DRAWERS", "_GAMES", "_MOVES", "_GAME_TYPES"}  # caches and registries, filled as used
     for package in ("ausp_widget.core", "ausp_widget.games"):
         root = importlib.import_module(package)
         for info in pkgutil.walk_packages(root.__path__, package + "."):

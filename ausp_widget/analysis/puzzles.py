@@ -41,6 +41,7 @@ from ausp_widget.core import registry
 from ausp_widget.core.cards import Card
 from ausp_widget.core.lesson import deal_position
 from ausp_widget.core.moves import Move
+from ausp_widget.core.position_text import BOM
 from ausp_widget.core.progress_checks import check_id
 from ausp_widget.core.protocol import has_stock
 from ausp_widget.core.saves import short_repr
@@ -290,7 +291,7 @@ def _shipped(game: str) -> tuple[Puzzle, ...]:
 def _read(source: Path | Any, game: str) -> tuple[Puzzle, ...]:
     """Every puzzle in a file, each replayed from its deal; a `PuzzleFileError` names what is wrong."""
     try:
-        data = json.loads(source.read_text(encoding="utf-8-sig"))  # (a byte-order mark is not text)
+        data = json.loads(source.read_text(encoding="utf-8").removeprefix(BOM))
     except FileNotFoundError:
         raise PuzzleFileError(f"there is no puzzle file {source}") from None
     except IsADirectoryError:

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import IO
 
 from .files import BROWSER, write_atomic
+from .position_text import BOM
 from .progress_checks import check_path
 from .progress_file import aside_name, default_path, followed
 from .teaching import ClassSettings, read_settings
@@ -75,7 +76,7 @@ class ClassFile:
         except OSError as error:
             raise ClassFileError(f"the class settings file {self.path} cannot be read ({error})") from None
         try:
-            return parse(data.decode("utf-8-sig"))  # a byte-order mark (Notepad) is not text
+            return parse(data.decode("utf-8").removeprefix(BOM))
         except (ValueError, UnicodeDecodeError, RecursionError, OverflowError) as error:
             raise ClassFileError(f"the class settings file {self.path} is not readable: {error}") from None
 

@@ -12,7 +12,9 @@ from .errors import NotationError, short_repr
 
 BOM = "\ufeff"
 """A byte-order mark: an editor such as Notepad starts a file it saves with one. It is not
-part of the text, in any file the package reads (positions, saves, puzzles, class files)."""
+part of the text, in any file the package reads (positions, saves, puzzles, class files). It
+is removed by hand, not by the "utf-8-sig" codec: that codec loads on first use, and a
+student's app run as another user may not be able to load it from the teacher's Python."""
 LINE_WIDTH = 80
 """How much of a line an error quotes: a line longer is cut short in the middle."""
 

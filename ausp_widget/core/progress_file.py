@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from .files import BROWSER, file_lock, write_atomic
+from .position_text import BOM
 from .progress_checks import check_callable, check_path
 
 LOCK_WAIT = 10.0  # seconds to wait for another kernel's write before giving up on keeping this one
@@ -234,7 +235,7 @@ def _decoded(data: bytes) -> str:
     """The file's text. Bytes that are not UTF-8 are read as lone surrogates, which no record
     may hold: only the records they are in are skipped, not the whole file. A byte-order mark
     at the start (an editor such as Notepad adds one on saving) is not part of the text."""
-    return data.decode("utf-8-sig", errors="surrogateescape")
+    return data.decode("utf-8", errors="surrogateescape").removeprefix(BOM)
 
 
 def aside_name(path: Path) -> Path:

@@ -43,7 +43,7 @@ def decode_save(text: str | bytes | dict) -> dict:
             raise NotationError(f"a save is JSON text, not {type(text).__name__}")
         if isinstance(text, bytes):
             try:
-                text = text.decode("utf-8-sig")
+                text = text.decode("utf-8")
             except UnicodeDecodeError as error:
                 raise NotationError(f"the save is not UTF-8 text: byte {error.start} is invalid") from None
         try:

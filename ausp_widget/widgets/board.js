@@ -961,9 +961,10 @@ function render({ model, el: host }) {
     const now = performance.now();
     const again = lastClick.id === current.id && now - lastClick.t < DOUBLE_MS;
     const spot = byId.get(current.id);
-    if (again && spot && spot.pile.startsWith("stock")) {
-      // A double-click on the stock is one draw: its first click drew, its second sends
-      // nothing (sent, it would reach the kernel after the draw and be refused as stale).
+    if (again && spot && spot.pile.startsWith("stock") && lastClick.v === version()) {
+      // A second click on the stock before the first one's draw is on the board (a quick
+      // double-click) is dropped: sent, it would reach the kernel after that draw and be
+      // refused as stale. A click after the draw shows is a draw of its own.
       lastClick = { id: null, t: 0 };
       focusOn(current.id);
       return;
@@ -971,7 +972,7 @@ function render({ model, el: host }) {
     // A double-click on a card that was not a click on a lit place asks to send it home: where
     // no rule allows it, the kernel says why (never two clicks that select and cancel).
     const fresh = again ? lastClick.fresh : !felt.querySelector(".ausp-selected");
-    lastClick = { id: current.id, t: now, fresh };
+    lastClick = { id: current.id, t: now, fresh, v: version() };
     const home = ((state().dests || {})[current.id] || []).some((d) => d.startsWith("foundation"));
     if (again && (home || (fresh && mayGoHome(current.id)))) {
       lastClick = { id: null, t: 0 };
