@@ -228,6 +228,12 @@ def test_the_projector_size_draws_larger_cards(page, lab_url, notebook_dir, shot
 
 SLIDING = """(root) => document.getAnimations().filter(
   (a) => a.transitionProperty === 'transform' && root.contains(a.effect.target)).length"""
+# Counts the slides that start on the board from now on: a slide lasts a fraction of a second,
+# which a look now and then may miss on a busy machine; the event never is.
+COUNT_SLIDES = """(root) => {
+  root.slides = 0;
+  root.addEventListener('transitionrun', (e) => { if (e.propertyName === 'transform') root.slides++; });
+}"""
 
 
 def test_cards_slide_and_a_reduced_motion_setting_stops_them(page, lab_url, notebook_dir, shots):
@@ -236,8 +242,9 @@ def test_cards_slide_and_a_reduced_motion_setting_stops_them(page, lab_url, note
     eventually(page, lambda: columns(app) == tableau(Game.deal(4)), seconds=20)
     page.wait_for_function(SETTLED)
     x, y = strip(place(app, "stock/0/0"))
+    board(app).evaluate(COUNT_SLIDES)
     page.mouse.click(x, y)  # the drawn card slides from the stock to the waste
-    eventually(page, lambda: board(app).evaluate(SLIDING) > 0, seconds=5)
+    eventually(page, lambda: board(app).evaluate("(root) => root.slides") > 0, seconds=5)
     page.wait_for_function(SETTLED)
     page.emulate_media(reduced_motion="reduce")
     drawn = int(board(app).get_attribute("data-drawn"))

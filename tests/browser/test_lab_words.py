@@ -196,12 +196,14 @@ def test_the_bots_caption_stays_on_the_board_beside_jupyterlabs_file_browser(
     app = open_notebook(page, lab_url, one_cell_notebook(notebook_dir, "caption_edge.ipynb", code))
     page.evaluate("window.jupyterapp.shell.activateById('filebrowser')")
     app.locator(f"{LIVE} .ausp-card").first.wait_for()
-    info = app.locator(".ausp-info")
+    info, log = app.locator(".ausp-info"), app.locator(".ausp-log")
     for _ in range(6):
-        eventually(page, lambda: "your turn" in info.inner_text(), seconds=20)
+        eventually(page, lambda: "your turn" in info.inner_text(), seconds=60)
+        before = log.inner_text()
         app.get_by_role("button", name="Draw", exact=True).click()
-        eventually(page, lambda: "your turn" not in info.inner_text(), seconds=10)
-    eventually(page, lambda: "your turn" in info.inner_text(), seconds=20)
+        # the draw is logged at once (the bot may answer it faster than a look at the info line)
+        eventually(page, lambda before=before: log.inner_text() != before, seconds=20)
+    eventually(page, lambda: "your turn" in info.inner_text(), seconds=60)
     page.wait_for_timeout(500)  # the cards' slide
     shots(page, "words-caption-at-the-edge")
     captions = {c["text"]: c for c in app.evaluate(CAPTIONS_JS)}

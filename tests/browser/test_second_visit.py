@@ -46,8 +46,12 @@ def saved_app(path: pathlib.Path) -> tuple[list[str], dict]:
 
 
 def resaved(path: pathlib.Path, shipped: list[str]) -> tuple[list[str], dict] | None:
-    """What `saved_app` reads once the file holds the new run's views (None before)."""
-    views, state = saved_app(path)
+    """What `saved_app` reads once the file holds the new run's views (None before, and while
+    the file is still being written: it is not JSON yet)."""
+    try:
+        views, state = saved_app(path)
+    except json.JSONDecodeError:
+        return None
     return (views, state) if views != shipped else None
 
 
