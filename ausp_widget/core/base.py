@@ -37,7 +37,7 @@ class PatienceBase(Observable):
     over_is_final: bool = False
     """Whether a game once over stays over whatever is played after it (cards never leave a
     foundation, and a lost position leads only to lost ones): then a stored line may be
-    replayed with the status worked out once, at its end (`_replay_judged_at_end`)."""
+    replayed with the status worked out once, at its end (`core.lesson.played`)."""
     _notation: Any  # the game's notation module: format_position(game) and save_json(game)
     _history: list[tuple[int, Move]]
     _undo: list[Any]
@@ -389,23 +389,6 @@ class PatienceBase(Observable):
                 self._notify("undo", played[0])  # a table showing the game redraws it
             raise
         return played
-
-    def _replay_judged_at_end(self, moves: Sequence[tuple[int, Move | str]]) -> bool:
-        """Play `moves` ((player, move) pairs), each checked by the game's rules as `play`
-        checks it, but with the status worked out once, after the last move, instead of before
-        each (the search for a lost position is the slow part of a replay). True when every
-        move was legal and the game goes on at the end: in a game whose end is final
-        (`over_is_final`) it then went on before every move too, so `play` would have taken
-        the same line. False otherwise (a move refused, or the game over at the end), with this
-        game left part-way: the caller replays the line with `play`, for its exact verdict."""
-        try:
-            for player, move in moves:
-                self._status = "playing"  # see the docstring; the last status is computed below
-                self.play(move, player)
-        except Exception:  # the caller replays the line with `play`, which says why
-            return False
-        self._status = None
-        return self.status == "playing"
 
     def _copy_state(self, clone: Any) -> None:  # pragma: no cover - each game's own
         """Give `clone` its own copies of the game's changing state."""

@@ -185,12 +185,29 @@ def played(game: Game, moves: Sequence[str | tuple[int, str]]) -> Game:
     line = [entry if isinstance(entry, tuple) else (0, entry) for entry in moves]
     if line and getattr(game, "over_is_final", False):
         quick = game.copy()
-        if quick._replay_judged_at_end(line):
+        if _judged_at_end(quick, line):
             return quick
     game = game.copy()
     for player, move in line:
         game.play(move, player)
     return game
+
+
+def _judged_at_end(game: Game, line: list[tuple[int, str]]) -> bool:
+    """Play `line` on `game`, each move checked by the rules as `play` checks it, but with the
+    status worked out once, after the last move (the search for a lost position is the slow
+    part of a replay). True when every move was legal and the game goes on at the end: in a
+    game whose end is final it went on before every move too, so `play` would have taken the
+    same line. False otherwise, with `game` left part-way: the caller replays the line with
+    `play`, for its exact verdict."""
+    try:
+        for player, move in line:
+            game._status = "playing"  # the last status is worked out below
+            game.play(move, player)
+    except Exception:  # the replay with `play` says why
+        return False
+    game._status = None
+    return game.status == "playing"
 
 
 def steps(mode: GuideMode = "solo") -> list[Step]:
