@@ -7,13 +7,14 @@ the game is over, is refused as `play` refuses it."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from indian_positions import game as indian_game
 
 from ausp_widget import Game
 from ausp_widget.analysis.puzzles import data_file
-from ausp_widget.core.errors import IllegalMoveError
+from ausp_widget.core.errors import IllegalMoveError, NotationError
 from ausp_widget.core.lesson import deal_position, played
 from ausp_widget.games.family.game import FamilyGame
 from ausp_widget.games.indian.game import IndianGame
@@ -105,3 +106,37 @@ def test_a_game_not_known_to_end_for_good_is_judged_before_every_move(monkeypatc
     calls = _count_status(monkeypatch, australian)
     position = deal_position("australian", 1, ["draw", "draw", "draw"])
     assert calls[0] == 3 and len(position.history) == 3
+
+
+def _played_out(seed: int) -> IndianGame:
+    """An Indian deal played by random legal moves until it ends."""
+    rng = random.Random(seed)
+    game = Game.deal(seed, game="indian")
+    while game.status == "playing":
+        game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+@pytest.mark.parametrize("seed", [0, 4])
+def test_a_save_of_a_game_played_to_its_end_loads_judging_only_its_last_move(monkeypatch, seed):
+    """Loading a save replays its moves as a stored line is replayed: the status of the
+    position before the last move, and of the end, instead of one per move."""
+    game = _played_out(seed)
+    save = game.to_json()
+    calls = _count_status(monkeypatch, IndianGame)
+    loaded = Game.from_json(save)
+    assert calls[0] <= 2 < len(game.history)
+    assert loaded.history == game.history and loaded.to_text() == game.to_text()
+    assert loaded.status == game.status == "lost"
+
+
+def test_a_save_that_plays_on_after_its_game_is_lost_is_refused():
+    lost = _lost_with_a_move_left()
+    after = lost.copy()
+    after._status = "playing"
+    after.play("K♥ 10")  # the rules alone allow it; the game, being lost, does not
+    save = json.loads(lost.to_json())
+    save["moves"], save["position"] = [[0, "K♥ 10"]], after.to_text()
+    refused = r"move 1 \('K♥ 10'\) cannot be replayed: the game is over \(lost\)"
+    with pytest.raises(NotationError, match=refused):
+        Game.from_json(save)

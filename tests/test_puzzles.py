@@ -16,7 +16,7 @@ from ausp_widget.analysis import solve
 from ausp_widget.analysis.puzzle_difficulty import blind_chance, difficulty, sensible
 from ausp_widget.analysis.puzzles import hidden, study
 from ausp_widget.analysis.puzzles_make import level_of, scale
-from ausp_widget.core import registry
+from ausp_widget.core.lesson import deal_position, played
 from ausp_widget.core.tasks import Goal, TaskRun, shortest_line
 
 GAMES = {"australian": 60, "indian": 20}
@@ -98,18 +98,14 @@ def puzzles_file(game: str) -> str:
 @pytest.mark.parametrize("game", GAMES)
 def test_every_puzzle_replays_from_its_deal_and_its_solution_reaches_its_goal(shipped, game):
     for p in shipped[game]:
-        replay = registry.entry(game).deal(p.seed)
-        for text in p.moves:
-            replay.play(text)
+        replay = deal_position(game, p.seed, p.moves)  # each move through the rules
         position = p.position
         if p.open:  # a study position: the replayed one with its face-down cards turned up
             assert not hidden(position) and position.to_text() == study(replay).to_text(), p.id
         else:
             assert position.to_json() == replay.to_json(), p.id
         assert position.status == "playing", p.id
-        after = position.copy()
-        for text in p.solution:
-            after.play(text)
+        after = played(position, p.solution)
         if p.kind == "judge":
             assert (after.status == "won") == p.goal or (not p.goal and not p.solution), p.id
         else:

@@ -44,6 +44,7 @@ from ausp_widget.core.moves import Move
 from ausp_widget.core.position_text import BOM
 from ausp_widget.core.progress_checks import check_id
 from ausp_widget.core.protocol import has_stock
+from ausp_widget.core.replay import replayed
 from ausp_widget.core.saves import short_repr
 from ausp_widget.core.tasks import Feedback, Goal, Task, TaskRun
 
@@ -256,8 +257,7 @@ def _home_count(game: Any, player: int = 0) -> int:
 
 
 def _replay(position: Any, line: tuple[str, ...]) -> list[Move]:
-    game = position.copy()
-    return [game.play(text) for text in line]
+    return replayed(position, [(0, text) for text in line])[1]
 
 
 # ---- reading and writing ----------------------------------------------------------------------

@@ -37,7 +37,7 @@ class PatienceBase(Observable):
     over_is_final: bool = False
     """Whether a game once over stays over whatever is played after it (cards never leave a
     foundation, and a lost position leads only to lost ones): then a stored line may be
-    replayed with the status worked out once, at its end (`core.lesson.played`)."""
+    replayed with the status worked out once, before its last move (`core.replay`)."""
     _notation: Any  # the game's notation module: format_position(game) and save_json(game)
     _history: list[tuple[int, Move]]
     _undo: list[Any]

@@ -13,6 +13,7 @@ from typing import Any, Literal
 from . import display, registry
 from .cards import Card
 from .moves import Move
+from .replay import replayed
 from .tasks import Goal, Task
 
 Game = Any  # any game of the protocol (`ausp_widget.core.protocol.PatienceGame`)
@@ -179,35 +180,9 @@ def in_lesson(lesson: str, steps: Sequence[Step]) -> list[Step]:
 
 def played(game: Game, moves: Sequence[str | tuple[int, str]]) -> Game:
     """A copy of `game` after `moves` (text, or (player, text) for the bot's moves), each
-    played through the game's rules; an illegal move, or a move after the game is over,
-    raises as `play` does. A game whose end is final (`over_is_final`) works out its status
-    once, at the end of the line, rather than before every move."""
-    line = [entry if isinstance(entry, tuple) else (0, entry) for entry in moves]
-    if line and getattr(game, "over_is_final", False):
-        quick = game.copy()
-        if _judged_at_end(quick, line):
-            return quick
-    game = game.copy()
-    for player, move in line:
-        game.play(move, player)
-    return game
-
-
-def _judged_at_end(game: Game, line: list[tuple[int, str]]) -> bool:
-    """Play `line` on `game`, each move checked by the rules as `play` checks it, but with the
-    status worked out once, after the last move (the search for a lost position is the slow
-    part of a replay). True when every move was legal and the game goes on at the end: in a
-    game whose end is final it went on before every move too, so `play` would have taken the
-    same line. False otherwise, with `game` left part-way: the caller replays the line with
-    `play`, for its exact verdict."""
-    try:
-        for player, move in line:
-            game._status = "playing"  # the last status is worked out below
-            game.play(move, player)
-    except Exception:  # the replay with `play` says why
-        return False
-    game._status = None
-    return game.status == "playing"
+    played through the game's rules (`core.replay`); an illegal move, or a move after the game
+    is over, raises as `play` does."""
+    return replayed(game, [entry if isinstance(entry, tuple) else (0, entry) for entry in moves])[0]
 
 
 def steps(mode: GuideMode = "solo") -> list[Step]:

@@ -9,6 +9,7 @@ from typing import Any
 
 from ausp_widget.core.errors import NotationError, WrongTypeError, short_repr
 from ausp_widget.core.position_text import BOM
+from ausp_widget.core.replay import replayed
 
 __all__ = [
     "DEAL_LIMIT",
@@ -120,19 +121,19 @@ def save_entries(entries: object, label: str, players: int) -> list[tuple[int, s
     return checked
 
 
-def replay(game: Any, entries: Iterable[tuple[int, str]], label: str = "move") -> None:
-    """Play a save's moves on `game`, each checked as `play` checks it; the first that fails
-    is named with its number and the engine's reason."""
-    for number, (player, move) in enumerate(entries, start=1):
-        try:
-            game.play(move, player)
-        except ValueError as error:  # IllegalMoveError, NotationError or a malformed move
-            raise NotationError(f"{label} {number} ({move!r}) cannot be replayed: {error}") from None
+def replay(game: Any, entries: Iterable[tuple[int, str]], label: str = "move") -> Any:
+    """A copy of `game` after a save's moves, each checked as `play` checks it; the first that
+    fails is named with its number and the engine's reason."""
+
+    def refused(number: int, move: str, error: ValueError) -> NotationError:
+        return NotationError(f"{label} {number} ({move!r}) cannot be replayed: {error}")
+
+    return replayed(game, entries, refused)[0]
 
 
 def restore_redo(game: Any, redo: list[tuple[int, str]], parse: Callable[[str], Any]) -> None:
     """Give `game` a save's moves to redo, once they replay on a copy (last taken back first)."""
-    replay(game.copy(), reversed(redo), "redo move")
+    replay(game, reversed(redo), "redo move")
     game._redo = [(player, parse(move)) for player, move in redo]
 
 
@@ -199,7 +200,7 @@ def play_back(
 ) -> Any:
     """Replay a one-player save's moves on `game`, check they reach its last position, and keep
     its moves to redo (refused with `redo_refused`, the reason, where the game has no undo)."""
-    replay(game, save_entries(data["moves"], "moves", 1))
+    game = replay(game, save_entries(data["moves"], "moves", 1))
     if text_of(game) != data["position"]:
         raise altered("position does not match its moves")
     redo = save_entries(data["redo"], "redo", 1)

@@ -106,7 +106,7 @@ def load_json(data: dict, cls: type[Game]) -> Game:
     if seed is not None and _start_state(game) != _start_state(cls.deal(seed, mode, first=game.first)):
         raise saves.altered(f"seed {seed} does not match its start position")
     moves, redo = saves.save_entries(data["moves"], "moves", 2), saves.save_entries(data["redo"], "redo", 2)
-    saves.replay(game, moves)
+    game = saves.replay(game, moves)
     if _fingerprint(game) != data["position"]:
         raise saves.altered("position does not match its moves")
     finished = data.get("finished", False)
