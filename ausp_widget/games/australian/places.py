@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from ausp_widget.core.cards import CARDS, SUITS, Card
 from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.moves import Move, to_column, to_foundation
+from ausp_widget.core.per_position import per_position
 from ausp_widget.core.protocol import Pile, PileRef, Place
 
 from .layout import STOCK, WASTE
@@ -20,6 +21,7 @@ class Places:
     lost_because = "no useful move is left"
     protected_means = ""
 
+    @per_position
     def piles(self) -> tuple[Pile, ...]:
         """Every pile (P2): each player's stock (face down), waste and columns, then the foundations."""
         piles: list[Pile] = []

@@ -45,6 +45,7 @@ from ausp_widget.core.columns_game import ColumnsGame
 from ausp_widget.core.errors import IllegalMoveError, WrongTypeError
 from ausp_widget.core.loss import Block, ExplainsLoss
 from ausp_widget.core.moves import Move, to_column, to_foundation
+from ausp_widget.core.per_position import per_position
 from ausp_widget.core.protocol import Pile, PileRef, Place
 from ausp_widget.core.sight import unseen
 from ausp_widget.core.text import sentence
@@ -221,6 +222,7 @@ class FamilyGame(Checks, ExplainsLoss, ColumnsGame):
         self._status = None
 
     # ---- the table for views ----------------------------------------------------------------
+    @per_position
     def piles(self) -> tuple[Pile, ...]:
         """The stock and waste (always empty: every card is dealt), the columns, whose
         face-down cards are None, and the four foundations."""

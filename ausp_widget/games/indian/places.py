@@ -13,6 +13,7 @@ from ausp_widget.core.cards import CARDS, RANK_TEXT, Card
 from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.loss import Block, ExplainsLoss
 from ausp_widget.core.moves import Move
+from ausp_widget.core.per_position import per_position
 from ausp_widget.core.protocol import Pile, PileRef, Place
 from ausp_widget.core.text import sentence as _sentence
 from ausp_widget.core.view import TableView
@@ -27,6 +28,7 @@ class Places(ExplainsLoss):
     lost_because = "no card can reach a foundation any more"
     protected_means = "it may only go to a foundation"
 
+    @per_position
     def piles(self) -> tuple[Pile, ...]:
         """The stock, the waste, ten columns (face-down cards None, protected ones marked), foundations."""
         kings = self.options.empty_column == "kings"
