@@ -691,7 +691,8 @@ function render({ model, el: host }) {
         if (moving) rec.node.style.transitionDelay = "";
       }
       // A card in flight rides above the cards it passes; it settles at its own height after.
-      rec.node.style.zIndex = String(moving ? 500 + z : z);
+      // Without slides (reduced motion) it is at once where it goes, at its own height there.
+      rec.node.style.zIndex = String(moving && !still ? 500 + z : z);
       if (moving && !still) {
         const node = rec.node;
         setTimeout(() => {

@@ -53,6 +53,9 @@ def test_a_whole_deal_won_by_mouse_drags_along_the_solvers_line(page, lab_url, n
     line = solve(Game.deal(6), time_limit=30).moves
     assert line, "deal 6 is winnable"
     name = table_notebook(notebook_dir, "board_drags.ipynb", "t = GameTable(seed=6)")
+    # Without slides (a player's reduced-motion setting): each card, the waste's too, lies at
+    # its own height at once, so the top card is the one a drag picks up.
+    page.emulate_media(reduced_motion="reduce")
     app = open_notebook(page, lab_url, name)
     game = Game.deal(6)
     eventually(page, lambda: columns(app) == tableau(game), seconds=20)
