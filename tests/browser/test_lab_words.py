@@ -192,7 +192,8 @@ def test_the_bots_caption_stays_on_the_board_beside_jupyterlabs_file_browser(
     # bot's column 5 is long, and the tables stand side by side with the foundations between
     # them, the bot's stock and waste at the board's right edge, its caption under them.
     page.set_viewport_size(PROJECTOR)
-    code = [*CODE[:1], "app = AustralianPatience(mode='turns', seed=8)", *CODE[2:]]
+    turns = ["app = AustralianPatience(mode='turns', seed=8)", "app.table.speed.value = 4"]  # the bot quick
+    code = [*CODE[:1], *turns, *CODE[2:]]
     app = open_notebook(page, lab_url, one_cell_notebook(notebook_dir, "caption_edge.ipynb", code))
     page.evaluate("window.jupyterapp.shell.activateById('filebrowser')")
     app.locator(f"{LIVE} .ausp-card").first.wait_for()
