@@ -9,8 +9,11 @@ from pathlib import Path
 import pytest
 
 # Files whose tests share a module- or session-scoped fixture: each file's tests stay together.
-# The browser tests share their servers and Chromium (one set per worker that runs them).
+# The browser tests share their servers and Chromium (one set per worker that runs them). Most
+# stay on one worker, since several browsers at once on two cores slow every test; the board's
+# long drag tests and the classroom site's (its own server) start on the other worker.
 SHARED_SETUP = {"test_handout.py": "handout", "test_puzzles.py": "puzzles"}
+BROWSER_GROUPS = {"test_lab_board.py": "browser-board", "test_site.py": "browser-site"}
 
 
 def pytest_configure(config) -> None:
@@ -21,6 +24,9 @@ def pytest_configure(config) -> None:
 def pytest_collection_modifyitems(items) -> None:
     for item in items:
         path = Path(str(item.fspath))
-        group = "browser" if path.parent.name == "browser" else SHARED_SETUP.get(path.name)
+        if path.parent.name == "browser":
+            group = BROWSER_GROUPS.get(path.name, "browser")
+        else:
+            group = SHARED_SETUP.get(path.name)
         if group is not None:
             item.add_marker(pytest.mark.xdist_group(group))
