@@ -11,9 +11,10 @@ Runs one process at a time.
 from __future__ import annotations
 
 import argparse
-import statistics
 import subprocess
 import sys
+
+from ausp_widget.core.stats import mean_interval
 
 CODE = (
     "import time\n"
@@ -22,9 +23,6 @@ CODE = (
     "items = puzzles.load(game={game!r})\n"
     "print(time.process_time() - t, len(items))\n"
 )
-
-# two-sided 95% points of Student's t for 1..9 degrees of freedom
-T95 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26}
 
 
 def one_run(game: str) -> tuple[float, int]:
@@ -46,8 +44,7 @@ def main() -> int:
         for _ in range(runs):
             seconds, count = one_run(game)
             times.append(seconds)
-        mean = statistics.mean(times)
-        half = T95[runs - 1] * statistics.stdev(times) / runs**0.5
+        mean, half = mean_interval(times)
         each = " ".join(f"{t:.3f}" for t in times)
         print(f"{game}: {count} puzzles, load {mean:.3f} s CPU ± {half:.3f} (95%, {runs} runs: {each})")
     return 0

@@ -17,9 +17,8 @@ import sys
 import time
 
 from ausp_widget import Game
+from ausp_widget.core.stats import mean_interval
 
-# two-sided 95% points of Student's t for 1..9 degrees of freedom
-T95 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26}
 FIRST_DEAL = 9000
 
 
@@ -52,8 +51,7 @@ def main() -> int:
             for save in saves:
                 Game.from_json(save)
             times.append((time.process_time() - start) / len(saves))
-        mean = statistics.mean(times)
-        half = T95[runs - 1] * statistics.stdev(times) / runs**0.5
+        mean, half = mean_interval(times)
         each = " ".join(f"{t * 1000:.1f}" for t in times)
         print(
             f"{game}: {len(saves)} saves of deals {FIRST_DEAL}–{FIRST_DEAL + len(saves) - 1} "
