@@ -6,7 +6,7 @@ import math
 import statistics
 from collections.abc import Sequence
 
-T95 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26}
+T95 = (12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26)
 """Two-sided 95% points of Student's t for 1 to 9 degrees of freedom (a benchmark's few runs)."""
 
 
@@ -34,4 +34,4 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 def mean_interval(values: Sequence[float]) -> tuple[float, float]:
     """The mean of 2 to 10 timed runs and the half-width of its 95% interval (Student's t)."""
-    return statistics.mean(values), T95[len(values) - 1] * statistics.stdev(values) / len(values) ** 0.5
+    return statistics.mean(values), T95[len(values) - 2] * statistics.stdev(values) / len(values) ** 0.5
