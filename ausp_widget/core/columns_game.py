@@ -34,6 +34,15 @@ class ColumnsGame(PatienceBase):
         self._check_player(p)
         return tuple(tuple(CARDS[c] for c in col) for col in self._cols)
 
+    def visible_tableau(self, p: int = 0) -> tuple[tuple[Any, ...], ...]:
+        """The columns as the player sees them (as `piles()` draws them): None for a face-down card."""
+        self._check_player(p)
+        return tuple(pile.cards for pile in self.piles() if pile.kind == "column")
+
+    def face_down(self, p: int = 0) -> tuple[int, ...]:
+        """How many face-down cards lie at the bottom of each column."""
+        return tuple(column.count(None) for column in self.visible_tableau(p))
+
     def stock(self, p: int = 0) -> tuple[Any, ...]:
         """The stock, next card to draw first."""
         self._check_player(p)

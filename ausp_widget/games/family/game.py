@@ -55,7 +55,7 @@ from . import notation
 from .checks import FACE_DOWN_HELP, Checks, no_stock, no_such_pile, pile_named
 from .rule import CARD_COUNT, KING, PILE_SUITS, Rule
 
-__all__ = ["FamilyGame", "of_the_family"]
+__all__ = ["FamilyGame", "move_of", "of_the_family"]
 
 
 class FamilyGame(Checks, ExplainsLoss, ColumnsGame):
@@ -137,19 +137,6 @@ class FamilyGame(Checks, ExplainsLoss, ColumnsGame):
         clone._piles = list(self._piles)
 
     # ---- reading the position -------------------------------------------------------------
-    def visible_tableau(self, p: int = 0) -> tuple[tuple[Card | None, ...], ...]:
-        """The columns as the player sees them: None for a face-down card."""
-        self._check_player(p)
-        return tuple(
-            tuple(None if d < down else CARDS[c] for d, c in enumerate(col))
-            for col, down in zip(self._cols, self._down)
-        )
-
-    def face_down(self, p: int = 0) -> tuple[int, ...]:
-        """How many face-down cards lie at the bottom of each column."""
-        self._check_player(p)
-        return tuple(self._down)
-
     def position_key(self) -> tuple:
         """A hashable key of the position (columns, face-down counts, foundations)."""
         return (tuple(self._cols), tuple(self._down), tuple(self._piles))
@@ -186,12 +173,7 @@ class FamilyGame(Checks, ExplainsLoss, ColumnsGame):
 
     # ---- legal moves ------------------------------------------------------------------------
     def _to_move(self, c: int, d: int, e: int) -> Move:
-        card = CARDS[self._cols[c][d]]
-        if e < 0:
-            return to_foundation(card)
-        if not self._cols[e]:
-            return to_column(card, e + 1)
-        return Move("tableau", card, onto=CARDS[self._cols[e][-1]])
+        return move_of(self._cols[c][d], e, self._cols[e][-1] if e >= 0 and self._cols[e] else -1)
 
     def _card_moves(self, useful_only: bool) -> list[Move]:
         """The rule's card moves; `useful_only`: without a King's move from the bottom of one
@@ -340,3 +322,13 @@ def of_the_family(game: object) -> None:
     other games say the same of theirs): the family's solver and hint read its tables."""
     if not isinstance(game, FamilyGame):
         raise WrongTypeError(f"expected a game of the Yukon family, not {type(game).__name__}")
+
+
+def move_of(card: int, e: int, onto: int) -> Move:
+    """The public `Move` of a card (its index) going home (`e` < 0), onto the card `onto`, or
+    into column `e` (`onto` < 0: the column is empty)."""
+    if e < 0:
+        return to_foundation(CARDS[card])
+    if onto < 0:
+        return to_column(CARDS[card], e + 1)
+    return Move("tableau", CARDS[card], onto=CARDS[onto])

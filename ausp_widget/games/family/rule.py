@@ -113,14 +113,16 @@ class Rule:
         down: list[int],
         heights: list[int],
         useful_only: bool,
+        first_empty: bool = False,
     ) -> list[tuple[int, int, int]]:
         """Every legal card move as (column, depth, target): target -1 is the card's foundation,
         else the column it goes to (onto its top card, or into it when empty). With
         `useful_only`, a King that already lies at the bottom of its column is not moved into
-        another empty column (that only exchanges two columns)."""
+        another empty column (that only exchanges two columns); with `first_empty`, a King
+        goes into the first empty column only (a search may: empty columns are alike)."""
         parents = self.parents
         tops = {col[-1]: c for c, col in enumerate(cols) if col}
-        empty = [c for c, col in enumerate(cols) if not col]
+        empty = [c for c, col in enumerate(cols) if not col][: 1 if first_empty else None]
         moves: list[tuple[int, int, int]] = []
         for c, col in enumerate(cols):
             if not col:

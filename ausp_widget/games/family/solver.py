@@ -78,12 +78,11 @@ from __future__ import annotations
 
 import random
 
-from ausp_widget.core.cards import CARDS
-from ausp_widget.core.moves import Move, to_column, to_foundation
+from ausp_widget.core.moves import Move
 from ausp_widget.core.solving import Budget, SlicedSearch, SolveResult, TakingTurns, solve_with
-from ausp_widget.games.family.deadlock import children_of, hopeless
-from ausp_widget.games.family.game import of_the_family
-from ausp_widget.games.family.rule import CARD_COUNT, KING, is_progress
+from ausp_widget.games.family.deadlock import hopeless
+from ausp_widget.games.family.game import move_of, of_the_family
+from ausp_widget.games.family.rule import CARD_COUNT, is_progress
 
 __all__ = [
     "DEFAULT_NODE_LIMIT",
@@ -108,7 +107,6 @@ class Solver(SlicedSearch):
         self.rng = None if seed is None else random.Random(seed)  # breaks ties between moves
         self.rule = game.rule  # how the tableau builds: the parents of each card
         self.parents = game.rule.parents
-        self.children = children_of(self.parents)  # the cards each card may take
         self.cols = [list(col) for col in game._cols]
         self.places = self.cols  # every list a card is taken from (`StockSolver` adds two)
         self.down = list(game._down)
@@ -206,51 +204,25 @@ class Solver(SlicedSearch):
         return [move[2:] for move in sorted((score, rand(), c, d, e) for score, c, d, e in self._scored())]
 
     def _scored(self) -> list[tuple[int, int, int, int]]:
-        """The useful moves as (score, column, depth, target), lower scores first to try: the
-        moves `Rule.card_moves` lists with `useful_only`, a King into the first empty
-        column only, listed here without building the full list first."""
+        """The useful moves of the rule table (`Rule.card_moves`, a King into the first empty
+        column only) as (score, column, depth, target), lower scores first to try."""
         cols, down, heights, parents = self.cols, self.down, self.heights, self.parents
-        tops: dict[int, int] = {}  # each top card's column
-        empty = -1  # the first empty column
-        for c, col in enumerate(cols):
-            if col:
-                tops[col[-1]] = c
-            elif empty < 0:
-                empty = c
-        takers: set[int] = set()  # the cards some top card may take
-        for top in tops:
-            takers.update(self.children[top])
         scored: list[tuple[int, int, int, int]] = []
-        for c, col in enumerate(cols):
-            if not col:
-                continue
+        for c, d, e in self.rule.card_moves(cols, down, heights, useful_only=True, first_empty=True):
             flip = down[c]
-            top = col[-1]
-            if heights[top // 13] == top % 13:
-                d = len(col) - 1
-                scored.append((-10 - flip if d == flip and flip else 0, c, d, -1))
-            for d in range(flip, len(col)):
-                card = col[d]
-                if card in takers:
-                    targets = tuple(tops[p] for p in parents[card] if p in tops and tops[p] != c)
-                    if not targets:
-                        continue
-                elif empty < 0 or d == 0 or card % 13 != KING:
-                    continue
-                else:
-                    targets = (empty,)
-                if d == flip and flip:
-                    score = -10 - flip
-                elif d == 0:
-                    score = 2
-                elif heights[col[d - 1] // 13] == col[d - 1] % 13:
-                    score = 1
-                elif col[d - 1] in parents[card]:
-                    score = 4
-                else:
-                    score = 3
-                for e in targets:
-                    scored.append((score, c, d, e))
+            if d == flip and flip:
+                score = -10 - flip
+            elif e < 0:
+                score = 0
+            elif d == 0:
+                score = 2
+            elif heights[cols[c][d - 1] // 13] == cols[c][d - 1] % 13:
+                score = 1
+            elif cols[c][d - 1] in parents[cols[c][d]]:
+                score = 4
+            else:
+                score = 3
+            scored.append((score, c, d, e))
         return scored
 
     # ---- the search ---------------------------------------------------------------------------
@@ -259,7 +231,7 @@ class Solver(SlicedSearch):
 
     def _win(self) -> None:
         self.winnable = True
-        self.line = [_to_move(card, e, onto) for _, e, _, _, card, onto in self.trail]
+        self.line = [move_of(card, e, onto) for _, e, _, _, card, onto in self.trail]
 
     def _hopeless(self) -> bool:
         """Whether some card can never go home, even in the relaxed game (`hopeless`)."""
@@ -337,15 +309,6 @@ class Solver(SlicedSearch):
             if budget.spent(self.nodes):
                 return
         self.winnable = False
-
-
-def _to_move(card: int, e: int, onto: int) -> Move:
-    """The public `Move` of a card going home (`e` < 0), onto the card `onto`, or into column `e`."""
-    if e < 0:
-        return to_foundation(CARDS[card])
-    if onto < 0:
-        return to_column(CARDS[card], e + 1)
-    return Move("tableau", CARDS[card], onto=CARDS[onto])
 
 
 class Playout(Solver):

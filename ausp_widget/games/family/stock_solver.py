@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from ausp_widget.core.moves import DRAW
 from ausp_widget.games.family.deadlock import KINGS, children_of, hopeless
+from ausp_widget.games.family.game import move_of
 from ausp_widget.games.family.rule import KING
-from ausp_widget.games.family.solver import DEFAULT_TABLE_LIMIT, Solver, _to_move
+from ausp_widget.games.family.solver import DEFAULT_TABLE_LIMIT, Solver
 
 __all__ = ["StockSolver"]
 
@@ -179,5 +180,5 @@ class StockSolver(Solver):
         self.winnable = True
         stock_at = self.stock_at
         self.line = [
-            DRAW if c == stock_at else _to_move(card, e, onto) for c, e, _, _, card, onto in self.trail
+            DRAW if c == stock_at else move_of(card, e, onto) for c, e, _, _, card, onto in self.trail
         ]

@@ -36,7 +36,7 @@ columns 1–10, 10–19 the second row, 20–29 the exposed row; 30–103 the st
 
 from __future__ import annotations
 
-from ausp_widget.core.cards import CARDS, Card
+from ausp_widget.core.cards import Card
 from ausp_widget.core.columns_game import ColumnsGame
 from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.moves import Move
@@ -121,16 +121,6 @@ class IndianGame(Legal, Places, StuckSearch, ColumnsGame):
         clone._cols = list(self._cols)
         clone._bottoms = list(self._bottoms)
         clone._piles = list(self._piles)
-
-    def visible_tableau(self, p: int = 0) -> tuple[tuple[Card | None, ...], ...]:
-        """The columns as a player sees them: None for a face-down card."""
-        self._check_player(p)
-        return tuple(tuple(None if c < 0 else CARDS[c] for c in col) for col in self._seen_columns())
-
-    def face_down(self, p: int = 0) -> tuple[int, ...]:
-        """How many face-down cards lie at the bottom of each column (0 or 1)."""
-        self._check_player(p)
-        return tuple(int(b == FACE_DOWN) for b in self._bottoms)
 
     def protected(self, p: int = 0) -> tuple[bool, ...]:
         """For each column, whether its card is protected (it may only go to a foundation)."""
