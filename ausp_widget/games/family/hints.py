@@ -19,7 +19,7 @@ from ausp_widget.core.cards import CARDS
 from ausp_widget.core.moves import Move
 
 from .game import of_the_family
-from .rule import STUCK_SEARCH_LIMIT, is_progress
+from .rule import STUCK_SEARCH_LIMIT
 
 
 def hint(game, player: int = 0) -> Hint:
@@ -31,16 +31,12 @@ def hint(game, player: int = 0) -> Hint:
         return Hint(None, "the game is won: all 52 cards are home")
     if status == "lost":
         return Hint(None, f"the game is lost: {game.lost_because}")
-    cols, down, heights, rule = game._cols, game._down, game._piles, game.rule
-    moves = rule.card_moves(cols, down, heights, useful_only=True)
-    for c, d, e in moves:
-        if e < 0 and rule.safe_home(cols[c][d], heights):
-            card = CARDS[cols[c][d]]
-            return Hint(
-                game._to_move(c, d, e),
-                f"{card} goes home safely: no card that could go onto it is left in play",
-            )
-    now = sorted((m for m in moves if is_progress(m, down)), key=lambda m: (m[2] < 0, -down[m[0]]))
+    safe, now = game.rule.progress_now(game._cols, game._down, game._piles)
+    if safe is not None:
+        card = CARDS[game._cols[safe[0]][safe[1]]]
+        return Hint(
+            game._to_move(*safe), f"{card} goes home safely: no card that could go onto it is left in play"
+        )
     if now:
         return Hint(game._to_move(*now[0]), _why(game, now[0], 1))
     found, line = game.progress()

@@ -142,6 +142,16 @@ class Rule:
                         moves.append((c, d, e))
         return moves
 
+    def progress_now(
+        self, cols: list[tuple[int, ...]] | list[list[int]], down: list[int], heights: list[int]
+    ) -> tuple[tuple[int, int, int] | None, list[tuple[int, int, int]]]:
+        """What the hints play first, and so the solver's `Playout`: a card that may go home
+        safely (None when there is none), and the moves that make progress now (`is_progress`),
+        those turning up a card first, deepest column first."""
+        moves = self.card_moves(cols, down, heights, useful_only=True)
+        safe = next((m for m in moves if m[2] < 0 and self.safe_home(cols[m[0]][m[1]], heights)), None)
+        return safe, sorted((m for m in moves if is_progress(m, down)), key=lambda m: (m[2] < 0, -down[m[0]]))
+
     def progress_path(
         self,
         cols: list[tuple[int, ...]],

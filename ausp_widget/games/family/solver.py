@@ -82,7 +82,7 @@ from ausp_widget.core.moves import Move
 from ausp_widget.core.solving import Budget, SlicedSearch, SolveResult, TakingTurns, solve_with
 from ausp_widget.games.family.deadlock import hopeless
 from ausp_widget.games.family.game import move_of, of_the_family
-from ausp_widget.games.family.rule import CARD_COUNT, is_progress
+from ausp_widget.games.family.rule import CARD_COUNT
 
 __all__ = [
     "DEFAULT_NODE_LIMIT",
@@ -342,12 +342,10 @@ class Playout(Solver):
         cols, down, heights, rule = self.cols, self.down, self.heights, self.rule
         while not self._won():  # each round starts a shortest line to progress: no circles
             self.nodes += 1
-            moves = rule.card_moves(cols, down, heights, useful_only=True)
-            safe = [m for m in moves if m[2] < 0 and rule.safe_home(cols[m[0]][m[1]], heights)]
-            now = sorted((m for m in moves if is_progress(m, down)), key=lambda m: (m[2] < 0, -down[m[0]]))
+            safe, now = rule.progress_now(cols, down, heights)
             if rng is not None and now:
                 rng.shuffle(now)
-            line = safe[:1] or now[:1]
+            line = [safe] if safe else now[:1]
             if not line:
                 found, line = rule.progress_path([tuple(col) for col in cols], down, heights)
                 if not found:
