@@ -8,7 +8,7 @@
     python -m ausp_widget puzzles --make 50 --level 3 --game indian --out mine.json
     python -m ausp_widget puzzles --kinds win=30 --out mine.json   # 30 "win" added to mine.json
 
-The solver knows the order of the stock (full information): "winnable" means that
+The solver knows every hidden card (full information): "winnable" means that
 someone who knew every card could win the deal.
 """
 
@@ -33,6 +33,7 @@ from ausp_widget.analysis.parallel import run_each
 from ausp_widget.core import registry
 from ausp_widget.core.errors import check_seconds
 from ausp_widget.core.progress_checks import check_path
+from ausp_widget.core.protocol import hidden_words
 from ausp_widget.core.saves import DEAL_LIMIT, check_seed
 from ausp_widget.core.stats import percentile, wilson_interval
 
@@ -157,7 +158,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         name = f"deal {args.seed}" + ("" if args.game == "australian" else f" of {game.title}")
     result = solve(game, time_limit=args.time_limit)
     print(f"{name}: {result.verdict} ({result.elapsed:.2f} s, {result.nodes} positions searched)")
-    print("(the solver knows the order of the stock: this says what a player who knew every card could do)")
+    print(f"(the solver knows {hidden_words(game)}: this says what a player who knew every card could do)")
     if result.winnable:
         print(f"winning line, {len(result.moves)} moves:")
         for number, move in enumerate(result.moves, start=1):

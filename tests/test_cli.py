@@ -95,6 +95,9 @@ def test_solve_takes_any_registered_game_by_name_or_by_its_position_text(capsys,
     assert main(["solve", "--seed", "5", "--game", "indian", "--time-limit", "0.2"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("deal 5 of Indian Patience: ") and "positions searched" in out
+    assert main(["solve", "--seed", "5", "--game", "yukon", "--time-limit", "0.2"]) == 0
+    out = capsys.readouterr().out
+    assert "(the solver knows every face-down card:" in out and "stock" not in out, "Yukon has no stock"
     from indian_positions import indian_position
 
     near_end = indian_position(["K♠"], foundations="K♣ K♣ K♦ K♦ K♥ K♥ K♠ Q♠")

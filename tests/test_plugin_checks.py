@@ -5,6 +5,7 @@ and the app is built with the games that pass, however many bad plug-ins are ins
 from __future__ import annotations
 
 import dataclasses
+import importlib.metadata
 import logging
 import subprocess
 import sys
@@ -20,6 +21,7 @@ from hypothesis import strategies as st
 from ausp_widget import AustralianPatience
 from ausp_widget.core import registry
 from ausp_widget.core.entry_check import GAME_MODES, EntryError, check_entry
+from ausp_widget.core.errors import short_repr
 from ausp_widget.games.australian import ENTRY as AUSTRALIAN
 from ausp_widget.games.indian import ENTRY as INDIAN
 from ausp_widget.games.russian import ENTRY as RUSSIAN
@@ -135,6 +137,9 @@ BAD = {
     "a name in capitals": plugin("Plugged"),
     "a name that is no text": plugin(5),
     "a title that is no text": plugin(title=None),
+    "another game's title": plugin(title="Yukon"),
+    "a name starting with a digit": plugin("2048"),
+    "a name of 41 letters": plugin("a" * 41),
     "a mode named by a str that equals every str": plugin(modes={Everything("plugged"): ("solo", "P")}),
     "a deal that is no function": plugin(deal="deal"),
     "a bot that is no function": plugin(bot=3),
@@ -173,6 +178,11 @@ def test_the_reasons_say_what_is_wrong():
         "Australian's Solo": "game 'other': the mode 'solo' is taken by 'Australian Patience'",
         "no modes": "game 'plugged' has no modes: a game is played in at least one",
         "not an entry": "None is not a GameEntry",
+        "another game's title": "game 'plugged': the title 'Yukon' is taken by the game 'yukon'",
+        "a name starting with a digit": "its name must start with a lower-case letter, then lower-case "
+        "letters, digits, - or _, at most 40 characters in all, not '2048'",
+        "a name of 41 letters": "its name must start with a lower-case letter, then lower-case letters, "
+        f"digits, - or _, at most 40 characters in all, not a name of 41 characters ({short_repr('a' * 41)})",
         "a mode against a bot, without a bot": "game 'plugged': mode 'plugged' is played against a bot, "
         "and the entry names none (bot=...), or leave the mode out",
     }
@@ -338,3 +348,34 @@ def test_a_conventional_package_names_its_class_in_camel_case():
         "MyPatienceGame",
         "MyPatienceGame",
     ]
+
+
+def test_a_plugin_that_fails_as_it_loads_is_logged_with_its_traceback():
+    records: list[logging.LogRecord] = []
+    catch = logging.Handler(logging.WARNING)
+    catch.emit = records.append  # type: ignore[method-assign]
+    logger = logging.getLogger(registry.__name__)
+    logger.addHandler(catch)
+    try:
+        with installed(Point("bad", BAD["a broken import"])):
+            registry.games()
+    finally:
+        logger.removeHandler(catch)
+    [record] = records
+    assert record.exc_info and record.exc_info[0] is ZeroDivisionError, "the author sees the failing line"
+
+
+def test_installed_packages_are_read_folder_by_folder_in_name_order(tmp_path, monkeypatch):
+    """Two packages claiming one game's name meet in the same order on every machine."""
+    for folder, packages in (("first", ("zeta", "alpha")), ("second", ("beta",))):
+        for package in packages:
+            info = tmp_path / folder / f"{package}-1.0.dist-info"
+            info.mkdir(parents=True)
+            (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {package}\nVersion: 1.0\n")
+            (info / "entry_points.txt").write_text(
+                f"[{registry.ENTRY_POINTS}]\n{package} = {package}:ENTRY\n"
+            )
+    monkeypatch.setattr("sys.path", [str(tmp_path / "first"), str(tmp_path / "second")])
+    listed = importlib.metadata.distributions  # a folder's files come in whatever order its disk keeps
+    monkeypatch.setattr(importlib.metadata, "distributions", lambda **how: reversed(list(listed(**how))))
+    assert [point.name for point in registry.entry_points(registry.ENTRY_POINTS)] == ["alpha", "zeta", "beta"]

@@ -28,6 +28,26 @@ ENTRY = GameEntry.one_player(
 """
 
 
+BROKEN = """
+from ausp_widget.core.registry import GameEntry, Later
+from ausp_widget.games.yukon import ENTRY as YUKON
+
+ENTRY = GameEntry(  # its class is misspelt: brokenplug has no BrokenGame
+    name="broken",
+    title="Broken",
+    game_class=Later("brokenplug:BrokenGame"),
+    modes={"broken": ("solo", "Broken")},
+    deal=Later("brokenplug:BrokenGame.deal"),
+    read_text=Later("brokenplug:BrokenGame.from_text"),
+    read_save=YUKON.read_save,
+    solve=YUKON.solve,
+    solver=None,
+    hint=YUKON.hint,
+    rules=YUKON.rules,
+)
+"""
+
+
 @pytest.fixture
 def plugins(monkeypatch, tmp_path):
     """The registry as a fresh kernel has it, finding the plug-in modules given (name: source)."""
@@ -46,7 +66,7 @@ def plugins(monkeypatch, tmp_path):
         )
 
     yield install
-    for name in ("lazyplug", "wrongplug", "raisingplug"):
+    for name in ("lazyplug", "wrongplug", "raisingplug", "brokenplug"):
         sys.modules.pop(name, None)
 
 
@@ -138,3 +158,23 @@ def test_the_shipped_games_still_deal_and_read_back():
     for entry in registry.games():
         game = entry.deal(2)
         assert registry.read_text(game.to_text()).to_text() == game.to_text()
+
+
+def test_a_misspelt_class_names_the_game_when_dealt_and_when_chosen_in_the_app(plugins):
+    plugins(brokenplug=BROKEN)
+    missing = (
+        "game 'broken': its deal Later('brokenplug:BrokenGame.deal') could not be imported: "
+        "module 'brokenplug' has no attribute 'BrokenGame'"
+    )
+    with pytest.raises(ImportError) as error:
+        Game.deal(3, game="broken")
+    assert str(error.value) == missing
+    app = AustralianPatience(mode="solo", seed=3)
+    before = app.game
+    app.selector.game.value = "broken"  # the Game choice clicked: no error escapes the click
+    assert app.mode == "solo" and app.game is before and app.selector.value == "solo"
+    assert app.selector.game.value == "australian", "the choice shows the game still on the table"
+    assert app.selector.reason.value == f"Broken cannot be played: {missing}"
+    app.selector.game.value = "indian"  # a game that deals still does, and the reason line moves on
+    assert app.game.name == "indian" and not app.selector.reason.value.startswith("Broken")
+    app.close()

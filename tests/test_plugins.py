@@ -151,7 +151,7 @@ def test_a_one_player_entry_is_read_from_its_class_and_names_no_part_it_was_not_
     assert type(game) is Plain and game.seed == 4 and game.tableau() == YUKON.deal(4).tableau()
     assert check_entry(PLAIN, {}) is PLAIN
     nameless = type("Nameless", (Plain,), {"name": None})
-    with pytest.raises(EntryError, match="its name must be lower-case letters"):
+    with pytest.raises(EntryError, match="its name must start with a lower-case letter"):
         check_entry(GameEntry.one_player(nameless, solve=YUKON.solve, hint=YUKON.hint, rules=YUKON.rules), {})
 
 

@@ -121,8 +121,9 @@ def test_a_file_of_another_game_or_level_is_refused_and_left_as_it_was(whole, tm
     before = path.read_bytes()
     with pytest.raises(ValueError, match="holds puzzles of every level, not level 3"):
         making.write("australian", 1, path, level=3, kinds={"free": 9})
-    with pytest.raises(PuzzleFileError, match="has 'game' 'australian': it must be 'indian'"):
+    with pytest.raises(PuzzleFileError, match="has 'game' 'australian': it must be 'indian'") as error:
         making.write("indian", 1, path, kinds={"free": 9})
+    assert str(error.value).endswith("(a set of 'australian' loads with game='australian')")
     assert path.read_bytes() == before
 
 

@@ -4,6 +4,7 @@ rule is broken (the protocol itself is checked for every game by test_conformanc
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -70,6 +71,11 @@ def test_a_card_needs_a_card_exactly_one_rank_higher():
     game = deal(1)
     with pytest.raises(IllegalMoveError, match="one rank higher"):
         game.play("6♥ 8♠")
+    onto_itself = "8♥ cannot go onto itself: a card goes onto another column's top card"
+    with pytest.raises(IllegalMoveError, match=f"^{re.escape(onto_itself)}$"):
+        position("K♣ Q♦ J♣ 10♦ 9♣", "K♦ Q♣ J♦ 10♣ 9♦", "K♥ Q♥ J♥ 10♥ 9♥ 8♥", foundations="8♣ 8♦ 7♥ K♠").play(
+            "8♥ 8♥"
+        )
 
 
 # ---- groups, empty columns, turning up ------------------------------------------------------
@@ -380,7 +386,8 @@ def test_a_two_is_not_sent_home_unsearched_while_an_ace_of_the_other_colour_is_i
 
 
 def test_the_solvers_answer_says_it_knew_the_face_down_cards():
-    from ausp_widget.widgets.solver_question import answer, hidden_words
+    from ausp_widget.core.protocol import hidden_words
+    from ausp_widget.widgets.solver_question import answer
 
     assert "every face-down card" in answer(True, None, 0.1, hidden_words(deal(1)))
     assert "order of the stock" in answer(True, None, 0.1, hidden_words(Game.deal(1)))

@@ -308,7 +308,7 @@ def _read(source: Path | Any, game: str) -> tuple[Puzzle, ...]:
     if "game" in data and data["game"] != game:
         raise PuzzleFileError(
             f"the puzzle file {source} has 'game' {short_repr(data['game'])}: it must be {game!r}, "
-            "the game its puzzles are for"
+            f"the game its puzzles are for{_load_as(data['game'])}"
         )
     items, seen = [], {}
     for number, entry in enumerate(entries, start=1):
@@ -491,3 +491,10 @@ def save(puzzles: list[Puzzle], path: str | Path, **about: Any) -> None:
     except BaseException:
         Path(name).unlink(missing_ok=True)
         raise
+
+
+def _load_as(name: object) -> str:
+    """How to load a set of the registered game a puzzle file names, in words ("" for none)."""
+    if isinstance(name, str) and name in {entry.name for entry in registry.games()}:
+        return f" (a set of {name!r} loads with game={name!r})"
+    return ""

@@ -36,13 +36,18 @@ def check_entry(entry: object, games: Mapping[str, GameEntry]) -> GameEntry:
         raise EntryError(f"{short_repr(entry)} is not a GameEntry")
     name = entry.name
     if not _text(name) or not NAME.fullmatch(name):
-        raise EntryError(f"its name must be lower-case letters, digits, - or _, not {short_repr(name)}")
+        raise EntryError(
+            "its name must start with a lower-case letter, then lower-case letters, digits, - or _, "
+            f"at most 40 characters in all, not {_name_words(name)}"
+        )
     if name in SHIPPED and not _shipped(name, entry):
         raise EntryError(f"the name {name!r} is a shipped game's, which a plug-in cannot replace")
     if name in games:
         raise EntryError(f"the name {name!r} is taken by {games[name].title!r}")
     if not _text(entry.title) or not entry.title.strip():
         raise EntryError(f"game {name!r}: its title must be text, not {short_repr(entry.title)}")
+    if name not in SHIPPED:  # (a shipped name is by now the shipped game's own)
+        _check_title(entry, games)
     if not (isinstance(entry.game_class, type | Later)):
         raise EntryError(f"game {name!r}: game_class must be a class, not {short_repr(entry.game_class)}")
     for part in PARTS:
@@ -97,6 +102,26 @@ def _check_modes(entry: GameEntry, games: Mapping[str, GameEntry]) -> None:
     for mode, tip in entry.tips.items():
         if mode not in entry.modes or not _text(tip):
             raise EntryError(f"game {name!r}: a tip is text for one of its modes, not {short_repr(mode)}")
+
+
+def _check_title(entry: GameEntry, games: Mapping[str, GameEntry]) -> None:
+    """A plug-in's title must be no other game's: the Game choice would show two buttons of one
+    name. A shipped game's title is never a plug-in's, whichever of the two is loaded first."""
+    shipped = (
+        getattr(importlib.import_module(f"ausp_widget.games.{name}"), "ENTRY", None) for name in SHIPPED
+    )
+    for other in (*games.values(), *(found for found in shipped if found is not None)):
+        if other.title.strip() == entry.title.strip():
+            raise EntryError(
+                f"game {entry.name!r}: the title {entry.title!r} is taken by the game {other.name!r}"
+            )
+
+
+def _name_words(name: object) -> str:
+    """A refused name as its author wrote it, with its length when that is what is wrong."""
+    if _text(name) and len(name) > 40:
+        return f"a name of {len(name)} characters ({short_repr(name)})"
+    return short_repr(name)
 
 
 def _text(value: object) -> bool:

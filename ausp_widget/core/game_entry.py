@@ -4,6 +4,7 @@ entry (`entry_check`) both read it without reading each other."""
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -133,9 +134,19 @@ def name_parts(entry: GameEntry) -> None:
     """Let each `Later` part of a registered game name the game and the part when it fails to
     import (a part shared with a game registered before keeps that game's name)."""
     for key in entry.__dataclass_fields__:
-        value = getattr(entry, key)
-        if isinstance(value, Later) and value._owner is None:
-            value._owner = (entry.name, key)
+        for value in _wrapped(getattr(entry, key)):
+            if isinstance(value, Later) and value._owner is None:
+                value._owner = (entry.name, key)
+
+
+def _wrapped(value: object) -> tuple[object, ...]:
+    """A part and what it wraps: a `Maker`'s function (the deal), a `partial`'s function and
+    arguments (the rules and guide of `core.plugin.solo_entry`)."""
+    if isinstance(value, Maker):
+        return (value, *_wrapped(value.function))
+    if isinstance(value, functools.partial):
+        return (value, value.func, *value.args)
+    return (value,)
 
 
 @dataclass(frozen=True)

@@ -197,6 +197,15 @@ def has_stock(game: Any) -> bool:
     return getattr(game, "has_stock", True)
 
 
+def hidden_words(game: Any) -> str:
+    """What the solver knows that the player does not: the order of the stock, the face-down
+    cards, or both (Indian Patience, until its columns' face-down cards are turned up)."""
+    if not has_stock(game):
+        return "every face-down card"
+    down = any(card is None for pile in game.piles() if pile.kind != "stock" for card in pile.cards)
+    return "the order of the stock and every face-down card" if down else "the order of the stock"
+
+
 def pile_of(piles: Sequence[Pile], ref: PileRef) -> Pile:
     """The pile named `ref` among `piles` (a `LookupError` naming it when there is none)."""
     for pile in piles:

@@ -50,7 +50,10 @@ def entry_points(group: str) -> list[Any]:
     folders = [entry for entry in sys.path if not entry.endswith(".zip") and entry not in here]
     seen: set[str] = set()
     found = []
-    for dist in distributions(path=folders):
+    # Folder by folder (the path's order says which of two installs wins), and in each folder by
+    # name: two packages claiming one game's name meet in the same order on every machine.
+    in_order = [d for folder in folders for d in sorted(distributions(path=[folder]), key=_dist_name)]
+    for dist in in_order:
         try:  # one package's broken metadata hides no other package's games
             name = getattr(dist, "_normalized_name", None) or dist.name
             points = (
@@ -64,6 +67,14 @@ def entry_points(group: str) -> list[Any]:
         seen.add(name)
         found.extend(points)
     return found
+
+
+def _dist_name(dist: Any) -> str:
+    """An installed package's name to sort by ("" when its metadata cannot be read)."""
+    try:
+        return str(getattr(dist, "_normalized_name", None) or dist.name)
+    except Exception:
+        return ""
 
 
 def _loaded() -> dict[str, GameEntry]:
@@ -88,7 +99,9 @@ def _loaded() -> dict[str, GameEntry]:
                 logger.warning("the game plug-in %s is left out: %s", point.value, error)
             except (Exception, SystemExit) as error:  # a third party's broken package, or one
                 # that exits as it is imported (a script's `sys.exit()` run on import)
-                logger.warning("the game plug-in %s could not be loaded: %r", point.value, error)
+                logger.warning(  # with the traceback: the plug-in's author sees the line that failed
+                    "the game plug-in %s could not be loaded: %r", point.value, error, exc_info=error
+                )
                 _GAMES.clear()  # what it registered before failing goes with it
                 _GAMES.update(before)
     return _GAMES

@@ -18,7 +18,7 @@ TIPS = {
     "Undo": "Take back your last move",
     "Redo": "Play again the move you took back",
     "Hint": "Show a good move and why",
-    "Winnable?": "Ask the solver, which knows the order of the stock, whether this deal can still be won",
+    "Winnable?": "Ask the solver, which knows every hidden card, whether this deal can still be won",
     "Auto-finish": "Play every remaining card to the foundations",
     "Finish": "Both stocks are empty: stop and count",
     "Review": "The game is over: see the win chance move by move and the moves that threw it away",

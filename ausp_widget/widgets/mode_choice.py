@@ -126,11 +126,21 @@ class ModeChoice(Strip):
         if self._syncing:
             return
         _, opponent = split(self.value)
-        self.value = (
+        self._choose(
             join(change.new, opponent)
             or join(change.new, "none")
             or next(iter(registry.entry(change.new).modes))
         )
+
+    def _choose(self, mode: str) -> None:
+        """A choice made on the selector. A game that cannot be dealt (another package's game
+        with a broken part) leaves the selector on the game still on the table, and the reason
+        line says what failed: a click's error would otherwise reach only the kernel's log."""
+        try:
+            self.value = mode
+        except Exception as error:
+            self._show(self.value)
+            self.reason.value = f"{registry.entry(split(mode)[0]).title} cannot be played: {error}"
 
     def _on_opponent(self, key: str, pressed: bool) -> None:
         if self._syncing:
@@ -140,4 +150,4 @@ class ModeChoice(Strip):
         if mode is None:
             self._show(self.value)
         else:
-            self.value = mode
+            self._choose(mode)

@@ -8,7 +8,7 @@ from typing import Any
 
 from ausp_widget import analysis
 from ausp_widget.core.moves import Move
-from ausp_widget.core.protocol import has_stock
+from ausp_widget.core.protocol import hidden_words
 from ausp_widget.core.sight import Sight
 
 from .clock import Clock, Timer
@@ -64,15 +64,6 @@ class SolverQuestion:
             self._say(answer(verdict, line, solver.elapsed, hidden, sight, dealt))
 
         self._timer = self.clock.call_later(0.0, think)
-
-
-def hidden_words(game: Any) -> str:
-    """What the solver knows that the player does not: the order of the stock, the face-down
-    cards, or both (Indian Patience, until its columns' face-down cards are turned up)."""
-    if not has_stock(game):
-        return "every face-down card"
-    down = any(card is None for pile in game.piles() if pile.kind != "stock" for card in pile.cards)
-    return "the order of the stock and every face-down card" if down else "the order of the stock"
 
 
 def at_deal_start(game: Any) -> bool:

@@ -139,6 +139,10 @@ class Checks:
     def _check_tableau(self, move: Move, c: int, d: int) -> tuple[int, int, int]:
         card, onto = move.card.index, move.onto.index
         name, tname = move.card, move.onto
+        if card == onto:
+            raise IllegalMoveError(
+                f"{name} cannot go onto itself: a card goes onto another column's top card"
+            )
         if self.rule.in_suit and card // 13 != onto // 13:
             raise IllegalMoveError(
                 f"{tname} cannot take {name}: the tableau builds down in suit "
