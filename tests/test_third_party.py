@@ -75,6 +75,7 @@ on_board = {
 face_up = {c.name for p in app.game.piles() for c in p.cards if c is not None}
 seen["board"] = [len(on_board), on_board == face_up]
 seen["guide"] = [len(app.guide.steps), app.guide.title.value]
+seen["winnable_shown"] = "ausp-hidden" not in app.table.buttons["Winnable?"]._dom_classes
 app.tabs.selected_index = 2  # the Puzzles tab of a game without a puzzle set
 seen["puzzles"] = [app.puzzles.game, app.puzzles.heading.value]
 app.mode = "solo"
@@ -158,6 +159,7 @@ def test_the_app_offers_it_and_draws_its_table_without_a_guide_puzzles_or_a_bot(
     assert seen["table"] == ["MyPatience", 7, "my_patience"]
     count, same = seen["board"]
     assert count > 20 and same is True  # every face-up card of the game is on the board, no other
+    assert seen["winnable_shown"] is True, "the README's entry names a resumable search"
     steps, words = seen["guide"]
     assert steps == 0 and "My Patience has no guide" in words
     shown, heading = seen["puzzles"]  # another game's set, and the words saying the game has none

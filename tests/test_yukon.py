@@ -395,3 +395,9 @@ def test_the_solvers_answer_says_it_knew_the_face_down_cards():
     indian = hidden_words(Game.deal(1, game="indian"))
     assert indian == "the order of the stock and every face-down card"
     assert hidden_words(Game.deal(1)) == "the order of the stock", "Australian deals every card face up"
+
+
+def test_text_that_is_no_move_is_told_the_forms_yukon_has():
+    with pytest.raises(NotationError) as error:
+        deal(1).play("8♥ to 9♣")
+    assert str(error.value) == "'8♥ to 9♣' is not a move: write '4♣ F', 'J♥ Q♠' or 'K♣ 3' (there is no draw)"

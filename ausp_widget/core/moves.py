@@ -95,9 +95,10 @@ class Move:
         raise AttributeError(f"a Move is immutable: {name!r} cannot be deleted")
 
     @classmethod
-    def parse(cls, text: str | Move) -> Move:
-        """Read a move in §3 notation (cards in any accepted spelling)."""
-        words = read_move_words(text, "'J♥ Q♥'", "'draw', 'pass', '4♣ F', 'J♥ Q♥' or 'K♣ 3'")
+    def parse(cls, text: str | Move, usage: str = "'draw', 'pass', '4♣ F', 'J♥ Q♥' or 'K♣ 3'") -> Move:
+        """Read a move in §3 notation (cards in any accepted spelling); `usage` is the forms a
+        text that is no move is told to write (a game without a stock has no draw)."""
+        words = read_move_words(text, "'J♥ Q♥'", usage)
         if isinstance(words, Move):
             return words
         card = Card.parse(words[0])

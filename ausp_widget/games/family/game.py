@@ -187,7 +187,8 @@ class FamilyGame(Checks, ExplainsLoss, ColumnsGame):
         number = pile_named(text)
         if number is not None and not 1 <= number <= len(PILE_SUITS):
             raise IllegalMoveError(no_such_pile(self.title, number))
-        return Move.parse(text)
+        onto = "J♥ Q♥" if self.rule.in_suit else "J♥ Q♠"
+        return Move.parse(text, usage=f"'4♣ F', '{onto}' or 'K♣ 3' (there is no draw)")
 
     # ---- playing ----------------------------------------------------------------------------
     def _apply(self, action: tuple[int, int, int], player: int) -> None:
