@@ -39,6 +39,7 @@ from .basics import (
     PROTECTED,
     IndianMove,
     IndianOptions,
+    option_text,
 )
 
 IndianGame = Any  # the game class (which imports this module): readers are handed it as `cls`
@@ -52,10 +53,7 @@ _YES_NO = MappingProxyType({"yes": True, "no": False})
 # ---- rule options --------------------------------------------------------------------------
 def format_options(options: IndianOptions) -> str:
     """The options that differ from the defaults as `name=value` words ("" when none do)."""
-    return " ".join(
-        f"{name}={('yes' if value else 'no') if isinstance(value, bool) else value}"
-        for name, value in options.changed().items()
-    )
+    return " ".join(option_text(name, value) for name, value in options.changed().items())
 
 
 def parse_options(rest: str) -> IndianOptions:
