@@ -959,7 +959,9 @@ function render({ model, el: host }) {
       send({ kind: "drop", from: current.id, to: target });
       return;
     }
-    const now = performance.now();
+    // When the player let go, not when this handler ran: on a busy machine (a projector's
+    // laptop) the second click of a double-click may be handled long after it was made.
+    const now = event.timeStamp || performance.now();
     const again = lastClick.id === current.id && now - lastClick.t < DOUBLE_MS;
     const spot = byId.get(current.id);
     if (again && spot && spot.pile.startsWith("stock") && lastClick.v === version()) {
