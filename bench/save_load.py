@@ -20,8 +20,6 @@ from ausp_widget import Game
 from ausp_widget.core.stats import mean_interval
 
 FIRST_DEAL = 9000
-
-
 MOST_MOVES = 400
 
 

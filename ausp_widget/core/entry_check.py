@@ -20,7 +20,8 @@ SHIPPED = ("australian", "indian", "yukon", "russian")
 """The games this package ships: only its own packages may register these names."""
 GAME_MODES = ("solo", "turns", "simultaneous")
 """The game modes a table mode may deal: the app's opponents (none, turns, race) play these."""
-NAME = re.compile(r"[a-z][a-z0-9_-]{0,39}")
+NAME_LENGTH = 40
+NAME = re.compile(rf"[a-z][a-z0-9_-]{{0,{NAME_LENGTH - 1}}}")
 """A game's name: a position text's `game:` line names it in lower case."""
 PARTS = ("deal", "read_text", "read_save", "solve", "hint", "rules", "guide")
 OPTIONAL_PARTS = ("solver", "bot", "sample")
@@ -38,7 +39,7 @@ def check_entry(entry: object, games: Mapping[str, GameEntry]) -> GameEntry:
     if not _text(name) or not NAME.fullmatch(name):
         raise EntryError(
             "its name must start with a lower-case letter, then lower-case letters, digits, - or _, "
-            f"at most 40 characters in all, not {_name_words(name)}"
+            f"at most {NAME_LENGTH} characters in all, not {_name_words(name)}"
         )
     if name in SHIPPED and not _shipped(name, entry):
         raise EntryError(f"the name {name!r} is a shipped game's, which a plug-in cannot replace")
@@ -119,7 +120,7 @@ def _check_title(entry: GameEntry, games: Mapping[str, GameEntry]) -> None:
 
 def _name_words(name: object) -> str:
     """A refused name as its author wrote it, with its length when that is what is wrong."""
-    if _text(name) and len(name) > 40:
+    if _text(name) and len(name) > NAME_LENGTH:
         return f"a name of {len(name)} characters ({short_repr(name)})"
     return short_repr(name)
 

@@ -48,33 +48,22 @@ def entry_points(group: str) -> list[Any]:
     # which a classroom site keeps behind its service worker, where each look costs).
     here = {"", ".", os.getcwd()}
     folders = [entry for entry in sys.path if not entry.endswith(".zip") and entry not in here]
-    seen: set[str] = set()
-    found = []
-    # Folder by folder (the path's order says which of two installs wins), and in each folder by
-    # name: two packages claiming one game's name meet in the same order on every machine.
-    in_order = [d for folder in folders for d in sorted(distributions(path=[folder]), key=_dist_name)]
-    for dist in in_order:
-        try:  # one package's broken metadata hides no other package's games
-            name = getattr(dist, "_normalized_name", None) or dist.name
-            points = (
-                [point for point in dist.entry_points if point.group == group] if name not in seen else []
-            )
-        except Exception as error:
-            logger.warning(
-                "the installed package at %s could not be read: %r", getattr(dist, "_path", "?"), error
-            )
-            continue
-        seen.add(name)
-        found.extend(points)
-    return found
-
-
-def _dist_name(dist: Any) -> str:
-    """An installed package's name to sort by ("" when its metadata cannot be read)."""
-    try:
-        return str(getattr(dist, "_normalized_name", None) or dist.name)
-    except Exception:
-        return ""
+    found: dict[str, list[Any]] = {}  # a package's entry points: its first install wins
+    for folder in folders:  # the path's order says which of two installs wins
+        listed = []
+        for dist in distributions(path=[folder]):
+            try:  # one package's broken metadata hides no other package's games
+                name = str(getattr(dist, "_normalized_name", None) or dist.name)
+                listed.append((name, [point for point in dist.entry_points if point.group == group]))
+            except Exception as error:
+                logger.warning(
+                    "the installed package at %s could not be read: %r", getattr(dist, "_path", "?"), error
+                )
+        # By name within a folder: two packages claiming one game's name meet in the same order
+        # on every machine, whatever order the disk lists them in.
+        for name, points in sorted(listed, key=lambda pair: pair[0]):
+            found.setdefault(name, points)
+    return [point for points in found.values() for point in points]
 
 
 def _loaded() -> dict[str, GameEntry]:

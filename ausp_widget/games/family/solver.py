@@ -209,16 +209,16 @@ class Solver(SlicedSearch):
         cols, down, heights, parents = self.cols, self.down, self.heights, self.parents
         scored: list[tuple[int, int, int, int]] = []
         for c, d, e in self.rule.card_moves(cols, down, heights, useful_only=True, first_empty=True):
-            flip = down[c]
+            flip, below = down[c], cols[c][d - 1] if d else -1  # the card the move uncovers
             if d == flip and flip:
                 score = -10 - flip
             elif e < 0:
                 score = 0
             elif d == 0:
                 score = 2
-            elif heights[cols[c][d - 1] // 13] == cols[c][d - 1] % 13:
+            elif heights[below // 13] == below % 13:
                 score = 1
-            elif cols[c][d - 1] in parents[cols[c][d]]:
+            elif below in parents[cols[c][d]]:
                 score = 4
             else:
                 score = 3
@@ -345,7 +345,7 @@ class Playout(Solver):
             safe, now = rule.progress_now(cols, down, heights)
             if rng is not None and now:
                 rng.shuffle(now)
-            line = [safe] if safe else now[:1]
+            line = [safe] if safe is not None else now[:1]
             if not line:
                 found, line = rule.progress_path([tuple(col) for col in cols], down, heights)
                 if not found:
