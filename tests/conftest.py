@@ -3,6 +3,7 @@ file, never in the user's Jupyter data directory. Under pytest-xdist (`make test
 workers), tests that share an expensive setup run on one worker, so it is made once."""
 
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -14,11 +15,20 @@ import pytest
 # long drag tests and the classroom site's (its own server) start on the other worker.
 SHARED_SETUP = {"test_handout.py": "handout", "test_puzzles.py": "puzzles"}
 BROWSER_GROUPS = {"test_lab_board.py": "browser-board", "test_site.py": "browser-site"}
+SCRATCH = pytest.StashKey[Path]()
 
 
 def pytest_configure(config) -> None:
     scratch = Path(tempfile.mkdtemp(prefix="ausp-progress-"))
+    config.stash[SCRATCH] = scratch
     os.environ["AUSP_WIDGET_PROGRESS"] = str(scratch / "progress.json")
+
+
+def pytest_unconfigure(config) -> None:
+    """The scratch folder goes with the run that made it (each worker has its own)."""
+    scratch = config.stash.get(SCRATCH, None)
+    if scratch is not None:
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 def pytest_collection_modifyitems(items) -> None:
