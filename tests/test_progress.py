@@ -5,6 +5,7 @@ summary a teacher can open in a spreadsheet."""
 import csv
 import json
 import re
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -832,6 +833,22 @@ def test_a_link_to_nowhere_gets_its_file_and_a_loop_of_links_is_reported(tmp_pat
     [
         ({"notes": "bring cards"}, "the file: unknown key 'notes'"),
         ({"students": {"Ana": {"tasks": {}, "colour": "red"}}}, "student 'Ana': unknown key 'colour'"),
+        (
+            {"students": {"Ana": {"tasks": {"a": {"solved": True, "stars": 2, "note": "ask about move 3"}}}}},
+            "student 'Ana': task 'a': unknown key 'note'",
+        ),
+        (
+            {
+                "students": {
+                    "Ana": {"puzzles": {"p": {"tries": 1, "solved": 1, "best_seconds": 3.0, "hinted": 2}}}
+                }
+            },
+            "student 'Ana': puzzle 'p': unknown key 'hinted'",
+        ),
+        (
+            {"class": {"teacher": True, "locked": False, "changed": 5.0, "room": "B2"}},
+            "class: unknown key 'room'",
+        ),
     ],
 )
 def test_a_key_this_version_does_not_keep_is_named_and_kept_in_a_copy(path, extra, where):
@@ -859,3 +876,75 @@ def test_a_file_saved_with_a_byte_order_mark_is_read_whole(path):
     assert kept["Ann"].tasks == {"t1": TaskRecord(True, 3)}
     assert kept["Cat"].tasks == {"t2": TaskRecord(True, 2)}
     assert [p.name for p in path.parent.iterdir() if "unreadable" in p.name] == []
+
+
+def test_class_settings_written_without_a_time_are_read_and_kept(path):
+    """A class file a teacher wrote by hand: its settings are the class's, and stay in the file."""
+    data = {"format": FORMAT, "version": VERSION, "class": {"teacher": True, "locked": True}, "students": {}}
+    path.write_text(json.dumps(data))
+    store = Progress(path, student="Bob")
+    assert store.settings.teacher and store.settings.locked and store.problem is None
+    store.record("t1", True, 1)
+    assert on_disk(path)["class"]["teacher"] is True and on_disk(path)["class"]["locked"] is True
+
+
+def test_a_read_only_progress_file_is_left_as_it_is_and_the_records_go_on_in_memory(path):
+    Progress(path, student="Ana").record("t1", True, 1)
+    path.chmod(0o444)
+    before = path.read_bytes()
+    store = Progress(path, student="Bob")
+    assert store.record("t2", True, 2) == TaskRecord(True, 2), "the records go on in memory"
+    assert store.problem and "read-only" in store.problem and "not being kept" in store.problem
+    assert path.read_bytes() == before and path.stat().st_mode & 0o777 == 0o444
+
+
+def test_a_shared_class_file_keeps_its_permissions_when_written(path):
+    Progress(path, student="Ana").record("t1", True, 1)
+    path.chmod(0o666)  # every student's account may write the class's file
+    Progress(path, student="Bob").record("t2", True, 2)
+    assert path.stat().st_mode & 0o777 == 0o666 and set(read_students(path.read_text())) == {"Ana", "Bob"}
+
+
+@pytest.mark.parametrize(
+    "name", [" Ana", "Ana ", "Jose\u0301"], ids=["space before", "space after", "decomposed"]
+)
+def test_a_name_stored_in_another_form_is_kept_as_the_same_student(path, name):
+    kept = unicodedata.normalize("NFC", name.strip())
+    data = {
+        "format": FORMAT,
+        "version": VERSION,
+        "students": {name: {"tasks": {"t1": {"solved": True, "stars": 2}}}, "Ben": {"tasks": {}}},
+    }
+    path.write_text(json.dumps(data))
+    store = Progress(path, student=kept)
+    assert store.problem is None and kept in store.students
+    assert store.records == {"t1": TaskRecord(True, 2)}
+    store.record("t2", True, 1)
+    assert read_students(path.read_text())[kept].tasks == {
+        "t1": TaskRecord(True, 2),
+        "t2": TaskRecord(True, 1),
+    }
+
+
+def test_a_version_1_file_with_a_key_this_version_does_not_keep_is_named_and_kept_in_a_copy(path):
+    original = json.dumps({"format": FORMAT, "version": 1, "tasks": {}, "notes": "bring cards"})
+    path.write_text(original)
+    store = Progress(path)
+    assert "the file: unknown key 'notes'" in store.problem
+    store.record("t", True, 1)
+    assert [c.read_text() for c in path.parent.glob(f"{path.name}.unreadable-*")] == [original]
+
+
+def test_a_name_saved_in_another_encoding_is_said_to_be_so(path):
+    text = student_file(tasks={"t": {"solved": True, "stars": 1}}).replace('"Ana"', '"Ren@"')
+    path.write_bytes(text.encode().replace(b"@", b"\xe9"))  # as a Latin-1 editor saves it
+    store = Progress(path, student="Ben")
+    assert "the byte 0xe9, which is not" in store.problem, store.problem
+
+
+def test_a_progress_path_from_the_environment_may_start_at_home(tmp_path, monkeypatch):
+    from ausp_widget.core.progress_file import default_path
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("AUSP_WIDGET_PROGRESS", "~/class/progress.json")
+    assert default_path() == tmp_path / "class" / "progress.json"

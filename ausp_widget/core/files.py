@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
@@ -26,11 +27,28 @@ def file_lock(lock_file: Path, timeout: float = -1) -> AbstractContextManager[An
 def write_atomic(path: Path, write: Callable[[IO[str]], object]) -> None:
     """Write through a temporary file of its own beside `path`, so a crash never leaves half a file
     and two writers never write into the same temporary file."""
+    mode = _kept_mode(path)
     temporary = path.with_name(f".{path.name}.{os.getpid()}-{os.urandom(4).hex()}.tmp")
     try:
         with open(temporary, "x", encoding="utf-8", newline="") as handle:
             write(handle)
+        if mode is not None:  # a class's shared file stays as shared as it was
+            os.chmod(temporary, mode)
         os.replace(temporary, path)
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
+
+
+def _kept_mode(path: Path) -> int | None:
+    """The permissions of the file at `path`, for the file that replaces it (None when there is
+    none); a `PermissionError` for a file made read-only, which replacing would overwrite (a
+    rename needs only the folder to be writable)."""
+    try:
+        found = os.stat(path)
+    except FileNotFoundError:
+        return None
+    mode = stat.S_IMODE(found.st_mode)
+    if not mode & 0o222 or not os.access(path, os.W_OK):
+        raise PermissionError(f"{path} is read-only; it is left as it is")
+    return mode

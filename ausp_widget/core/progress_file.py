@@ -42,8 +42,8 @@ log = logging.getLogger(__name__)
 def default_path() -> Path:
     """Where progress is kept unless `AUSP_WIDGET_PROGRESS` says otherwise."""
     named = os.environ.get("AUSP_WIDGET_PROGRESS")
-    if named:
-        return Path(named)
+    if named:  # "~/class.json" set from Python, where no shell expanded it
+        return Path(named).expanduser()
     if BROWSER and _mounted(BROWSER_DRIVE):  # the browser's memory would forget it on a reload
         return BROWSER_DRIVE / "ausp_widget-progress.json"
     try:

@@ -52,6 +52,7 @@ def read_file(text: str, skipped: list[str] | None = None) -> tuple[dict[str, St
         tasks = data.get("tasks")
         if not isinstance(tasks, dict):
             raise ValueError(f'"tasks" must be an object of task records, not {short_repr(tasks)}')
+        _unknown(data, FILE_KEYS_1, "the file", skipped)
         return {
             "": StudentRecords(tasks=_read_each(tasks, "", "tasks", _read_task, skipped))
         }, ClassSettings()
@@ -61,14 +62,21 @@ def read_file(text: str, skipped: list[str] | None = None) -> tuple[dict[str, St
     if not isinstance(students, dict):
         raise ValueError('"students" must be an object of students by name')
     _unknown(data, FILE_KEYS, "the file", skipped)
-    found = {}
+    found: dict[str, StudentRecords] = {}
     for name, value in students.items():
         kept = _kept(skipped, None, _read_student, name, value, skipped)
-        if kept is not None:
-            found[name] = kept
+        if kept is None:
+            continue
+        key = student_name(name)  # " Ana" and a name typed in decomposed Unicode are kept as one
+        if key in found:
+            found[key].merge(kept)
+        else:
+            found[key] = kept
     settings = ClassSettings()
     if "class" in data:
         settings = _kept(skipped, settings, _read_settings, data["class"])
+        if isinstance(data["class"], dict):
+            _unknown(data["class"], CLASS_KEYS, "class", skipped)
     return found, settings
 
 
@@ -157,7 +165,14 @@ def _cut_deep(text: str) -> str:
 
 
 FILE_KEYS = ("format", "version", "students", "class")
+FILE_KEYS_1 = ("format", "version", "tasks")
+CLASS_KEYS = ("teacher", "locked", "changed")
 STUDENT_KEYS = ("tasks", "puzzles", "rating", "rated", "help")
+RECORD_KEYS = {
+    "tasks": ("task", ("solved", "stars")),
+    "puzzles": ("puzzle", ("tries", "solved", "best_seconds", "missed", "cleared")),
+}
+"""Each section's records: what one is called, and the keys this version keeps in it."""
 
 
 def _unknown(data: dict, known: tuple[str, ...], where: str, skipped: list[str] | None) -> None:
@@ -194,11 +209,9 @@ def _read_settings(value: object) -> ClassSettings:
 def _read_student(name: str, value: object, skipped: list[str] | None) -> StudentRecords:
     where = f"student {short_repr(name)}: "
     try:
-        kept = student_name(name)
+        student_name(name)
     except ValueError as error:
         raise ValueError(f"{where}{error}") from None
-    if kept != name:
-        raise ValueError(f"{where}a name is kept as {kept!r}")
     if not isinstance(value, dict):
         raise ValueError(
             f"{where}a student is an object of tasks, puzzles, rating, rated; not {short_repr(value)}"
@@ -228,10 +241,13 @@ def _read_each(
     if not isinstance(entries, dict):
         raise ValueError(f'{where}"{section}" must be an object of records by id, not {short_repr(entries)}')
     found: dict[str, T] = {}
+    called, known = RECORD_KEYS.get(section, ("", ()))
     for key, value in entries.items():
         record = _kept(skipped, None, read_one, key, value, where)
         if record is not None:
             found[key] = record
+            if known and isinstance(value, dict):
+                _unknown(value, known, f"{where}{called} {short_repr(key)}", skipped)
     return found
 
 

@@ -29,6 +29,11 @@ def student_name(name: object) -> str:
     if len(kept) > MAX_NAME:
         raise ValueError(f"a student name has at most {MAX_NAME} characters; {kept!r} has {len(kept)}")
     bad = next((c for c in kept if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Zl", "Zp")), None)
+    if bad is not None and "\udc80" <= bad <= "\udcff":  # a byte the file's reading could not decode
+        raise ValueError(
+            f"a student name is text in UTF-8; {name!r} has the byte 0x{ord(bad) - 0xDC00:02x}, "
+            "which is not (the file was saved in another encoding)"
+        )
     if bad is not None:  # "Cf": invisible marks (zero-width, bidi) would let two names look alike
         raise ValueError(
             f"a student name is one line of visible characters; {name!r} has {bad!r} "

@@ -42,7 +42,13 @@ class ClassSettings:
         return self.teacher and self.locked
 
     def newer(self, other: ClassSettings) -> ClassSettings:
-        return other if other.changed > self.changed else self
+        """The later of two settings. Settings never set give way to any that were, stamped
+        or not (a class file written by hand, without "changed")."""
+        return (
+            other
+            if other.changed > self.changed or (other.changed == self.changed and self == ClassSettings())
+            else self
+        )
 
     def as_json(self) -> dict[str, Any]:
         return {"teacher": self.teacher, "locked": self.locked, "changed": self.changed}
