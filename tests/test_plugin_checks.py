@@ -379,3 +379,70 @@ def test_installed_packages_are_read_folder_by_folder_in_name_order(tmp_path, mo
     listed = importlib.metadata.distributions  # a folder's files come in whatever order its disk keeps
     monkeypatch.setattr(importlib.metadata, "distributions", lambda **how: reversed(list(listed(**how))))
     assert [point.name for point in registry.entry_points(registry.ENTRY_POINTS)] == ["alpha", "zeta", "beta"]
+
+
+class Cancelled(BaseException):
+    """What a plug-in may raise that is no `Exception` (as `asyncio.CancelledError` is not)."""
+
+
+def raises(error: BaseException) -> Callable[[], Any]:
+    def load() -> Any:
+        raise error
+
+    return load
+
+
+@pytest.mark.parametrize("error", [Cancelled("cancelled as it loaded"), GeneratorExit()])
+def test_a_plugin_raising_what_is_no_exception_is_left_out_and_the_games_after_it_load(error):
+    bad = Point("bad", raises(error))
+    with installed(bad, Point("plugged", plugin())) as logged:
+        assert_the_app_stands(logged, [bad])
+        assert "plugged" in {entry.name for entry in registry.games()}
+    assert len(logged) == 1 and "bad_game:ENTRY could not be loaded" in logged[0]
+
+
+def test_an_interrupt_while_a_plugin_loads_stops_that_load_only():
+    """A teacher who presses Interrupt while a slow plug-in loads loses no game: the next
+    front door loads them all, the shipped Yukon and the plug-ins after the slow one too."""
+    pressed = []
+
+    def slow() -> Any:
+        if not pressed:
+            pressed.append(True)
+            raise KeyboardInterrupt
+        return plugin("slow", title="Slow", modes={"slow": ("solo", "Slow")})()
+
+    with installed(Point("slow", slow), Point("plugged", plugin())) as logged:
+        with pytest.raises(KeyboardInterrupt):
+            registry.games()
+        names = {entry.name for entry in registry.games()}
+        assert {"slow", "plugged", "yukon", "russian"} <= names
+        assert_the_app_stands(logged, [])
+    assert logged == []
+
+
+def test_a_plugin_that_registers_a_game_and_then_names_no_entry_leaves_nothing_behind():
+    half = registers_itself(plugin("sneaky", title="Sneaky", modes={"sneaky": ("solo", "Sneaky")}))
+
+    def load() -> Any:
+        half()
+        return None  # its entry point names nothing that is a GameEntry
+
+    with installed(Point("half", load)) as logged:
+        assert "sneaky" not in {entry.name for entry in registry.games()}
+        assert "sneaky" not in registry.table_modes()
+    assert logged == ["the game plug-in half_game:ENTRY is left out: None is not a GameEntry"]
+
+
+def test_the_log_names_the_installed_package_a_bad_plugin_comes_from():
+    class Dist:
+        name = "my-patience-games"
+
+    bad = Point("bad", BAD["not an entry"])
+    bad.dist = Dist()
+    with installed(bad) as logged:
+        registry.games()
+    assert logged == [
+        "the game plug-in bad_game:ENTRY is left out: None is not a GameEntry "
+        "(from the installed package 'my-patience-games')"
+    ]

@@ -178,3 +178,83 @@ def test_a_misspelt_class_names_the_game_when_dealt_and_when_chosen_in_the_app(p
     app.selector.game.value = "indian"  # a game that deals still does, and the reason line moves on
     assert app.game.name == "indian" and not app.selector.reason.value.startswith("Broken")
     app.close()
+
+
+def test_a_made_game_that_lacks_a_name_of_the_protocol_is_told_which():
+    from ausp_widget.core.game_entry import Maker
+    from ausp_widget.games.yukon import YukonGame
+
+    class NoMoves(YukonGame):
+        legal_moves = None  # a method the game protocol needs, set aside by mistake
+
+    made = Maker(lambda seed: NoMoves.deal(seed), "nomoves", "deal")
+    with pytest.raises(TypeError, match=r"; it lacks legal_moves$"):
+        made(3)
+    nothing = Maker(lambda seed: object(), "nothing", "deal")
+    with pytest.raises(
+        TypeError, match=r"; it lacks add_listener, can_redo, can_undo, card_count, click_help and \d+ more$"
+    ):
+        nothing(3)
+
+
+PARTLY = """
+import dataclasses
+
+from ausp_widget.core.registry import GameEntry
+from ausp_widget.games.yukon import ENTRY as YUKON, YukonGame
+
+
+class Partly(YukonGame):
+    name = "partly"
+    title = "Partly"
+
+
+ENTRY = GameEntry.one_player(Partly, solve=YUKON.solve, hint=YUKON.hint, rules=YUKON.rules)
+ENTRY = dataclasses.replace(ENTRY, {part})
+"""
+BROKEN_PARTS = {
+    "rules that are a number": (
+        "rules=lambda mode, options=None: 42",
+        "its rules for 'partly' gave 42, not a list",
+    ),
+    "rules that are one text": (
+        "rules=lambda mode, options=None: 'Build down.'",
+        "its rules for 'partly' gave 'Build down.', not a list",
+    ),
+    "a guide of odd steps": (
+        "guide=lambda mode: [42, 'x']",
+        "its guide for 'partly' gave 42 among its steps, not a list of steps",
+    ),
+}
+
+
+@pytest.mark.parametrize("why", BROKEN_PARTS)
+def test_a_game_whose_rules_or_guide_cannot_be_made_is_refused_before_anything_changes(plugins, why):
+    part, reason = BROKEN_PARTS[why]
+    plugins(partplug=PARTLY.format(part=part))
+    app = AustralianPatience(mode="solo", seed=3)
+    app.table  # noqa: B018
+    before = (app.game, app.heading.value, app.rules.value, app.guide.steps, app.guide.mode)
+    app.selector.game.value = "partly"  # the Game choice clicked
+    assert (app.game, app.heading.value, app.rules.value, app.guide.steps, app.guide.mode) == before
+    assert app.mode == "solo" and app.selector.value == "solo" and app.selector.game.value == "australian"
+    assert app.selector.reason.value.startswith(f"Partly cannot be played: game 'partly': {reason}")
+    with pytest.raises(TypeError, match=f"^game 'partly': {reason}"):
+        app.mode = "partly"
+    with pytest.raises(TypeError, match=f"^game 'partly': {reason}"):
+        AustralianPatience(mode="partly", seed=3)
+    app.selector.game.value = "indian"  # a game whose parts work still switches, guide and all
+    assert app.game.name == "indian" and app.guide.mode == "indian" and "Indian" in app.heading.value
+    app.close()
+
+
+def test_a_play_tab_whose_game_cannot_be_dealt_says_why(plugins):
+    plugins(raisingplug=RAISING)
+    app = AustralianPatience(mode="raising", seed=3)
+    app.tabs.selected_index = 1  # the Play tab, opened by a click
+    assert app.tabs.children[1].value == "<p class='ausp-cannot-play'>Wrong cannot be played: boom</p>"
+    app.mode = "indian"  # another game, then the tab again: the table is made
+    app.tabs.selected_index = 0
+    app.tabs.selected_index = 1
+    assert app.table.game.name == "indian" and app.tabs.children[1] is app.table
+    app.close()

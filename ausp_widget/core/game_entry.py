@@ -111,9 +111,12 @@ class Maker:
         kind = type(made)
         if kind not in _GAME_TYPES:  # a class is checked once: the check reads every name of a game
             if not isinstance(made, PatienceGame):
+                lacks = _missing_names(made)
+                missing = ", ".join(lacks[:5]) + (f" and {len(lacks) - 5} more" if len(lacks) > 5 else "")
                 raise TypeError(
                     f"game {short_repr(self.game)}: its {self.part} returned {short_repr(made)}, not a "
-                    "game (an object with every name of ausp_widget.core.protocol.PatienceGame)"
+                    "game (an object with every name of ausp_widget.core.protocol.PatienceGame); "
+                    f"it lacks {missing}"
                 )
             _GAME_TYPES.add(kind)
         return made
@@ -128,6 +131,20 @@ class Maker:
 
     def __repr__(self) -> str:
         return repr(self.function)
+
+
+def _missing_names(made: object) -> list[str]:
+    """The names of the game protocol `made` lacks (a method set to None counts as missing, as
+    `isinstance` counts it)."""
+    own = vars(PatienceGame)
+    names = sorted(
+        {*getattr(PatienceGame, "__annotations__", {}), *(n for n in own if not n.startswith("_"))}
+    )
+    return [
+        name
+        for name in names
+        if not hasattr(made, name) or (callable(own.get(name)) and getattr(made, name) is None)
+    ]
 
 
 def name_parts(entry: GameEntry) -> None:

@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from . import display, registry
 from .cards import Card
+from .errors import short_repr
 from .moves import Move
 from .replay import replayed
 from .tasks import Goal, Task
@@ -189,7 +190,19 @@ def steps(mode: GuideMode = "solo") -> list[Step]:
     """The guide for a table mode, from the game that plays it; made afresh on each call, so a
     view may keep its own list."""
     game, _ = registry.for_table_mode(mode)
-    return game.guide(mode)
+    made = game.guide(mode)
+    if not isinstance(made, list) or not all(isinstance(step, Step) for step in made):
+        wrong = (
+            next((step for step in made if not isinstance(step, Step)), made)
+            if isinstance(made, list)
+            else made
+        )
+        raise TypeError(
+            f"game {game.name!r}: its guide for {mode!r} gave {short_repr(wrong)}"
+            f"{' among its steps' if wrong is not made else ''}, not a list of steps "
+            "(ausp_widget.core.lesson.Step)"
+        )
+    return made
 
 
 def figure(step: Step, after: bool = False, **options):

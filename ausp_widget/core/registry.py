@@ -71,29 +71,60 @@ def _loaded() -> dict[str, GameEntry]:
     `ausp_widget`), then, once, every game an installed package names under the entry point
     group `ausp_widget.games`. A plug-in that fails to load, or whose entry fails a check
     (`entry_check`: its shape, a shipped game's name, a name or a table mode already taken), is
-    logged with the reason and left out: it never takes the other games down with it."""
+    logged with the reason and left out: it never takes the other games down with it. An
+    interrupt while a plug-in loads (a slow one, and a teacher pressing Interrupt) stops this
+    load only: the next front door loads the plug-ins again."""
     global _PLUGINS_LOADED
     if not _PLUGINS_LOADED:
-        _PLUGINS_LOADED = True
+        _PLUGINS_LOADED = True  # first: a plug-in that asks for the games as it loads gets these
         try:
             points = entry_points(group=ENTRY_POINTS)
         except Exception as error:  # a folder on the path that cannot be listed
             logger.warning("the installed game plug-ins could not be listed: %r", error)
             points = []
-        for point in points:
-            before = dict(_GAMES)
-            try:
-                register(point.load())  # (a package may register itself as it is imported)
-            except EntryError as error:
-                logger.warning("the game plug-in %s is left out: %s", point.value, error)
-            except (Exception, SystemExit) as error:  # a third party's broken package, or one
-                # that exits as it is imported (a script's `sys.exit()` run on import)
-                logger.warning(  # with the traceback: the plug-in's author sees the line that failed
-                    "the game plug-in %s could not be loaded: %r", point.value, error, exc_info=error
-                )
-                _GAMES.clear()  # what it registered before failing goes with it
-                _GAMES.update(before)
+        try:
+            for point in points:
+                _load_plugin(point)
+        except KeyboardInterrupt:
+            _PLUGINS_LOADED = False
+            raise
     return _GAMES
+
+
+def _load_plugin(point: Any) -> None:
+    """Register the game one entry point names. One that is refused, fails or is interrupted
+    as it loads takes back whatever it registered; a refusal or failure is logged."""
+    before = dict(_GAMES)
+    try:
+        register(point.load())  # (a package may register itself as it is imported)
+        return
+    except EntryError as error:
+        logger.warning("the game plug-in %s is left out: %s%s", point.value, error, _package_words(point))
+    except KeyboardInterrupt:
+        _restore(before)
+        raise
+    except BaseException as error:  # a third party's broken package, one that exits as it is
+        # imported (a script's `sys.exit()`), or one raising what is not an Exception at all
+        logger.warning(  # with the traceback: the plug-in's author sees the line that failed
+            "the game plug-in %s could not be loaded: %r%s",
+            point.value,
+            error,
+            _package_words(point),
+            exc_info=error,
+        )
+    _restore(before)
+
+
+def _restore(before: dict[str, GameEntry]) -> None:
+    _GAMES.clear()
+    _GAMES.update(before)
+
+
+def _package_words(point: Any) -> str:
+    """Which installed package an entry point comes from (the one to mend or remove)."""
+    dist = getattr(point, "dist", None)
+    package = getattr(dist, "name", None)
+    return f" (from the installed package {package!r})" if isinstance(package, str) else ""
 
 
 def games() -> tuple[GameEntry, ...]:
@@ -156,7 +187,12 @@ def read_text(text: object, default: str = "australian") -> PatienceGame:
                 games, named = ", ".join(map(repr, _GAMES)), short_repr(rest.strip(), LINE_WIDTH)
                 raise NotationError(f"line {number}: the game is one of {games}, not {named}")
             return _GAMES[name].read_text(text)
-    return entry(default).read_text(text)
+    try:
+        return entry(default).read_text(text)
+    except NotationError as error:
+        raise _unnamed(
+            error, lambda game: game.read_text(text), "start it with a line naming its game, as 'game: {}'"
+        ) from None
 
 
 def read_save(data: dict) -> PatienceGame:
@@ -164,4 +200,27 @@ def read_save(data: dict) -> PatienceGame:
     name = data.get("game", "australian")
     if not isinstance(name, str) or name not in _loaded():
         raise NotationError(f"the save's game {name!r} is not one of {', '.join(map(repr, _GAMES))}")
-    return _GAMES[name].read_save(data)
+    if "game" in data:
+        return _GAMES[name].read_save(data)
+    try:
+        return _GAMES[name].read_save(data)
+    except NotationError as error:
+        read = lambda game: game.read_save({**data, "game": game.name})  # noqa: E731
+        raise _unnamed(error, read, 'give it a field naming its game, as "game": "{}"') from None
+
+
+def _unnamed(error: NotationError, read: Any, advice: str) -> NotationError:
+    """`error`, for text or a save that names no game and is not Australian Patience's: when
+    other games read it, the error says which, and how to name the game."""
+    readers = []
+    for game in games():
+        if game.name != "australian":
+            try:
+                read(game)
+            except Exception:
+                continue
+            readers.append(game)
+    if not readers:
+        return error
+    titles = " or ".join(game.title for game in readers)
+    return NotationError(f"{error}; it reads as {titles}: {advice.format(readers[0].name)}")

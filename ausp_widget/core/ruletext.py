@@ -6,10 +6,12 @@ shapes they share and the front doors that find a mode's rules through the regis
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from html import escape
 
 from . import registry
+from .errors import short_repr
 
 _WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
@@ -29,7 +31,25 @@ def rules(mode: str = "solo", options: dict | None = None) -> tuple[Section, ...
     """The complete rules of a table mode ("solo", "turns", "simultaneous", "indian", …),
     under the game's rule `options` (its defaults when None; see `PatienceBase.rule_options`)."""
     game, _ = registry.for_table_mode(mode)
-    return tuple(game.rules(mode, options))
+    made = game.rules(mode, options)
+    sections = None if isinstance(made, str | bytes) or not isinstance(made, Iterable) else tuple(made)
+    wrong = made if sections is None else next((s for s in sections if not _is_section(s)), None)
+    if wrong is not None:
+        among = "" if wrong is made else " among its sections"
+        raise TypeError(
+            f"game {game.name!r}: its rules for {mode!r} gave {short_repr(wrong)}{among}, not a list "
+            "of sections (each with a title and paragraphs of text, as ausp_widget.core.ruletext.Section)"
+        )
+    return sections
+
+
+def _is_section(section: object) -> bool:
+    title, paragraphs = getattr(section, "title", None), getattr(section, "paragraphs", None)
+    return (
+        isinstance(title, str)
+        and isinstance(paragraphs, list | tuple)
+        and all(isinstance(paragraph, str) for paragraph in paragraphs)
+    )
 
 
 def rules_title(mode: str) -> str:

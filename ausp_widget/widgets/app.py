@@ -16,6 +16,7 @@ share one app-wide set of layout and style models (`parts.Parts`).
 from __future__ import annotations
 
 import inspect
+from html import escape
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
@@ -162,8 +163,14 @@ class AustralianPatience(Still, widgets.VBox):
     def _on_tab(self, change) -> None:
         """A tab's part is made when the tab is first opened; the puzzles' timer runs only while
         their tab is on show."""
-        if change.new == PLAY:
-            self.table  # noqa: B018  (made now, on show)
+        if change.new == PLAY and self._table is None:
+            try:
+                self.table  # noqa: B018  (made now, on show)
+            except Exception as error:  # another package's game that cannot be dealt: the tab
+                # says why, where a click's error would reach only the kernel's log
+                title = registry.for_table_mode(self.mode)[0].title
+                words = escape(f"{title} cannot be played: {error}")
+                self.tabs.children[PLAY].value = f"<p class='ausp-cannot-play'>{words}</p>"
         if change.new == PUZZLES or self._puzzles is not None:
             self.puzzles.set_trait("active", change.new == PUZZLES)
 
@@ -173,14 +180,17 @@ class AustralianPatience(Still, widgets.VBox):
         if mode not in table_modes():
             raise SettingError(f"mode must be one of {', '.join(table_modes())}, not {mode!r}")
         table = self._table
-        if table is not None and registry.table_mode(table.game) != mode:
-            # The new game is dealt first: a deal that fails leaves the mode, the selector and
-            # the game on the table as they were.
-            try:
+        # The new game's guide, rules and deal are made first: one that fails leaves the mode,
+        # the selector, the guide, the rules and the game on the table as they were.
+        try:
+            if mode != self.mode:
+                self.guide.prepare(mode)
+                rules_html(mode)
+            if table is not None and registry.table_mode(table.game) != mode:
                 table.new_game(seed=self._deal_number(), mode=mode)
-            except Exception:
-                self.selector.value = self.mode  # a choice made in the selector is taken back
-                raise
+        except Exception:
+            self.selector.value = self.mode  # a choice made in the selector is taken back
+            raise
         return mode
 
     @property
@@ -245,7 +255,7 @@ class AustralianPatience(Still, widgets.VBox):
             table.close()
         parts = getattr(self, "parts", None)
         if parts is not None:
-            if self._puzzles is not None:
+            if getattr(self, "_puzzles", None) is not None:  # absent when refused as it was made
                 self._puzzles.close()
             for child in self.children:
                 parts.close(child)

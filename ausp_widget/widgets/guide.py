@@ -175,8 +175,15 @@ class GuideView(widgets.VBox):
     def current(self) -> Step:
         return self.steps[self.step]
 
+    def prepare(self, mode: str) -> None:
+        """Make the guide of `mode` before the app changes to it, so a game whose guide cannot
+        be made is refused while everything still shows the game before it."""
+        self._prepared = (mode, steps(mode))
+
     def _on_mode(self, change) -> None:
-        self.steps = steps(change["new"])
+        mode = change["new"]
+        prepared, self._prepared = getattr(self, "_prepared", None), None
+        self.steps = prepared[1] if prepared is not None and prepared[0] == mode else steps(mode)
         self.runs = {}
         self._fill_lessons()
         if self.step == 0 and not self.shown:
