@@ -457,3 +457,16 @@ def test_news_takes_the_piles_as_a_list_or_a_tuple(game_name):
     game = Game.deal(3, game=game_name)
     piles = game.piles()
     assert game.news(piles) == game.news(list(piles)) == ""
+
+
+@pytest.mark.parametrize("game", ["australian", "yukon"])
+def test_a_winning_line_that_is_not_a_list_of_moves_changes_nothing(game):
+    played = Game.deal(1, game=game)
+    first_two = [str(move) for move in played.legal_moves()[:1]]
+    before = played.to_json()
+    with pytest.raises(IllegalMoveError, match="the line of 1 moves does not win"):
+        played.play_winning_line(iter(first_two))  # a generator: played, then taken back
+    for wrong in (None, 5, first_two[0]):
+        with pytest.raises(TypeError, match="moves is a list of moves"):
+            played.play_winning_line(wrong)
+    assert played.to_json() == before

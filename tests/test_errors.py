@@ -31,6 +31,12 @@ AFTER_PAGAT_TEXT = AFTER_PAGAT.to_text()
         (JACK_GROUP, "4♣ 5♣", r"nothing moves onto the waste \(5♣ is on the waste\)"),
         (JACK_GROUP, "9♦ 10♦", "that card is not face up on the table: nothing moves onto the stock"),
         (AFTER_PAGAT_TEXT, "2♣ 3♣", "2♣ is on a foundation"),
+        (AFTER_PAGAT_TEXT, "4♣ 3♣", "3♣ is on a foundation: write '4♣ F' to build there"),
+        (
+            AFTER_PAGAT_TEXT,
+            "J♥ 2♣",
+            "2♣ is on a foundation: in the tableau a card goes onto the top card of a",
+        ),
         (PAGAT, "pass", "pass is for games against the bot"),
         (PAGAT, "K♠ 1", "column 1 is not empty"),
     ],

@@ -134,6 +134,13 @@ def test_a_repeated_card_is_named_with_its_places():
         Game.from_text(broken)
 
 
+def test_a_card_written_many_times_is_named_once_with_its_count():
+    broken = PAGAT.replace("1: A♣ J♦ J♣ 3♦", "1: A♣ J♦ J♣ 3♦" + " 3♦" * 100_000)
+    with pytest.raises(NotationError) as refused:
+        Game.from_text(broken)
+    assert str(refused.value).endswith("repeated: 3♦ (in '1:' ×100001)")
+
+
 def test_a_card_on_a_foundation_and_in_the_tableau_is_repeated():
     broken = PAGAT.replace("foundations: -", "foundations: A♣")
     with pytest.raises(NotationError, match="repeated: A♣"):

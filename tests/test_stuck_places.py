@@ -194,7 +194,7 @@ def test_indian_explains_a_waste_card_under_another_in_words():
 # ---- a lost game without a stock ---------------------------------------------------------------
 def test_a_lost_game_without_a_stock_says_no_stock_in_its_result():
     game = Game.from_text(
-        "game: yukon\nfoundations: K♣ K♦ 8♥ K♠\n1: [9♥] [10♥] J♥ Q♥\n2: K♥\n3: -\n4: -\n5: -\n6: -\n7: -"
+        "game: yukon\nfoundations: K♣ K♦ 8♥ K♠\n1: K♥\n2: -\n3: [9♥] [10♥] J♥ Q♥\n4: -\n5: -\n6: -\n7: -"
     )
     assert game.status == "lost"
     text = result_text(game)

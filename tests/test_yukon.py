@@ -3,6 +3,7 @@ rule is broken (the protocol itself is checked for every game by test_conformanc
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -274,6 +275,27 @@ def test_bad_position_text_is_refused_naming_what_is_wrong(text, words):
         Game.from_text(text)
 
 
+def test_a_column_with_more_face_down_cards_than_the_deal_gave_it_is_refused():
+    base = Game.deal(1, game="yukon").to_text()  # 1: 7♦ / 2: [9♣] 4♦ 8♥ 8♦ 5♠ J♦ / …
+    made_up = {
+        base.replace("1: 7♦", "1: [7♦] 10♦").replace("10♦ 8♠", "8♠"): "column 1 has one face-down card, "
+        "and Yukon deals it none",
+        base.replace(
+            "2: [9♣] 4♦", "2: [9♣] [4♦]"
+        ): "column 2 has two face-down cards, and Yukon deals it only one",
+    }
+    for text, words in made_up.items():
+        with pytest.raises(NotationError, match=words):
+            Game.from_text(text)
+        save = json.loads(Game.deal(1, game="yukon").to_json()) | {
+            "seed": None,
+            "start": text,
+            "position": text,
+        }
+        with pytest.raises(NotationError, match=words):
+            Game.from_json(save)
+
+
 @pytest.mark.parametrize(
     ("move", "words"),
     [("draw", "nothing to draw"), ("pass", "bot"), ("7♦ F5", "F1 to F4"), ("7♦ F3", "♥ foundation")],
@@ -401,3 +423,35 @@ def test_text_that_is_no_move_is_told_the_forms_yukon_has():
     with pytest.raises(NotationError) as error:
         deal(1).play("8♥ to 9♣")
     assert str(error.value) == "'8♥ to 9♣' is not a move: write '4♣ F', 'J♥ Q♠' or 'K♣ 3' (there is no draw)"
+
+
+def test_a_card_moved_onto_a_card_on_a_foundation_is_not_told_to_go_home():
+    """'6♥ 7♠' with 7♠ home: 6♥ belongs on the ♥ foundation, so 'write 6♥ F' would mislead."""
+    shown = [str(card) for card in CARDS if not (card.suit == "♠" and card.rank <= 7) and str(card) != "6♥"]
+    columns = "".join(f"{n}: {' '.join(shown[n - 2 :: 4])}\n" for n in range(2, 6))
+    game = Game.from_text(f"game: yukon\nfoundations: 7♠\n1: 6♥\n{columns}6: -\n7: -\n")
+    with pytest.raises(IllegalMoveError) as refused:
+        game.play("6♥ 7♠")
+    assert (
+        str(refused.value)
+        == "7♠ is on a foundation: in the tableau a card goes onto the top card of a column"
+    )
+
+
+def test_a_yukon_position_or_save_without_its_game_says_how_to_name_it():
+    game = Game.deal(1, game="yukon")
+    with pytest.raises(NotationError) as refused:
+        Game.from_text(game.to_text().replace("game: yukon\n", ""))
+    assert str(refused.value).endswith(
+        "; it reads as Russian Solitaire or Yukon: start it with a line naming its game, as 'game: russian'"
+    )
+    save = json.loads(game.to_json())
+    del save["game"]
+    with pytest.raises(NotationError) as refused:
+        Game.from_json(save)
+    assert str(refused.value).endswith(
+        '; it reads as Yukon: give it a field naming its game, as "game": "yukon"'
+    )
+    with pytest.raises(NotationError) as refused:  # text no game reads is told only what is wrong
+        Game.from_text("foundations: -\n1: x")
+    assert "reads as" not in str(refused.value)

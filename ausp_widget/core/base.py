@@ -9,7 +9,7 @@ base reads the foundations, the piles a view draws for them and the pile a card 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from . import display
@@ -367,21 +367,23 @@ class PatienceBase(Observable):
         check_seed(seed)
         check_first(first, " (one player: it changes nothing)")
 
-    def play_winning_line(self, moves: Sequence[str | Move]) -> list[Move]:
+    def play_winning_line(self, moves: Iterable[str | Move]) -> list[Move]:
         """Play a line a solver says wins, each move checked as `play` checks it, except that
         no position on the way is searched for being stuck: a line that ends with every card
         home never passes a lost position. A line that does not end in a win raises
         `IllegalMoveError`, with the game taken back to where it was."""
+        if isinstance(moves, str | bytes) or not isinstance(moves, Iterable):
+            raise WrongTypeError(f"moves is a list of moves, not {type(moves).__name__} {short_repr(moves)}")
         start, redo, played = len(self._history), list(self._redo), []
         try:
-            for move in moves:
+            for move in moves:  # a generator too: its moves are counted as they are played
                 self._status = "playing"  # see the docstring; the last status is computed below
                 played.append(self.play(move))
             if self.status != "won":
                 raise IllegalMoveError(
-                    f"the line of {len(moves)} moves does not win: the game is {self.status}"
+                    f"the line of {len(played)} moves does not win: the game is {self.status}"
                 )
-        except ValueError:
+        except BaseException:  # anything, even an error of the line's own making: nothing stays played
             while len(self._history) > start:
                 self._step_back()
             self._redo, self._status = redo, None

@@ -33,8 +33,7 @@ def check_decks(implied: Iterable[Card], places: Mapping[str, Iterable[Card]], d
         label = "repeated" if decks == 1 else "too many"
         counts = {card: "" if decks == 1 else f" ×{seen[card]}" for card in extra}
         problems.append(
-            f"{label}: "
-            + ", ".join(f"{card}{counts[card]} (in {' and '.join(where[card])})" for card in extra)
+            f"{label}: " + ", ".join(f"{card}{counts[card]} (in {_places(where[card])})" for card in extra)
         )
     if short:
         problems.append(
@@ -42,3 +41,15 @@ def check_decks(implied: Iterable[Card], places: Mapping[str, Iterable[Card]], d
         )
     if problems:
         raise NotationError(f"the position must hold {_WHOLE[decks]}; " + "; ".join(problems))
+
+
+PLACES_SAID = 4
+"""Places named for one repeated card; a card written thousands of times is not said thousands of times."""
+
+
+def _places(places: list[str]) -> str:
+    """Where a card was written: each line once, in order, with how often when more than once."""
+    counted = Counter(places)
+    said = [f"{place} ×{counted[place]}" if counted[place] > 1 else place for place in dict.fromkeys(places)]
+    more = len(said) - PLACES_SAID
+    return " and ".join(said[:PLACES_SAID]) + (f" and {more} more places" if more > 0 else "")

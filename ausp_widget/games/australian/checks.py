@@ -7,7 +7,7 @@ from ausp_widget.core.cards import CARDS, SUITS
 from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.moves import Move
 from ausp_widget.core.sight import Sight, unseen
-from ausp_widget.games.family.checks import empty_column, home_first
+from ausp_widget.games.family.checks import ON_FOUNDATION, empty_column, home_first
 
 from .layout import FOUNDATION, STOCK, WASTE, _Layout
 
@@ -106,6 +106,8 @@ class Checks:
         if there == STOCK:
             raise IllegalMoveError(unseen(ONTO_STOCK))
         if there == FOUNDATION:
+            if card != target + 1 or target % 13 == 12:  # not the card that foundation takes next
+                raise IllegalMoveError(ON_FOUNDATION.format(tname))
             raise IllegalMoveError(f"{tname} is on a foundation: write '{name} F' to build there")
         if target // 13 != card // 13:
             raise IllegalMoveError(f"{tname} cannot take {name}: tableau builds down in the same suit")

@@ -16,6 +16,7 @@ from .rule import KING, PILE_SUITS, RED, Rule
 __all__ = [
     "FACE_DOWN_HELP",
     "ONTO_FACE_DOWN",
+    "ON_FOUNDATION",
     "Checks",
     "colour",
     "empty_column",
@@ -28,6 +29,8 @@ __all__ = [
 FACE_DOWN_HELP = "it lies face down until it becomes the top card of its column"
 """Said of any face-down card: the same words whichever card it is and wherever it lies."""
 ONTO_FACE_DOWN = "nothing goes onto a face-down card, only onto the top card of a column"
+ON_FOUNDATION = "{} is on a foundation: in the tableau a card goes onto the top card of a column"
+"""Said of a move onto a foundation's card that is no build there ('6♥ 7♠' with 7♠ home)."""
 
 
 _RANK_WORDS = (*RANK_TEXT[:10], "Jack", "Queen", "King")
@@ -48,8 +51,9 @@ def pile_named(text: object) -> int | None:
     words = text.split() if isinstance(text, str) else ()
     target = words[1].upper() if len(words) == 2 else ""
     digits = target[1:]
-    if target[:1] == "F" and digits.isascii() and digits.isdigit() and len(digits) <= 100:
-        return int(digits)
+    number = digits.lstrip("0") or "0"  # F05 is F5, however many zeros lead
+    if target[:1] == "F" and digits.isascii() and digits.isdigit() and len(number) <= 100:
+        return int(number)
     return None
 
 
@@ -160,7 +164,7 @@ class Checks:
             )
         there = self._where(onto)
         if there is None:
-            raise IllegalMoveError(f"{tname} is on a foundation: write '{name} F' to build there")
+            raise IllegalMoveError(ON_FOUNDATION.format(tname))
         tc, td = there
         if tc == c and td > d:
             raise IllegalMoveError(f"{tname} lies in {name}'s own group: a group cannot move onto itself")

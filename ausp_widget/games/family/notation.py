@@ -12,7 +12,8 @@ names the game: `yukon`, `russian`)::
 
 The cards shown plus those implied by the foundations must be exactly the 52 cards. Face-down
 cards lie at the bottom of a column, under at least one face-up card (a face-down top card
-would have been turned up). There is no `stock:` or `waste:` line: these games have neither.
+would have been turned up), and a column holds no more of them than the deal gave it. There
+is no `stock:` or `waste:` line: these games have neither.
 
 A save is JSON: `format`, `version`, `game` (the game's name), `mode` ("solo"), `seed`, `start`
 (position text), `moves` and `redo` (lists of [0, "move"]) and `position` (the position text
@@ -29,6 +30,7 @@ from ausp_widget.core.decks import check_decks
 from ausp_widget.core.errors import NotationError
 from ausp_widget.core.moves import Move
 from ausp_widget.core.position_text import split_lines
+from ausp_widget.core.ruletext import words
 from ausp_widget.core.saves import check_seed_field
 
 FamilyGame = Any  # the game class (which imports this module): readers are handed it as `cls`
@@ -62,8 +64,14 @@ def parse_position(text: str, cls: type[FamilyGame]) -> FamilyGame:
             "give only each pile's top card"
         )
     columns, down = [], []
-    for n in columns_named:
+    for n, dealt in zip(columns_named, cls.rule.down):
         cards, hidden = lines.read(n, _parse_column)
+        if hidden > dealt:  # face-down cards are only ever dealt, never made
+            raise NotationError(
+                f"line {lines.numbers[n]} ('{n}:'): column {n} has {words(hidden)} face-down "
+                f"card{'s' if hidden > 1 else ''}, and {cls.title} deals it "
+                f"{'none' if not dealt else 'only ' + words(dealt)} (face-down cards are only ever dealt)"
+            )
         columns.append(cards)
         down.append(hidden)
     implied = [CARDS[top.index - r] for top in tops for r in range(top.rank)]
