@@ -18,7 +18,9 @@ from hypothesis import strategies as st
 from ausp_widget import Game, IllegalMoveError
 from ausp_widget.analysis.simple import hint_or_fallback
 from ausp_widget.core.cards import CARDS, Card
+from ausp_widget.core.lesson import steps
 from ausp_widget.core.protocol import Place
+from ausp_widget.core.registry import table_modes
 from ausp_widget.core.sight import Sight, unseen, veiled
 from ausp_widget.widgets.board_state import KeyBook, build, legal_dests, on_board
 from ausp_widget.widgets.words import result_text
@@ -240,7 +242,7 @@ def yukon(*columns: str, foundations: str) -> Game:
 
 
 def test_yukon_loss_counts_the_face_down_card_the_foundation_waits_for():
-    game = yukon("[9♥] [10♥] J♥ Q♥", "K♥", foundations="K♣ K♦ 8♥ K♠")
+    game = yukon("K♥", "-", "[9♥] [10♥] J♥ Q♥", foundations="K♣ K♦ 8♥ K♠")
     assert game.status == "lost"
     text = game.explain_loss()
     assert "9♥" not in text and "10♥" not in text and "column" not in text
@@ -248,7 +250,7 @@ def test_yukon_loss_counts_the_face_down_card_the_foundation_waits_for():
         "One foundation waits for a card that lies face down. "
         "In all, 5 cards cannot reach home, 2 of them face down."
     )
-    again = yukon("[10♥] [9♥] J♥ Q♥", "K♥", foundations="K♣ K♦ 8♥ K♠")
+    again = yukon("K♥", "-", "[10♥] [9♥] J♥ Q♥", foundations="K♣ K♦ 8♥ K♠")
     assert again.explain_loss() == text
 
 
@@ -304,3 +306,15 @@ def test_a_refusal_naming_a_hidden_card_is_said_in_the_one_hidden_card_sentence(
     sight = Sight.of_game(game)
     assert sight.name_or(stock_card.index, "a card") == "a card"
     assert sight.name_or(shown.index, "") == str(shown)
+
+
+def test_no_guide_step_names_a_card_its_board_hides():
+    """A step's words name only cards its board shows: a rule told by example uses cards on show."""
+    named = {}
+    for mode in table_modes():
+        for number, step in enumerate(steps(mode)):
+            sight = Sight.of_game(step.position)
+            hidden = [name for name in sight.unseen_names if name in f"{step.title} {step.text}"]
+            if hidden:
+                named[(mode, number, step.title)] = hidden
+    assert named == {}

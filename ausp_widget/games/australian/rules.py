@@ -43,7 +43,7 @@ RULE: Mapping[str, str] = {
     ),
     "build_down": (
         "In the tableau a card goes onto the exposed card one rank higher of the same suit: "
-        "9♠ onto 10♠, never onto 10♣."
+        "4♦ onto 5♦, never onto 5♥."
     ),
     "group": (
         "Any tableau card may move, and every card covering it moves with it in the same order; "

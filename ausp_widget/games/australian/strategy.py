@@ -70,8 +70,9 @@ def _blocked() -> list[Step]:
     return [
         make_step(
             "A card on a lower card of its suit",
-            "A card lying right on a lower card of its own suit blocks it, as a 4♣ on 2♣ must wait for A♣ "
-            f"to 3♣ to go home first. Measured by the solver: {figure_words('self_block')}.",
+            "A card lying right on a lower card of its own suit blocks it: the higher card must move away "
+            "(onto the next card of its suit, or into an empty column) before the lower one can go home. "
+            f"Measured by the solver: {figure_words('self_block')}.",
             start,
             marks=["7♥", "3♥"],
         ),

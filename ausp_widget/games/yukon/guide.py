@@ -45,8 +45,9 @@ def yukon_steps() -> list[Step]:
             ),
             make_step(
                 "Build down in alternating colours",
-                "6♥ goes onto 7♠: red on black, one rank lower. In Australian Patience 6♥ could go only onto "
-                "7♥; in Yukon it has two places, 7♠ or 7♣.",
+                "6♥ goes onto 7♠: red on black, one rank lower. Australian Patience builds in suit, so "
+                "there a Six goes only onto the Seven of its own suit; in Yukon either black Seven takes a "
+                "red Six.",
                 _deal1(1),
                 "6♥ 7♠",
             ),
