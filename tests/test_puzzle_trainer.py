@@ -357,3 +357,78 @@ def test_next_puzzle_without_an_answer_walks_on_through_the_level(store):
     for _ in range(min(len(level), 12) - 1):
         seen.append(trainer.next_puzzle().id)
     assert len(set(seen)) == len(seen), f"a skipped puzzle came back before the level was seen: {seen}"
+
+
+def test_a_puzzle_opened_again_is_practice_and_moves_the_rating_once(store):
+    trainer, _ = trainer_for(store)
+    puzzle = open_kind(trainer, "free")
+    solve_cleanly(trainer)
+    after_first = trainer.rating
+    assert after_first > DEFAULT_RATING
+    for _ in range(3):
+        trainer.open_puzzle(puzzle.id)
+        solve_cleanly(trainer)
+    assert trainer.rating == after_first, "a solve learnt by heart lifts no rating"
+    assert store.puzzle(puzzle.id).tries == 4 and store.puzzle(puzzle.id).solved == 4
+
+
+@pytest.mark.parametrize("leave", ["Try again", "reopen", "another puzzle first"])
+def test_a_wrong_try_or_a_hint_still_counts_after_the_puzzle_is_started_again(store, leave):
+    trainer, _ = trainer_for(store)
+    puzzle = open_kind(trainer, "free", level=2)
+    trainer.attempt("K♠ F")
+    assert trainer.run.wrong == 1
+    if leave == "Try again":
+        trainer.buttons["Try again"].click()
+    elif leave == "reopen":
+        trainer.open_puzzle(puzzle.id)
+    else:
+        trainer.next_puzzle()
+        trainer.open_puzzle(puzzle.id)
+    solve_cleanly(trainer)
+    assert store.puzzle(puzzle.id).pending, "a wrong try before: not a clean solve"
+    assert trainer.rating == pytest.approx(DEFAULT_RATING), "½ against an even puzzle, as without leaving"
+
+
+def test_a_click_on_the_empty_stock_is_no_try(store):
+    trainer, _ = trainer_for(store)
+    puzzle = next(p for p in trainer.items if p.kind != "judge" and not p.position.stock())
+    trainer.open_puzzle(puzzle)
+    feedback = trainer.attempt("draw")
+    assert not feedback.correct and "stock is empty" in feedback.text
+    assert trainer.run.wrong == 0
+
+
+def test_a_shown_solution_names_each_move_once_it_is_on_the_board(store):
+    trainer = PuzzleTrainer("yukon", student="Ana", progress=store, clock=(clock := ManualClock()))
+    puzzle = trainer.open_puzzle("yuk-21879-3-free")
+    assert "[6♠]" in puzzle.position.to_text(), "a card of the line lies face down at the start"
+    line = trainer.show_solution()
+    assert "6♠" not in trainer.feedback.value
+    for count in range(1, len(line) + 1):
+        clock.advance(SOLUTION_PAUSE)
+        said = trainer.feedback.value
+        assert all(str(move) in said for move in line[:count]), said
+        assert not any(str(move) in said for move in line[count:] if str(move) not in map(str, line[:count]))
+    assert trainer.run.done
+
+
+def test_the_board_takes_no_move_while_a_solution_plays(store):
+    trainer, clock = trainer_for(store)
+    puzzle = open_kind(trainer, "free")
+    line = trainer.show_solution()
+    clock.advance(SOLUTION_PAUSE)
+    feedback = trainer.attempt(line[1] if len(line) > 1 else line[0])
+    assert "The solution is being played" in feedback.text and trainer.run.wrong == 0
+    clock.advance(SOLUTION_PAUSE * len(line))
+    assert [str(m) for m in trainer.run.played] == [str(m) for m in line]
+    assert store.puzzle(puzzle.id).tries == 1
+
+
+@pytest.mark.parametrize("game", ["chess", "Indian"])
+def test_a_game_refused_leaves_the_trainer_on_its_game(store, game):
+    trainer, _ = trainer_for(store)
+    before = (trainer.game, trainer.puzzle, trainer.items)
+    with pytest.raises(Exception, match="game"):
+        trainer.game = game
+    assert (trainer.game, trainer.puzzle, trainer.items) == before

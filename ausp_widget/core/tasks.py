@@ -283,7 +283,8 @@ class TaskRun:
         except NotationError as error:  # a slip of the pen, not a try: it costs nothing
             return Feedback(False, f"That is not a move: {_sentence(error)}")
         except IllegalMoveError as error:
-            self.wrong += 1
+            if not _draws_nothing(trial, move, player):  # a click on an empty stock is no try
+                self.wrong += 1
             return Feedback(False, f"Not allowed: {_sentence(error)}", rule=True)
         if goal.reached(trial):
             self.game = trial
@@ -348,3 +349,12 @@ def _misses(played: Move, task: Task, left: int, aim: str) -> str:
 
 def _line(moves: tuple[Move, ...] | None) -> str:
     return ", ".join(str(m) for m in moves or ()) or "(no moves)"
+
+
+def _draws_nothing(game: Any, move: Move | str, player: int) -> bool:
+    """Whether `move` is a draw from an empty stock: a click on a place where nothing lies."""
+    try:
+        kind = move.kind if isinstance(move, Move) else game.parse_move(move).kind
+    except (NotationError, IllegalMoveError):
+        return False
+    return kind == "draw" and not game.stock(player)

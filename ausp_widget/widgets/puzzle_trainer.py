@@ -93,6 +93,8 @@ class PuzzleTrainer(widgets.VBox):
         self.run: TaskRun | None = None
         self.seconds = 0
         self.result: Feedback | None = None  # the first verdict on the puzzle on show
+        self._carried: dict[str, tuple[int, bool]] = {}  # puzzle id: wrong tries, hinted, before a result
+        self._next_items: list[Puzzle] = []
         self.teaching = Teaching(self.store) if teaching is None else teaching
         self.clicks = TaskPlay(self.attempt, self._say, self._render, lambda: self.teaching.help_locked)
         self._build()
@@ -176,9 +178,15 @@ class PuzzleTrainer(widgets.VBox):
     def _load_items(self) -> None:
         self.items = load(self.game)
 
+    @traitlets.validate("game")
+    def _valid_game(self, proposal: Any) -> str:
+        """A game with a puzzle set, or the trainer stays on the game it has (and says why)."""
+        entry(proposal["value"])  # a ValueError naming the games there are
+        self._next_items = load(proposal["value"])  # a game without a set is refused here
+        return proposal["value"]
+
     def _on_game(self, change: Any) -> None:
-        entry(change.new)
-        self._load_items()
+        self.items, self._next_items = self._next_items, []
         self.next_puzzle()
 
     @property
@@ -237,6 +245,7 @@ class PuzzleTrainer(widgets.VBox):
             self.set_trait("game", puzzle.game)
             self.items = items
         self._stop_solution()
+        self._carry_over()
         self.puzzle, self.result, self.seconds = puzzle, None, 0
         self.run = run
         self.clicks.selected = None
@@ -252,6 +261,8 @@ class PuzzleTrainer(widgets.VBox):
             feedback = Feedback(
                 False, "This puzzle asks whether the position can be won: answer with the buttons."
             )
+        elif self._showing is not None:  # not a try: the board plays the solution
+            feedback = Feedback(False, "The solution is being played: watch it, then press Try again.")
         elif self.run.done:
             feedback = Feedback(False, "This puzzle is done: press Next puzzle, or Try again.")
         else:
@@ -314,18 +325,24 @@ class PuzzleTrainer(widgets.VBox):
         line = run.next_moves()
         run.shown = True
         self._finish(Feedback(False, "shown", done=True))
-        self._say("The solution: " + ", ".join(str(m) for m in line) + ".", good=None)
+        self._say("The solution, move by move:", good=None)
         self._play_line(list(line))
         return line
 
     def _play_line(self, line: list[Move]) -> None:
+        """Play `line`, saying each move once it is on the board: a move named before would name
+        a card that an earlier move of the line has yet to turn up."""
+        said: list[str] = []
+
         def step() -> None:
             self._showing = None
             if not line or self.run is None:
                 return
             move = line.pop(0)
             self.run.played.append(self.run.game.play(move, self.run.task.goal.player))
+            said.append(str(move))
             self._render()
+            self._say(f"The solution: {', '.join(said)}{'.' if not line else ' …'}", good=None)
             if line:
                 self._showing = self.clock.call_later(SOLUTION_PAUSE, step)
 
@@ -335,6 +352,7 @@ class PuzzleTrainer(widgets.VBox):
     def restart(self) -> None:
         """Put the puzzle back as it was (a result already counted stays counted)."""
         self._stop_solution()
+        self._carry_over()
         if self.run is not None:
             self.run.reset()
         self.clicks.selected = None
@@ -349,10 +367,23 @@ class PuzzleTrainer(widgets.VBox):
         self.result = feedback
         run = self.run
         solved = feedback.correct and (run is None or run.solved)
-        score = score_of(solved, run.wrong if run else 0, run.helped if run else False)
-        rating = updated(self.rating, self.puzzle.level, score, self.store.rated)
+        wrong, helped = self._carried.pop(self.puzzle.id, (0, False))
+        score = score_of(solved, wrong + (run.wrong if run else 0), helped or (run.helped if run else False))
+        # Only a puzzle's first result moves the rating: a puzzle opened again is practice, and
+        # a solve learnt by heart would otherwise lift the rating at will.
+        first = self.store.puzzle(self.puzzle.id).tries == 0
+        rating = updated(self.rating, self.puzzle.level, score, self.store.rated) if first else None
         seconds = float(self.seconds) if solved else None
         self.store.record_puzzle(self.puzzle.id, solved, seconds, rating, clean=score == 1.0)
+
+    def _carry_over(self) -> None:
+        """Keep the wrong tries and hints of a puzzle left (or started again) before its result:
+        they count in the result that follows, however often it is opened again."""
+        run, puzzle = self.run, self.puzzle
+        if puzzle is None or run is None or self.result is not None or not (run.wrong or run.helped):
+            return
+        wrong, helped = self._carried.get(puzzle.id, (0, False))
+        self._carried[puzzle.id] = (wrong + run.wrong, helped or run.helped)
 
     # ---- the timer -----------------------------------------------------------------------------
     def _start_timer(self) -> None:
@@ -384,6 +415,7 @@ class PuzzleTrainer(widgets.VBox):
             self.student.value = self.store.student
             self._say(f"That name cannot be used: {error}.")
             return
+        self._carried.clear()  # the tries of puzzles left unsolved were the last student's
         self._render()
         self._say(f"Results now go to {self.store.student or 'the unnamed student'}.", good=None)
 
