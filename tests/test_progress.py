@@ -586,7 +586,7 @@ def test_a_refused_write_or_a_lock_held_elsewhere_never_stops_a_record(path, mon
     store.record("t", True, 1)
     before = path.read_text()
 
-    def read_only(target, write):
+    def read_only(target, write, **_how):
         raise PermissionError(13, "Permission denied", str(target))
 
     monkeypatch.setattr(progress, "write_atomic", read_only)  # as in a read-only folder

@@ -24,10 +24,12 @@ def file_lock(lock_file: Path, timeout: float = -1) -> AbstractContextManager[An
     return FileLock(lock_file, timeout=timeout)
 
 
-def write_atomic(path: Path, write: Callable[[IO[str]], object]) -> None:
+def write_atomic(path: Path, write: Callable[[IO[str]], object], *, read_only_kept: bool = False) -> None:
     """Write through a temporary file of its own beside `path`, so a crash never leaves half a file
-    and two writers never write into the same temporary file."""
-    mode = _kept_mode(path)
+    and two writers never write into the same temporary file; the file keeps its permissions.
+    With `read_only_kept`, a file made read-only is a `PermissionError`, not replaced (replacing
+    needs only the folder to be writable)."""
+    mode = _kept_mode(path, read_only_kept)
     temporary = path.with_name(f".{path.name}.{os.getpid()}-{os.urandom(4).hex()}.tmp")
     try:
         with open(temporary, "x", encoding="utf-8", newline="") as handle:
@@ -40,15 +42,14 @@ def write_atomic(path: Path, write: Callable[[IO[str]], object]) -> None:
         raise
 
 
-def _kept_mode(path: Path) -> int | None:
+def _kept_mode(path: Path, read_only_kept: bool) -> int | None:
     """The permissions of the file at `path`, for the file that replaces it (None when there is
-    none); a `PermissionError` for a file made read-only, which replacing would overwrite (a
-    rename needs only the folder to be writable)."""
+    none); with `read_only_kept`, a `PermissionError` for a file made read-only."""
     try:
         found = os.stat(path)
     except FileNotFoundError:
         return None
     mode = stat.S_IMODE(found.st_mode)
-    if not mode & 0o222 or not os.access(path, os.W_OK):
+    if read_only_kept and (not mode & 0o222 or not os.access(path, os.W_OK)):
         raise PermissionError(f"{path} is read-only; it is left as it is")
     return mode

@@ -216,7 +216,9 @@ class KeptFile:
         if BROWSER:
             target.write_text(text, encoding="utf-8")
         else:
-            write_atomic(target, lambda f: f.write(text))
+            write_atomic(
+                target, lambda f: f.write(text), read_only_kept=True
+            )  # a student's file made read-only
 
 
 def followed(path: Path) -> Path:

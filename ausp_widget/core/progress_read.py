@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 from .errors import WrongTypeError, short_repr
@@ -168,10 +169,12 @@ FILE_KEYS = ("format", "version", "students", "class")
 FILE_KEYS_1 = ("format", "version", "tasks")
 CLASS_KEYS = ("teacher", "locked", "changed")
 STUDENT_KEYS = ("tasks", "puzzles", "rating", "rated", "help")
-RECORD_KEYS = {
-    "tasks": ("task", ("solved", "stars")),
-    "puzzles": ("puzzle", ("tries", "solved", "best_seconds", "missed", "cleared")),
-}
+RECORD_KEYS = MappingProxyType(
+    {
+        "tasks": ("task", ("solved", "stars")),
+        "puzzles": ("puzzle", ("tries", "solved", "best_seconds", "missed", "cleared")),
+    }
+)
 """Each section's records: what one is called, and the keys this version keeps in it."""
 
 
