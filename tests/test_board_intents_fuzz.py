@@ -475,3 +475,13 @@ def test_with_a_card_selected_a_face_down_card_names_its_pile_as_the_destination
         assert [m for _p, m in game.history] == [move], where.line()
         return
     pytest.skip("no deal with a move onto a column with a face-down card")
+
+
+def test_a_double_click_on_a_covered_waste_card_in_a_puzzle_says_it_is_covered(tmp):
+    store = Progress(tmp / "puzzles-waste.json", student="Ana")
+    trainer = PuzzleTrainer("australian", progress=store, clock=ManualClock())
+    trainer.open_puzzle(next(p for p in trainer.items if p.kind != "judge" and len(p.position.waste()) >= 2))
+    waste = [v for v in trainer.board.board.views() if v.pile.kind == "waste" and v.spot.place is not None]
+    covered = min(waste, key=lambda v: v.spot.place.depth)  # the board draws the top few
+    trainer.board.board.home(covered)
+    assert "only the top waste card may move" in trainer.feedback.value, trainer.feedback.value

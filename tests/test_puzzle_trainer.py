@@ -432,3 +432,14 @@ def test_a_game_refused_leaves_the_trainer_on_its_game(store, game):
     with pytest.raises(Exception, match="game"):
         trainer.game = game
     assert (trainer.game, trainer.puzzle, trainer.items) == before
+
+
+def test_text_that_is_no_move_gets_no_hint_after_wrong_tries(store):
+    trainer, _ = trainer_for(store)
+    open_kind(trainer, "free", level=2)
+    trainer.attempt("K♠ F")
+    second = trainer.attempt("K♠ F")
+    assert "Hint:" in second.text, "after two wrong tries, the hint"
+    feedback = trainer.attempt("zz")
+    assert feedback.text.startswith("That is not a move") and "Hint:" not in feedback.text
+    assert trainer.run.wrong == 2

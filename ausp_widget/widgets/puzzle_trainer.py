@@ -266,10 +266,12 @@ class PuzzleTrainer(widgets.VBox):
         elif self.run.done:
             feedback = Feedback(False, "This puzzle is done: press Next puzzle, or Try again.")
         else:
+            wrong = self.run.wrong
             feedback = self.run.attempt(move)
+            counted = self.run.wrong > wrong  # text that is no move is no try, and earns no hint
             if feedback.done:
                 self._finish(feedback)
-            elif not feedback.correct and self.run.hint_due and not self.teaching.help_locked:
+            elif counted and self.run.hint_due and not self.teaching.help_locked:
                 feedback = Feedback(False, feedback.text + " Hint: the highlighted card is the one to move.")
         self.clicks.selected = None
         self._render()

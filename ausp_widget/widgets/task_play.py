@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ausp_widget.core.errors import IllegalMoveError
+from ausp_widget.core.errors import IllegalMoveError, NotationError
 from ausp_widget.core.moves import DRAW, Move
 from ausp_widget.core.protocol import PatienceGame as Game
 from ausp_widget.core.protocol import PileRef, Place, has_stock, moves_from, pile_of
@@ -116,7 +116,7 @@ class TaskPlay:
                 raise IllegalMoveError("there is no card of yours there to send to a foundation")
             run.wrong += 1
             self._render()
-            self._say(f"Not allowed: {card} cannot go to a foundation now.")
+            self._say(f"Not allowed: {_home_refused(run, card)}.")
             return
         self._attempt(home)
 
@@ -206,3 +206,13 @@ def landed(game: Game, move: Move) -> list[Place | PileRef]:
             start = pile.cards.index(move.card)
             return [Place(pile.ref, depth) for depth in range(start, len(pile.cards))]
     return []
+
+
+def _home_refused(run: TaskRun, card: Any) -> str:
+    """Why `card` cannot go home, in the game's own words (a covered card is said to be covered),
+    which name no card the player cannot see."""
+    try:
+        run.game.copy().play(f"{card} F", run.task.goal.player)
+    except (IllegalMoveError, NotationError) as error:
+        return str(error)
+    return f"{card} cannot go to a foundation now"
