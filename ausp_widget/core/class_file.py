@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 from contextlib import suppress
 from pathlib import Path
 from typing import IO
@@ -119,10 +118,7 @@ class ClassFile:
         except ClassFileError:
             aside = aside_name(target)
             target.rename(aside)
-        try:
-            mode = stat.S_IMODE(target.stat().st_mode)
-        except FileNotFoundError:
-            mode = NEW_MODE
+        new = not target.exists()  # a file there keeps its permissions (`write_atomic`)
         target.parent.mkdir(parents=True, exist_ok=True)
         text = (
             json.dumps(
@@ -137,7 +133,8 @@ class ClassFile:
 
         def written(handle: IO[str]) -> None:
             handle.write(text)
-            os.chmod(handle.fileno(), mode)
+            if new:
+                os.chmod(handle.fileno(), NEW_MODE)
 
         write_atomic(target, written)
         return aside

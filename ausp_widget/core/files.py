@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import os
 import stat
 import sys
@@ -53,3 +54,12 @@ def _kept_mode(path: Path, read_only_kept: bool) -> int | None:
     if read_only_kept and (not mode & 0o222 or not os.access(path, os.W_OK)):
         raise PermissionError(f"{path} is read-only; it is left as it is")
     return mode
+
+
+def dated_new_file(stem: str) -> Path:
+    """A CSV file name in the working folder (a notebook's), dated, that no file has yet."""
+    stamp = datetime.date.today().isoformat()
+    path, number = Path(f"{stem}-{stamp}.csv"), 2
+    while path.exists():
+        path, number = Path(f"{stem}-{stamp}-{number}.csv"), number + 1
+    return path

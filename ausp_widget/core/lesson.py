@@ -191,16 +191,13 @@ def steps(mode: GuideMode = "solo") -> list[Step]:
     view may keep its own list."""
     game, _ = registry.for_table_mode(mode)
     made = game.guide(mode)
-    if not isinstance(made, list) or not all(isinstance(step, Step) for step in made):
-        wrong = (
-            next((step for step in made if not isinstance(step, Step)), made)
-            if isinstance(made, list)
-            else made
-        )
+    listed = isinstance(made, list)
+    wrong = next((step for step in made if not isinstance(step, Step)), None) if listed else made
+    if not listed or wrong is not None:
+        among = " among its steps" if listed else ""
         raise TypeError(
-            f"game {game.name!r}: its guide for {mode!r} gave {short_repr(wrong)}"
-            f"{' among its steps' if wrong is not made else ''}, not a list of steps "
-            "(ausp_widget.core.lesson.Step)"
+            f"game {game.name!r}: its guide for {mode!r} gave {short_repr(wrong)}{among}, not a list "
+            "of steps (ausp_widget.core.lesson.Step)"
         )
     return made
 

@@ -200,11 +200,11 @@ def read_save(data: dict) -> PatienceGame:
     name = data.get("game", "australian")
     if not isinstance(name, str) or name not in _loaded():
         raise NotationError(f"the save's game {name!r} is not one of {', '.join(map(repr, _GAMES))}")
-    if "game" in data:
-        return _GAMES[name].read_save(data)
     try:
         return _GAMES[name].read_save(data)
     except NotationError as error:
+        if "game" in data:
+            raise
         read = lambda game: game.read_save({**data, "game": game.name})  # noqa: E731
         raise _unnamed(error, read, 'give it a field naming its game, as "game": "{}"') from None
 

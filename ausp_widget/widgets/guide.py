@@ -84,6 +84,7 @@ class GuideView(widgets.VBox):
         self.clock = clock if clock is not None else KernelClock()
         self._timer: Timer | None = None
         self.steps: list[Step] = steps(mode)
+        self._prepared: tuple[str, list[Step]] | None = None  # the next mode's guide, made first
         self.runs: dict[int, TaskRun] = {}
         self.teaching = Teaching(self.store) if teaching is None else teaching
         self.clicks = TaskPlay(self.attempt, self._say, self._render, lambda: self.teaching.help_locked)
@@ -182,7 +183,7 @@ class GuideView(widgets.VBox):
 
     def _on_mode(self, change) -> None:
         mode = change["new"]
-        prepared, self._prepared = getattr(self, "_prepared", None), None
+        prepared, self._prepared = self._prepared, None
         self.steps = prepared[1] if prepared is not None and prepared[0] == mode else steps(mode)
         self.runs = {}
         self._fill_lessons()

@@ -26,18 +26,20 @@ import traitlets
 from ausp_widget.analysis.class_themes import THEME_FIELDS, shipped_puzzles, theme_rows
 from ausp_widget.analysis.puzzles import Puzzle, load, of_the_day
 from ausp_widget.core.errors import WrongTypeError, short_repr
+from ausp_widget.core.files import dated_new_file
 from ausp_widget.core.moves import Move
 from ausp_widget.core.progress import Progress
 from ausp_widget.core.progress_summary import export_csv
-from ausp_widget.core.rating import level_for, score_of, updated
+from ausp_widget.core.rating import level_for
 from ausp_widget.core.registry import entry
 from ausp_widget.core.tasks import Feedback, TaskRun
 from ausp_widget.core.teaching import HINT, SOLUTION
 
 from .board import show
-from .clock import Clock, KernelClock, Timer
+from .clock import Clock, KernelClock, Later
 from .parts import Parts
 from .puzzle_choice import due_back, next_at_level
+from .puzzle_results import PuzzleResults
 from .puzzle_words import by_themes, heading_words, standing_words, stock_words, theme_words
 from .step_board import StepBoard
 from .strip import HTML, Button, Dropdown, Strip, Text, ToggleButton
@@ -86,15 +88,14 @@ class PuzzleTrainer(widgets.VBox):
         if student is not None:
             self.store.student = student
         self.clock = clock if clock is not None else KernelClock()
-        self._timer: Timer | None = None
-        self._showing: Timer | None = None
+        self._timer = Later(self.clock)  # the next second of the puzzle's timer
+        self._showing = Later(self.clock)  # the next move of a solution being shown
         self.items: list[Puzzle] = []
         self.puzzle: Puzzle | None = None
         self.run: TaskRun | None = None
         self.seconds = 0
         self.result: Feedback | None = None  # the first verdict on the puzzle on show
-        self._carried: dict[str, tuple[int, bool]] = {}  # puzzle id: wrong tries, hinted, before a result
-        self._next_items: list[Puzzle] = []
+        self.results = PuzzleResults(self.store)
         self.teaching = Teaching(self.store) if teaching is None else teaching
         self.clicks = TaskPlay(self.attempt, self._say, self._render, lambda: self.teaching.help_locked)
         self._build()
@@ -105,7 +106,9 @@ class PuzzleTrainer(widgets.VBox):
         self.observe(lambda change: self._render(), names="note")
         self.large = large
         self.set_trait("active", active)
-        self.observe(lambda change: self._start_timer() if change.new else self._stop_timer(), names="active")
+        self.observe(
+            lambda change: self._start_timer() if change.new else self._timer.cancel(), names="active"
+        )
         self._load_items()
         self.next_puzzle()
 
@@ -132,29 +135,19 @@ class PuzzleTrainer(widgets.VBox):
         self.question = HTML("ausp-block")
         self.stock_line = HTML("ausp-stock-line", "ausp-block")
         self.feedback = HTML("ausp-feedback-line", "ausp-block")
-        actions = {
-            "Hint": self.hint,
-            "Show solution": self.show_solution,
-            "Try again": self.restart,
-            "Next puzzle": self.next_puzzle,
-            "Winnable": lambda: self.answer(True),
-            "Lost": lambda: self.answer(False),
-            "Puzzle of the day": self.puzzle_of_the_day,
-            "Class summary (CSV)": self._export_here,
-        }
         self.buttons = {}
-        for name, tip in (
-            ("Hint", HINT_TIP),
-            ("Show solution", SOLUTION_TIP),
-            ("Try again", "Put the puzzle back as it was"),
-            ("Next puzzle", "A new puzzle at your level"),
-            ("Winnable", "This position can still be won"),
-            ("Lost", "This position can no longer be won"),
-            ("Puzzle of the day", "Today's puzzle: the same for everyone"),
-            ("Class summary (CSV)", "Save every student's results as a CSV file here"),
+        for name, tip, action in (
+            ("Hint", HINT_TIP, self.hint),
+            ("Show solution", SOLUTION_TIP, self.show_solution),
+            ("Try again", "Put the puzzle back as it was", self.restart),
+            ("Next puzzle", "A new puzzle at your level", self.next_puzzle),
+            ("Winnable", "This position can still be won", lambda: self.answer(True)),
+            ("Lost", "This position can no longer be won", lambda: self.answer(False)),
+            ("Puzzle of the day", "Today's puzzle: the same for everyone", self.puzzle_of_the_day),
+            ("Class summary (CSV)", "Save every student's results as a CSV file here", self._export_here),
         ):
             button = Button("ausp-guide-button", description=name, tooltip=tip)
-            button.on_click(lambda _button, name=name: self._guard(actions[name]))
+            button.on_click(lambda _button, action=action: self._guard(action))
             self.buttons[name] = button
         self.board = StepBoard(self.clicks.intents(self._task), parts=self.parts)
         names = ("Hint", "Show solution", "Try again", "Winnable", "Lost", "Next puzzle")
@@ -181,12 +174,11 @@ class PuzzleTrainer(widgets.VBox):
     @traitlets.validate("game")
     def _valid_game(self, proposal: Any) -> str:
         """A game with a puzzle set, or the trainer stays on the game it has (and says why)."""
-        entry(proposal["value"])  # a ValueError naming the games there are
-        self._next_items = load(proposal["value"])  # a game without a set is refused here
+        load(proposal["value"])  # a game without a set is refused here (a set is read once)
         return proposal["value"]
 
     def _on_game(self, change: Any) -> None:
-        self.items, self._next_items = self._next_items, []
+        self._load_items()
         self.next_puzzle()
 
     @property
@@ -244,7 +236,7 @@ class PuzzleTrainer(widgets.VBox):
         if items is not None:
             self.set_trait("game", puzzle.game)
             self.items = items
-        self._stop_solution()
+        self._showing.cancel()
         self._carry_over()
         self.puzzle, self.result, self.seconds = puzzle, None, 0
         self.run = run
@@ -261,7 +253,7 @@ class PuzzleTrainer(widgets.VBox):
             feedback = Feedback(
                 False, "This puzzle asks whether the position can be won: answer with the buttons."
             )
-        elif self._showing is not None:  # not a try: the board plays the solution
+        elif self._showing.waiting:  # not a try: the board plays the solution
             feedback = Feedback(False, "The solution is being played: watch it, then press Try again.")
         elif self.run.done:
             feedback = Feedback(False, "This puzzle is done: press Next puzzle, or Try again.")
@@ -337,7 +329,6 @@ class PuzzleTrainer(widgets.VBox):
         said: list[str] = []
 
         def step() -> None:
-            self._showing = None
             if not line or self.run is None:
                 return
             move = line.pop(0)
@@ -346,14 +337,13 @@ class PuzzleTrainer(widgets.VBox):
             self._render()
             self._say(f"The solution: {', '.join(said)}{'.' if not line else ' …'}", good=None)
             if line:
-                self._showing = self.clock.call_later(SOLUTION_PAUSE, step)
+                self._showing.call(SOLUTION_PAUSE, step)
 
-        self._stop_solution()
-        self._showing = self.clock.call_later(SOLUTION_PAUSE, step)
+        self._showing.call(SOLUTION_PAUSE, step)
 
     def restart(self) -> None:
         """Put the puzzle back as it was (a result already counted stays counted)."""
-        self._stop_solution()
+        self._showing.cancel()
         self._carry_over()
         if self.run is not None:
             self.run.reset()
@@ -363,51 +353,27 @@ class PuzzleTrainer(widgets.VBox):
 
     def _finish(self, feedback: Feedback) -> None:
         """The first verdict on a puzzle moves the rating and is kept in the progress file."""
-        self._stop_timer()
+        self._timer.cancel()
         if self.result is not None or self.puzzle is None:
             return
         self.result = feedback
-        run = self.run
-        solved = feedback.correct and (run is None or run.solved)
-        wrong, helped = self._carried.pop(self.puzzle.id, (0, False))
-        score = score_of(solved, wrong + (run.wrong if run else 0), helped or (run.helped if run else False))
-        # Only a puzzle's first result moves the rating: a puzzle opened again is practice, and
-        # a solve learnt by heart would otherwise lift the rating at will.
-        first = self.store.puzzle(self.puzzle.id).tries == 0
-        rating = updated(self.rating, self.puzzle.level, score, self.store.rated) if first else None
-        seconds = float(self.seconds) if solved else None
-        self.store.record_puzzle(self.puzzle.id, solved, seconds, rating, clean=score == 1.0)
+        solved = feedback.correct and (self.run is None or self.run.solved)
+        self.results.record(self.puzzle.id, self.puzzle.level, solved, self.run, float(self.seconds))
 
     def _carry_over(self) -> None:
-        """Keep the wrong tries and hints of a puzzle left (or started again) before its result:
-        they count in the result that follows, however often it is opened again."""
-        run, puzzle = self.run, self.puzzle
-        if puzzle is None or run is None or self.result is not None or not (run.wrong or run.helped):
-            return
-        wrong, helped = self._carried.get(puzzle.id, (0, False))
-        self._carried[puzzle.id] = (wrong + run.wrong, helped or run.helped)
+        if self.puzzle is not None and self.result is None:
+            self.results.left(self.puzzle.id, self.run)
 
     # ---- the timer -----------------------------------------------------------------------------
     def _start_timer(self) -> None:
-        self._stop_timer()
+        self._timer.cancel()
         if self.active and self.result is None and not (self.run is not None and self.run.done):
-            self._timer = self.clock.call_later(1.0, self._tick)
+            self._timer.call(1.0, self._tick)
 
     def _tick(self) -> None:
-        self._timer = None
         self.seconds += 1
         self._show_clock()
-        self._timer = self.clock.call_later(1.0, self._tick)
-
-    def _stop_timer(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-
-    def _stop_solution(self) -> None:
-        if self._showing is not None:
-            self._showing.cancel()
-            self._showing = None
+        self._timer.call(1.0, self._tick)
 
     # ---- students and the class ------------------------------------------------------------------
     def _on_student(self, name: str) -> None:
@@ -417,7 +383,7 @@ class PuzzleTrainer(widgets.VBox):
             self.student.value = self.store.student
             self._say(f"That name cannot be used: {error}.")
             return
-        self._carried.clear()  # the tries of puzzles left unsolved were the last student's
+        self.results.new_student()
         self._render()
         self._say(f"Results now go to {self.store.student or 'the unnamed student'}.", good=None)
 
@@ -435,8 +401,8 @@ class PuzzleTrainer(widgets.VBox):
 
     def _export_here(self) -> None:
         """The button: new files in the notebook's folder, never over an existing one."""
-        summary = self.export_csv(_new_file("class-summary"))
-        themes = self.export_themes_csv(_new_file("class-themes"))
+        summary = self.export_csv(dated_new_file("class-summary"))
+        themes = self.export_themes_csv(dated_new_file("class-themes"))
         self._say(f"Saved the class summary as {summary}, and results by theme as {themes}.", good=True)
 
     # ---- clicks and drawing ------------------------------------------------------------------------
@@ -512,8 +478,8 @@ class PuzzleTrainer(widgets.VBox):
     def close(self) -> None:
         """Stop the timer and a solution on show, and close every widget inside."""
         if hasattr(self, "board"):
-            self._stop_timer()
-            self._stop_solution()
+            self._timer.cancel()
+            self._showing.cancel()
             self.teaching.forget(self._on_teaching)
             self.board.board.close()
             for child in self.children:
@@ -523,12 +489,3 @@ class PuzzleTrainer(widgets.VBox):
             if self._own_parts:
                 self.parts.close_shared()
         super().close()
-
-
-def _new_file(stem: str) -> Path:
-    """A file name in the notebook's folder, dated, that no file has yet."""
-    stamp = datetime.date.today().isoformat()
-    path, number = Path(f"{stem}-{stamp}.csv"), 2
-    while path.exists():
-        path, number = Path(f"{stem}-{stamp}-{number}.csv"), number + 1
-    return path
