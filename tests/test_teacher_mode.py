@@ -48,6 +48,11 @@ def ask_solver(table: GameTable, clock: ManualClock) -> str:
     return table.status.value
 
 
+def press(button) -> None:
+    """A press as the browser sends it (a greyed-out button takes none)."""
+    button.receive("click", None)
+
+
 def free_puzzle(trainer: PuzzleTrainer):
     return trainer.open_puzzle(next(p for p in trainer.items if p.kind == "free"))
 
@@ -91,8 +96,10 @@ def test_a_quiz_locks_the_tables_hint_and_solver_and_the_h_key_says_why(path):
     teaching = Teaching(Progress(path))
     table = GameTable(seed=4, clock=clock, teaching=teaching)
     teaching.teacher, teaching.locked = True, True
-    for name in ("Hint", "Winnable?"):
-        assert table.buttons[name].disabled and table.buttons[name].tooltip == LOCKED_TIP
+    for name in ("Hint", "Winnable?"):  # pressable: a press reads the lock afresh
+        assert not table.buttons[name].disabled and table.buttons[name].tooltip == LOCKED_TIP
+    press(table.buttons["Winnable?"])
+    assert LOCKED["solver"] in table.status.value and not clock.pending
     table.board.handle({"kind": "key", "action": "hint", "version": table.board.version})
     assert LOCKED["hint"] in table.status.value
     assert table._hint is None
@@ -108,7 +115,41 @@ def test_a_quiz_set_by_another_app_on_the_same_file_holds_at_the_next_request(pa
     teacher_sets(path, teacher=True, locked=True)  # the teacher's machine
     student._on_button("Hint")
     assert LOCKED["hint"] in student.status.value and student._hint is None
-    assert student.buttons["Hint"].disabled, "greyed out once the lock is seen"
+    assert student.buttons["Hint"].tooltip == LOCKED_TIP, "the lock is said once it is seen"
+
+
+def test_a_quiz_the_teacher_ends_from_another_app_lets_the_next_press_through(path):
+    teacher_sets(path, teacher=True, locked=True)
+    table = GameTable(seed=4, clock=ManualClock(), teaching=Teaching(Progress(path, student="Ana")))
+    trainer = PuzzleTrainer(progress=Progress(path, student="Bo"), clock=ManualClock())
+    free_puzzle(trainer)
+    guide = at(GuideView(progress=Progress(path, student="Cy")), "Free the A♣")
+    press(table.buttons["Hint"])
+    assert LOCKED["hint"] in table.status.value
+    teacher_sets(path, teacher=True, locked=False)  # the quiz ends on the teacher's machine
+    press(table.buttons["Hint"])
+    assert table.status.value.startswith("Hint:")
+    press(trainer.buttons["Hint"])
+    assert trainer.run.helped and LOCKED["hint"] not in trainer.feedback.value
+    press(guide.show_me)
+    assert LOCKED["solution"] not in guide.feedback.value
+    rows = {row["student"]: row for row in Progress(path).summary_rows()}
+    assert rows["Bo"]["hints_used"] == 1 and rows["Cy"]["solutions_shown"] == 1
+
+
+def test_a_quiz_set_from_another_app_after_opening_points_out_no_card(path):
+    trainer = PuzzleTrainer(progress=Progress(path, student="Bo"), clock=ManualClock())
+    free_puzzle(trainer)
+    guide = at(GuideView(progress=Progress(path, student="Cy")), "Free the A♣")
+    guide.attempt("A♣ F")
+    teacher_sets(path, teacher=True, locked=True)  # the quiz starts on the teacher's machine
+    for _ in range(2):
+        wrong = trainer.attempt("K♠ F")
+        feedback = guide.attempt("Q♥ K♥")
+    assert "Hint" not in wrong.text and not trainer.run.helped
+    assert "Hint" not in feedback.text
+    for board in (trainer.board, guide.board):
+        assert not [v for v in board.card_views() if ROLE_CLASSES["mark"] in v.face.classes]
 
 
 def test_a_quiz_locks_the_puzzles_hint_and_solution(path):
@@ -119,7 +160,7 @@ def test_a_quiz_locks_the_puzzles_hint_and_solution(path):
     teacher_sets(path, teacher=True, locked=True)
     second = PuzzleTrainer(progress=Progress(path, student="Bo"), clock=ManualClock())
     free_puzzle(second)
-    assert second.buttons["Hint"].disabled and second.buttons["Show solution"].disabled
+    assert [second.buttons[name].tooltip for name in ("Hint", "Show solution")] == [LOCKED_TIP] * 2
     second.hint()
     assert LOCKED["hint"] in second.feedback.value and not second.run.helped
     assert second.show_solution() == () and not second.run.shown
@@ -138,7 +179,7 @@ def test_a_quiz_locks_show_me_and_the_lessons_pointing_hint(path):
     teaching = Teaching(store)
     guide = at(GuideView(progress=store, teaching=teaching), "Free the A♣")
     teaching.teacher, teaching.locked = True, True
-    assert guide.show_me.disabled and guide.show_me.tooltip == LOCKED_TIP
+    assert not guide.show_me.disabled and guide.show_me.tooltip == LOCKED_TIP
     assert guide.show_answer() == () and LOCKED["solution"] in guide.feedback.value
     guide.attempt("A♣ F")
     feedback = guide.attempt("Q♥ K♥")

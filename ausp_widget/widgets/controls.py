@@ -50,7 +50,9 @@ class Controls:
         show(self.buttons["Review"], can_review)
 
     def enable(self, game: Any, legal: list[Move], auto_finish: bool, help_locked: bool = False) -> None:
-        """Enable the buttons that can act now; `help_locked` (a quiz) greys out Hint and Winnable?."""
+        """Enable the buttons that can act now. In a quiz (`help_locked`) Hint and Winnable? say so
+        in their tips but stay pressable: a press reads the class file afresh, so a lock the
+        teacher lifted from another app lets the help through, and one still set is said."""
         playing = game.status == "playing"
         buttons = self.buttons
         for name in ("Hint", "Winnable?"):
@@ -61,8 +63,8 @@ class Controls:
         _set(buttons["Pass"], PASS not in legal)
         _set(buttons["Undo"], not game.can_undo or game.mode != "solo")
         _set(buttons["Redo"], not game.can_redo or game.mode != "solo")
-        _set(buttons["Hint"], not playing or help_locked)
-        _set(buttons["Winnable?"], not playing or game.mode != "solo" or help_locked)
+        _set(buttons["Hint"], not playing)
+        _set(buttons["Winnable?"], not playing or game.mode != "solo")
         stocks = any(p.size for p in game.piles() if p.kind == "stock")
         _set(buttons["Finish"], not (playing and game.mode == "simultaneous") or stocks)
         _set(buttons["Auto-finish"], not auto_finish)

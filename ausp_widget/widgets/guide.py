@@ -31,7 +31,7 @@ from ausp_widget.core.registry import for_table_mode, table_modes
 from ausp_widget.core.saves import short_repr
 from ausp_widget.core.stars import MEANING
 from ausp_widget.core.tasks import Feedback, TaskRun
-from ausp_widget.core.teaching import SOLUTION
+from ausp_widget.core.teaching import HINT, SOLUTION
 
 from .board import show
 from .clock import Clock, KernelClock, Timer
@@ -87,7 +87,7 @@ class GuideView(widgets.VBox):
         self._prepared: tuple[str, list[Step]] | None = None  # the next mode's guide, made first
         self.runs: dict[int, TaskRun] = {}
         self.teaching = Teaching(self.store) if teaching is None else teaching
-        self.clicks = TaskPlay(self.attempt, self._say, self._render, lambda: self.teaching.help_locked)
+        self.clicks = TaskPlay(self.attempt, self._say, self._render, lambda: not self.teaching.allows(HINT))
         self._syncing = False
         self._task_line, self._said = "", ""
         button = partial(Button, "ausp-guide-button")
@@ -289,7 +289,7 @@ class GuideView(widgets.VBox):
             feedback = run.attempt(move)
             if feedback.done:
                 self._record(run)
-            elif not feedback.correct and run.hint_due and not self.teaching.help_locked:
+            elif not feedback.correct and run.hint_due and self.teaching.allows(HINT):
                 hint = " Hint: the highlighted card is the one to move." if run.next_moves() else ""
                 feedback = Feedback(False, feedback.text + hint, rule=feedback.rule)
         self.clicks.selected = None
@@ -429,9 +429,8 @@ class GuideView(widgets.VBox):
                 stars = f" {shown} <span class='ausp-stars-why'>{escape(run.stars_why)}</span>"
             self._task_line = f"<div><b>Your move{checkup}:</b> {escape(step.task)}{stars}</div>"
             self._show_task()
-            locked = self.teaching.help_locked
-            self.show_me.disabled = run.done or step.exercise.checkup or locked
-            self.show_me.tooltip = LOCKED_TIP if locked else SHOW_ME_TIP
+            self.show_me.disabled = run.done or step.exercise.checkup  # a press reads the lock afresh
+            self.show_me.tooltip = LOCKED_TIP if self.teaching.help_locked else SHOW_ME_TIP
             self.try_again.disabled = not run.played and not run.wrong
             self.board.show_marks(run.game, self.clicks.marks(run))
         else:

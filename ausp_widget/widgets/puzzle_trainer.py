@@ -97,7 +97,7 @@ class PuzzleTrainer(widgets.VBox):
         self.result: Feedback | None = None  # the first verdict on the puzzle on show
         self.results = PuzzleResults(self.store)
         self.teaching = Teaching(self.store) if teaching is None else teaching
-        self.clicks = TaskPlay(self.attempt, self._say, self._render, lambda: self.teaching.help_locked)
+        self.clicks = TaskPlay(self.attempt, self._say, self._render, lambda: not self.teaching.allows(HINT))
         self._build()
         self.teaching.follow(self._on_teaching)
         self.set_trait("game", game)
@@ -263,7 +263,7 @@ class PuzzleTrainer(widgets.VBox):
             counted = self.run.wrong > wrong  # text that is no move is no try, and earns no hint
             if feedback.done:
                 self._finish(feedback)
-            elif counted and self.run.hint_due and not self.teaching.help_locked:
+            elif counted and self.run.hint_due and self.teaching.allows(HINT):
                 feedback = Feedback(False, feedback.text + " Hint: the highlighted card is the one to move.")
         self.clicks.selected = None
         self._render()
@@ -437,7 +437,7 @@ class PuzzleTrainer(widgets.VBox):
         show(self.buttons["Hint"], not judge)
         locked = self.teaching.help_locked
         for name, tip in (("Hint", HINT_TIP), ("Show solution", SOLUTION_TIP)):
-            self.buttons[name].disabled = done or locked
+            self.buttons[name].disabled = done  # a press reads the lock afresh
             self.buttons[name].tooltip = LOCKED_TIP if locked else tip
         show(self.buttons["Try again"], not judge)
         self.buttons["Try again"].disabled = judge or not (run.played or run.wrong)

@@ -27,7 +27,6 @@ class Selecting:
     _selected_moves: frozenset[Move]
     _selected_at: int
     start_gate: Any  # holds your cards until Start (the table defines `_held`)
-    teaching: Any  # teacher mode: a quiz locks the hint
 
     def _recheck_selection(self, bot_move: Move) -> None:
         """After a bot move: a selection left with nowhere to go is dropped, and if the bot
@@ -148,8 +147,6 @@ class Selecting:
         names = {"draw": "Draw", "hint": "Hint", "undo": "Undo", "redo": "Redo"}
         if action == "cancel":
             self._guard(self._cancel)
-        elif action == "hint" and self.teaching.help_locked:
-            self._guard(self._on_button, "Hint")  # says it is locked
         elif self.buttons[names[action]].disabled:
             self._guard(self._say, self._unavailable(names[action]))
         else:

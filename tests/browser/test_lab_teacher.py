@@ -29,7 +29,7 @@ def app_notebook(folder, name: str) -> str:
     return one_cell_notebook(folder, name, lines)
 
 
-def test_teacher_mode_hides_the_line_and_a_quiz_greys_out_help(page, lab_url, notebook_dir, shots):
+def test_teacher_mode_hides_the_line_and_a_quiz_locks_help(page, lab_url, notebook_dir, shots):
     app = open_notebook(page, lab_url, app_notebook(notebook_dir, "teacher.ipynb"))
     app.get_by_role("tab", name="Puzzles").click()
     teacher = app.get_by_role("button", name="Teacher mode")
@@ -53,7 +53,11 @@ def test_teacher_mode_hides_the_line_and_a_quiz_greys_out_help(page, lab_url, no
     lock.click()
     app.get_by_role("tab", name="Play").click()
     hint = table.get_by_role("button", name="Hint")
-    eventually(page, lambda: hint.is_disabled() and winnable.is_disabled(), seconds=10)
+    locked = "Locked for a quiz"  # said by the tips; a press reads the lock afresh and says it
+    eventually(page, lambda: locked in (hint.get_attribute("title") or ""), seconds=10)
+    assert locked in (winnable.get_attribute("title") or "") and hint.is_enabled()
+    winnable.click()
+    eventually(page, lambda: "The solver is locked for this quiz" in status.inner_text(), seconds=10)
     table.locator(".ausp-cardtable").first.focus()
     page.keyboard.press("h")
     eventually(page, lambda: "Hints are locked for this quiz" in status.inner_text(), seconds=10)
