@@ -165,3 +165,21 @@ def test_a_board_played_by_clicks_answers_a_drag_it_does_not_lift():
     board.show(Game.deal(4).piles(), {})
     board.handle({"kind": "lift", "from": "column/0/6#3", "v": board.version})
     assert board.widget.notice == {"text": BY_CLICKS, "kind": "refused", "n": 1}
+
+
+def test_a_click_on_a_foundation_the_bot_has_just_filled_is_told_the_board_changed():
+    from ausp_widget.widgets.board import STALE
+    from ausp_widget.widgets.table import ManualClock
+
+    clock = ManualClock()
+    table = GameTable(mode="simultaneous", seed=38, clock=clock, wait_for_start=False)
+    mine = next(m for m in table.game.legal_moves(0) if m.kind == "foundation")
+    next(s for s in table.board.views(0) if s.card == mine.card and s.pile.owner == 0).click()
+    empty = next(
+        s for s in table.board.views() if s.pile.kind == "foundation" and s.pile.index == mine.pile - 1
+    )
+    seen, empty_id = table.board.version, empty.id
+    clock.advance(2.0)  # the bot puts its own ace there first
+    assert table.board.version != seen and table.game.history
+    table.board.handle({"kind": "click", "to": empty_id, "v": seen})
+    assert table.board.errors[-1] == STALE

@@ -272,6 +272,8 @@ class Board:
         version = message.get("v")
         if not isinstance(version, int) or isinstance(version, bool):
             return "The board sent a move without saying which position it was made on."
+        if version != self.version:  # first: a place of an older board may be gone by now
+            return STALE
         names = {"click": ("to",), "drop": ("from",), "home": ("from",), "lift": ("from",)}[kind]
         for name in names:
             sid = message.get(name)
@@ -280,8 +282,6 @@ class Board:
         to = message.get("to")
         if kind == "drop" and (not isinstance(to, str) or to not in self._pile_refs):
             return f"There is no such pile on this board: {short_repr(to)}."
-        if version != self.version:
-            return STALE
         spot = self._spots[message["from"]] if kind in ("drop", "home", "lift") else None
         if spot is not None and spot.place is None:
             return f"There is no card to move there: {spot.face.description}."
