@@ -1124,3 +1124,22 @@ def test_the_move_log_keeps_the_moves_of_the_game_as_it_stands_and_never_a_card_
     assert "10♣" not in table.move_log.value
     button(table, "Redo").click()
     assert "1. You: 10♣ J♦" in table.move_log.value and "8♣" not in table.move_log.value
+
+
+@pytest.mark.parametrize(
+    "options, named",
+    [
+        ({"clock": "fast"}, "clock"),
+        ({"wait_for_start": "no"}, "wait_for_start"),
+        ({"large": "yes"}, "large"),
+        ({"four_colour": 1}, "four_colour"),
+        ({"first": 2}, "first"),
+    ],
+)
+def test_a_wrong_table_option_is_refused_by_name_before_anything_is_made(options, named):
+    from ausp_widget import AustralianPatience
+
+    with pytest.raises((TypeError, ValueError), match=named):
+        GameTable(mode="turns", seed=7, **options)
+    with pytest.raises((TypeError, ValueError), match=named):
+        AustralianPatience(mode="turns", seed=7, **options)  # not only once the Play tab opens

@@ -8,6 +8,9 @@ from typing import Any
 
 import traitlets
 
+from ausp_widget.core.deal import check_first
+from ausp_widget.core.errors import WrongTypeError, short_repr
+
 
 class SettingError(traitlets.TraitError, ValueError):
     """A setting given a value it does not take (a mode there is not, a step past the last)."""
@@ -38,3 +41,21 @@ class WholeTrait(_Typed, traitlets.Int):
         if isinstance(value, bool):
             self.error(obj, value)
         return super().validate(obj, value)
+
+
+SWITCHES = ("large", "four_colour", "wait_for_start", "show_modes")
+"""The table's options that are on or off."""
+
+
+def check_settings(first: object, clock: object, **switches: object) -> None:
+    """Refuse who starts, the clock and the on-or-off options before anything is made: a wrong
+    one would otherwise be read as true, or fail in the middle of a game (a clock of "fast")."""
+    check_first(first)
+    if clock is not None and not callable(getattr(clock, "call_later", None)):
+        raise WrongTypeError(
+            "clock is an object with call_later(seconds, callback), such as ManualClock(), "
+            f"not {type(clock).__name__} {short_repr(clock)}"
+        )
+    for name, value in switches.items():
+        if not isinstance(value, bool):
+            raise WrongTypeError(f"{name} is True or False, not {type(value).__name__} {short_repr(value)}")

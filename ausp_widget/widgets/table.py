@@ -39,7 +39,7 @@ from .finding import FindingWidgets
 from .mode_choice import ModeChoice
 from .parts import Parts
 from .selection import Selecting
-from .setting import SettingError, TextTrait
+from .setting import SWITCHES, SettingError, TextTrait, check_settings
 from .solver_question import SolverQuestion, can_ask
 from .start_gate import READY, StartGate
 from .status import StatusPanel
@@ -96,6 +96,8 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widge
     ) -> None:
         mode = _table_mode(game, mode)
         check_bot(bot)
+        switches = {"large": large, "four_colour": four_colour, "wait_for_start": wait_for_start}
+        check_settings(first, clock, show_modes=show_modes, **switches)
         self._own_parts = parts is None
         self.parts = Parts() if parts is None else parts
         kwargs.setdefault("layout", self.parts.layout)
@@ -139,6 +141,8 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widge
             check_seed(seed)
         _table_mode(options.get("game"), mode)
         check_bot(options.get("bot"))
+        flags = {name: options[name] for name in SWITCHES if name in options}
+        check_settings(options.get("first", 0), options.get("clock"), **flags)
 
     # ---- building (once) ----------------------------------------------------------------------
     def _build(self, show_modes: bool) -> None:
