@@ -31,10 +31,11 @@ from ausp_widget.analysis import solve
 from ausp_widget.analysis.cluster import ClusterError, check_address, cluster
 from ausp_widget.analysis.parallel import run_each
 from ausp_widget.core import registry
-from ausp_widget.core.errors import check_seconds
+from ausp_widget.core.errors import NotationError, check_seconds
+from ausp_widget.core.position_text import BOM
 from ausp_widget.core.progress_checks import check_path
-from ausp_widget.core.protocol import hidden_words
-from ausp_widget.core.saves import DEAL_LIMIT, check_seed
+from ausp_widget.core.protocol import PatienceGame, hidden_words
+from ausp_widget.core.saves import DEAL_LIMIT, check_seed, decode_save
 from ausp_widget.core.stats import percentile, wilson_interval
 
 MOST_PUZZLES = 10_000  # a run's puzzles: each is a solver-checked search, and 10,000 take hours already
@@ -150,9 +151,8 @@ def progress_bar(stream=None, width: int = 30) -> Callable[[int, int], None]:
 # ---- commands ------------------------------------------------------------------------------
 def _cmd_solve(args: argparse.Namespace) -> int:
     if args.position:
-        text = sys.stdin.read() if args.position == "-" else Path(args.position).read_text(encoding="utf-8")
-        game = registry.read_text(text, default=args.game)  # a `game:` line in the file decides
         name = "the position" if args.position == "-" else args.position
+        game = _read_position(args.position, name, args.game)
     else:
         game = registry.entry(args.game).deal(args.seed)
         name = f"deal {args.seed}" + ("" if args.game == "australian" else f" of {game.title}")
@@ -166,6 +166,28 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     elif result.winnable is None:
         print(f"no verdict within {args.time_limit} s: try a larger --time-limit")
     return 0
+
+
+def _read_position(source: str, name: str, default: str) -> PatienceGame:
+    """The game a `--position` file (`-`: standard input) holds: position text, where a `game:`
+    line decides the game, or a save (`to_json()`) as it was left; an error names the file."""
+    if source == "-":
+        text = sys.stdin.read()
+    else:
+        data = Path(source).read_bytes()
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise NotationError(
+                f"{name} is not UTF-8 text: byte {error.start} is 0x{data[error.start]:02x} "
+                "(save it as UTF-8)"
+            ) from None
+    try:
+        if text.removeprefix(BOM).lstrip().startswith("{"):
+            return registry.read_save(decode_save(text))
+        return registry.read_text(text, default=default)
+    except NotationError as error:
+        raise NotationError(f"{name}: {error}") from None
 
 
 def _cmd_stats(args: argparse.Namespace) -> int:

@@ -2,6 +2,7 @@
 
 import inspect
 import json
+import re
 import sys
 
 import pytest
@@ -470,3 +471,47 @@ def test_a_winning_line_that_is_not_a_list_of_moves_changes_nothing(game):
         with pytest.raises(TypeError, match="moves is a list of moves"):
             played.play_winning_line(wrong)
     assert played.to_json() == before
+
+
+@pytest.mark.parametrize(
+    "read",
+    [
+        lambda: Game.deal(4).play(42),
+        lambda: Game.from_text(5),
+        lambda: Game.from_json(None),
+        lambda: Move.parse(b"draw"),
+        lambda: Card.parse(10),
+        lambda: Game.deal(4, game="yukon").play(["K♠", 3]),
+    ],
+)
+def test_something_other_than_text_where_text_goes_is_a_type_error_naming_it(read):
+    with pytest.raises(TypeError, match="text") as raised:
+        read()
+    assert isinstance(raised.value, NotationError), "code catching NotationError still does"
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [("draw now", "'draw' stands alone, with nothing after it (not 'now')"), ("pass 2", "not '2'")],
+)
+def test_words_after_draw_or_pass_are_named(text, named):
+    game = Game.deal(4)
+    with pytest.raises(NotationError, match=re.escape(named)):
+        game.play(text)
+    assert game.history == ()
+
+
+def test_a_dash_among_cards_is_named_as_standing_alone():
+    text = Game.deal(4).to_text().replace("waste: -", "waste: - extra")
+    with pytest.raises(NotationError, match="'-' stands alone for no cards"):
+        Game.from_text(text)
+
+
+def test_a_suit_typed_from_an_emoji_picker_reads_as_the_suit():
+    assert Card.parse("6\u2665\ufe0f") is Card.parse("6♥")
+    assert Move.parse("10\u2663\ufe0f J\u2665\ufe0f") == Move.parse("10♣ J♥")
+
+
+def test_a_long_text_in_an_error_is_counted_without_its_quotes():
+    with pytest.raises(NotationError, match=r"\(100 characters\)"):
+        Game.from_text("y" * 100)

@@ -48,6 +48,27 @@ def test_bad_arguments_and_files_are_named(tmp_path, capsys):
     assert "error:" in capsys.readouterr().err
 
 
+def test_solve_reads_a_save_as_it_was_left_and_names_a_file_it_cannot_read(tmp_path, capsys):
+    game = Game.deal(4)
+    game.play("draw")
+    save = tmp_path / "deal 4.json"
+    save.write_text(game.to_json(), encoding="utf-8")
+    assert main(["solve", "--position", str(save), "--time-limit", "5"]) == 0
+    assert capsys.readouterr().out.startswith(f"{save}: winnable (")
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"x": 1}', encoding="utf-8")
+    assert main(["solve", "--position", str(broken)]) == 2
+    assert f"{broken}: this is not an ausp_widget save" in capsys.readouterr().err
+    latin = tmp_path / "latin.txt"
+    latin.write_bytes(b"foundations: -\xff\n")
+    assert main(["solve", "--position", str(latin)]) == 2
+    assert f"{latin} is not UTF-8 text: byte 14 is 0xff" in capsys.readouterr().err
+    bad = tmp_path / "bad.txt"
+    bad.write_text("foundations: -\n", encoding="utf-8")
+    assert main(["solve", "--position", str(bad)]) == 2
+    assert f"error: {bad}: the position has no line for 'stock:'" in capsys.readouterr().err
+
+
 def test_stats_counts_verdicts_and_prints_an_interval(capsys):
     assert main(["stats", "--deals", "6", "--quiet"]) == 0
     out = capsys.readouterr().out

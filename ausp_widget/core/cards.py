@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import total_ordering
 from types import MappingProxyType
 
-from ausp_widget.core.errors import NotationError, short_repr
+from ausp_widget.core.errors import NotationError, NotTextError, short_repr
 
 SUITS = "♣♦♥♠"
 RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -19,6 +19,7 @@ RANK_NAMES = (
 )  # fmt: skip
 SUIT_NAMES = MappingProxyType({"♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades"})
 RED_SUITS = "♦♥"
+EMOJI_STYLE = "\ufe0f"  # follows a suit sign typed from an emoji picker: '♥️'
 
 _SUIT_ALIASES = MappingProxyType({
     "♣": "♣", "♧": "♣", "C": "♣",
@@ -57,7 +58,9 @@ class Card:
         """Read `J♥`, `10♦`, `T♦`, `a♣`, `QH`, `q♡`: rank then suit."""
         if isinstance(text, Card):
             return text
-        token = str(text).strip().upper()
+        if not isinstance(text, str):
+            raise NotTextError(f"a card is text like 'J♥', not {type(text).__name__} {short_repr(text)}")
+        token = text.strip().replace(EMOJI_STYLE, "").upper()  # '♥️' from an emoji picker is ♥
         suit = _SUIT_ALIASES.get(token[-1:])
         rank = _RANK_ALIASES.get(token[:-1])
         if suit is None or rank is None:
@@ -118,7 +121,10 @@ def parse_cards(text: str) -> list[Card]:
     text = text.strip()
     if text in ("", "-"):
         return []
-    return [Card.parse(token) for token in text.split()]
+    tokens = text.split()
+    if "-" in tokens:
+        raise NotationError(f"'-' stands alone for no cards, not among others ({short_repr(text)})")
+    return [Card.parse(token) for token in tokens]
 
 
 def format_cards(cards) -> str:

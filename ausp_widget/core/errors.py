@@ -18,6 +18,11 @@ class WrongTypeError(TypeError, ValueError):
     ValueError, which these checks raised before, so code catching that still works."""
 
 
+class NotTextError(WrongTypeError, NotationError):
+    """Something other than text where text goes (a number for a move): a TypeError, and also
+    the NotationError that text which cannot be read raises."""
+
+
 def check_whole(name: str, value: object, low: int = 0) -> int:
     """`value` as given when it is an int (not a bool) of at least `low`, else a `WrongTypeError`
     or a `ValueError` naming the argument and what it takes."""
@@ -68,4 +73,5 @@ def short_repr(value: object, width: int = 40) -> str:
         return f"a {type(value).__name__}"
     if len(text) <= width:
         return text
-    return f"{text[: width // 2]}…{text[-width // 5 :]} ({len(text)} characters)"
+    count = len(value) if isinstance(value, str) else len(text)  # a text's own, not its quotes
+    return f"{text[: width // 2]}…{text[-width // 5 :]} ({count} characters)"

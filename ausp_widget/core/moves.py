@@ -6,7 +6,7 @@ from types import MappingProxyType
 from typing import Literal
 
 from ausp_widget.core.cards import CARDS, Card
-from ausp_widget.core.errors import NotationError, short_repr
+from ausp_widget.core.errors import NotationError, NotTextError, short_repr
 
 MoveKind = Literal["draw", "pass", "foundation", "tableau", "column"]
 MOVE_KINDS: tuple[str, ...] = ("draw", "pass", "foundation", "tableau", "column")
@@ -131,13 +131,19 @@ def read_move_words(text: str | Move, example: str, usage: str) -> Move | tuple[
     if isinstance(text, Move):
         return text
     if not isinstance(text, str):
-        raise NotationError(f"a move is text like {example} or 'draw', not {type(text).__name__}")
+        kind = type(text).__name__
+        raise NotTextError(f"a move is text like {example} or 'draw', not {kind} {short_repr(text)}")
     words = text.split()
     lowered = [w.lower() for w in words]
     if lowered == ["draw"]:
         return DRAW
     if lowered == ["pass"]:
         return PASS
+    if lowered[:1] in (["draw"], ["pass"]):
+        raise NotationError(
+            f"{short_repr(text)} is not a move: {words[0]!r} stands alone, with nothing after it "
+            f"(not {short_repr(' '.join(words[1:]))})"
+        )
     if len(words) != 2:
         raise NotationError(f"{short_repr(text)} is not a move: write {usage}")
     return words[0], words[1]

@@ -23,7 +23,7 @@ import traitlets
 from ausp_widget.analysis.players import BOT_LEVELS, check_bot, make_bot
 from ausp_widget.analysis.review import can_review
 from ausp_widget.core import registry
-from ausp_widget.core.errors import IllegalMoveError, NotationError
+from ausp_widget.core.errors import IllegalMoveError, NotationError, WrongTypeError, short_repr
 from ausp_widget.core.moves import Move
 from ausp_widget.core.protocol import PatienceGame, Pile, PileRef, Place, has_stock
 from ausp_widget.core.saves import check_seed
@@ -240,7 +240,8 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widge
         try:
             registry.entry_for(game)
         except TypeError:
-            raise TypeError(f"a GameTable plays a Game, not {type(game).__name__}") from None
+            takes = "table.game takes a game (Game.deal, .from_json or .from_text)"
+            raise WrongTypeError(f"{takes}, not {type(game).__name__} {short_repr(game)}") from None
         with self._lock:
             self._attach(game)
 
