@@ -431,3 +431,17 @@ def test_a_win_puzzle_speaks_of_the_stock_only_in_a_game_that_has_one(game):
     stocked = game != "yukon"  # Yukon deals every card: it has no stock
     assert ("stock" in puzzle.words) == stocked, puzzle.words
     assert ("stock" in stock_words(puzzle.position)) == stocked
+
+
+def test_the_readmes_puzzle_example_asks_and_checks_what_its_comments_say():
+    import ast
+    import re
+    from pathlib import Path
+
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    level = int(re.search(r'puzzles\.load\(game="australian", level=(\d+)\)', readme)[1])
+    index, words = re.search(r'p = items\[(\d+)\]; p\.words +# the question: "([^"]+)"', readme).groups()
+    line = ast.literal_eval(re.search(r"p\.check\((\[[^\]]*\])\)", readme)[1])
+    puzzle = puzzles.load(game="australian", level=level)[int(index)]
+    assert puzzle.words == words
+    assert puzzle.check(line).correct
