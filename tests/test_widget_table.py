@@ -444,9 +444,11 @@ def test_clicks_during_the_bots_turn_are_refused_with_a_reason(clock):
     assert table.status.value == "Wait for your turn: the bot is playing."
     button(table, "Draw").click()
     assert "the bot's turn" in table.status.value
-    for key in ("draw", "hint", "undo"):  # a key says what a click says
+    for key in ("draw", "hint"):  # a key says what a click says
         table.board.widget._handle_custom_msg({"kind": "key", "action": key, "v": 1}, [])
         assert table.status.value == "Wait for your turn: the bot is playing.", key
+    table.board.widget._handle_custom_msg({"kind": "key", "action": "undo", "v": 1}, [])
+    assert table.status.value.startswith("Undo is for the solo game"), "not on any turn"
     bot_card(table, table.game.tableau(1)[0][-1].name).click()
     assert "the bot's cards" in table.status.value
     # the words point to the caption every layout draws, never to where the tables lie
@@ -1143,3 +1145,25 @@ def test_a_wrong_table_option_is_refused_by_name_before_anything_is_made(options
         GameTable(mode="turns", seed=7, **options)
     with pytest.raises((TypeError, ValueError), match=named):
         AustralianPatience(mode="turns", seed=7, **options)  # not only once the Play tab opens
+
+
+def test_an_empty_stock_on_your_turn_says_to_pass_and_keys_give_their_own_reasons():
+    clock = ManualClock()
+    table = GameTable(mode="turns", seed=11, clock=clock, wait_for_start=False)
+    game = table.game
+    while next(p for p in game.piles() if p.kind == "stock" and p.owner == 0).size:
+        table.play("draw") if game.turn == 0 else clock.advance(1)
+    while game.turn != 0:
+        clock.advance(1)
+    next(s for s in table.board.views(0) if s.pile.kind == "stock").click()
+    assert "pass to end the turn" in table.status.value
+    table.board.key("draw")
+    assert "pass to end the turn" in table.status.value
+    stock = next(p for p in table.board.state["piles"] if p["id"] == "stock/0/0")
+    assert "one pass" not in stock["title"]
+    table.play("pass")
+    table.board.key("undo")  # the bot's turn, but Undo is never for a game against the bot
+    assert "Undo is for the solo game" in table.status.value
+    race = GameTable(mode="simultaneous", seed=7, clock=ManualClock())
+    race.board.key("draw")
+    assert race.status.value == "Press Start when the class is ready."

@@ -165,7 +165,7 @@ def build(
             tip = label if theirs else f"{label}: click to draw"
             if not pile.size:
                 label = f"{whose}stock, empty"
-                tip = f"{label}: one pass only"
+                tip = f"{label}: there is no redeal"
             entry["marks"] = pile_marks
             entry["label_text"], entry["title"] = label, tip
             face = Face(label, tip, ("ausp-stock", *pile_marks))

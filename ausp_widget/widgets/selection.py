@@ -13,6 +13,7 @@ from ausp_widget.core.text import sentence
 from . import words
 from .board_state import Spot as CardView
 from .board_state import card_at
+from .start_gate import READY
 
 
 class Selecting:
@@ -157,12 +158,19 @@ class Selecting:
         for Undo and Redo, the game's own words when it refuses them (a game played without
         taking moves back says so); else "not now"."""
         game = self._game
+        if name in ("Undo", "Redo"):  # never against the bot: its words, whoever's turn it is
+            try:
+                getattr(game.copy(), name.lower())()
+            except IllegalMoveError as error:
+                return sentence(str(error))
+        if self.start_gate.waiting:
+            return READY
         if game.mode == "turns" and game.status == "playing" and game.turn != 0:
             return words.WAIT
-        if name in ("Undo", "Redo"):
+        if name == "Draw" and game.status == "playing":
             try:
-                getattr(self._game.copy(), name.lower())()
-            except IllegalMoveError as error:
+                game.copy().play(DRAW)
+            except IllegalMoveError as error:  # an empty stock: the game says what to do instead
                 return sentence(str(error))
         return f"{name} is not available now."
 

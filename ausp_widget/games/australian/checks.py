@@ -28,6 +28,8 @@ class Checks:
             )
         if move.kind == "draw":
             if lay.drawn == len(lay.stock):
+                if self.mode == "turns":  # "one pass only" would read as the Pass that ends a turn
+                    raise IllegalMoveError("the stock is empty (there is no redeal): pass to end the turn")
                 raise IllegalMoveError("the stock is empty: there is no redeal, one pass only")
             return ("draw", move)
         if move.kind == "pass":
