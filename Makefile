@@ -49,7 +49,7 @@ browser:
 test: $(VENV)/.test browser site
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/python -m pytest -q -n 2 --dist loadgroup
+	$(BIN)/python -m pytest -q -n 2 --dist loadgroup --durations=15
 
 # The classroom site alone: build it (if anything changed), then its browser test.
 test-site: $(VENV)/.test browser site

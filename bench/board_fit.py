@@ -7,7 +7,8 @@ board's line of words (28 px) and the button row (30 px) lie below it: the board
 is then 450 px in a 1049-px cell (431 px for Indian Patience, whose mode note takes a line),
 as the browser measures it (tests/browser/test_lab_fit.py checks the same tables there). This lays out
 deals 1–200 of every table mode (solo, turn-based, race, Indian Patience, Yukon) at 0, 10, 20,
-30 and 40 moves of play (the bot's moves in Australian Patience, the hint's in the others) and
+30, 40, 60, 90 and 120 moves of play (the bot's moves in Australian Patience, the hint's in the
+others; with `--student`, against the bot you play the hint's moves, as a student may) and
 prints, for each, the share of tables that fit (with a 95% interval), the tallest table, the
 card widths drawn, how many tables had a column laid out in lanes side by side (one player's
 table with a column too long for the window even at its tightest fan), and the deals that did not
@@ -18,7 +19,7 @@ side by side: a table fits only when it is no taller than its room and no wider 
 the board says how to see the rest of one that does not.
 
 Run: .venv/bin/python bench/board_fit.py [--deals 200] [--first-deal 1] [--cell 1049]
-     [--board-js PATH (an older board.js)]
+     [--board-js PATH (an older board.js)] [--student]
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ CELL, WINDOW = 1049, 800  # the notebook cell's width, the window's height
 ROOMS = {"indian": 431}  # the height the board may take, where not ROOM
 ROOM = 450
 MODES = ("solo", "turns", "simultaneous", "indian", "yukon")
-STAGES = (0, 10, 20, 30, 40)
+STAGES = (0, 10, 20, 30, 40, 60, 90, 120)
 
 # board.js's own `layout`, run in Node on each state read from standard input.
 NODE = """
@@ -55,12 +56,23 @@ console.log(JSON.stringify(measured));
 """
 
 
-def advance(game: PatienceGame, bots: list, mode: str) -> bool:
+def advance(game: PatienceGame, bots: list, mode: str, student: bool = False) -> bool:
     """One move of play: the bot's in Australian Patience (each player in turn in a race), the
-    hint's in a game without a bot. False when no move is left."""
+    hint's in a game without a bot, and the hint's for you when `student` (a student who
+    follows the hint builds longer columns than the bot does). False when no move is left."""
     if game.status != "playing":
         return False
     entry = registry.entry_for(game)
+    if (
+        student
+        and len(bots) > 1
+        and game.turn in (0, None)
+        and (game.turn == 0 or len(game.history) % 2 == 0)
+    ):
+        move = entry.hint(game, 0).move
+        if move is not None and move in game.legal_moves(0):
+            game.play(move, 0)
+            return True
     if entry.bot is None:
         move = entry.hint(game, 0).move
         if move is None:
@@ -78,7 +90,7 @@ def advance(game: PatienceGame, bots: list, mode: str) -> bool:
     return False
 
 
-def states(mode: str, deals: range) -> list[tuple[int, int, dict]]:
+def states(mode: str, deals: range, student: bool = False) -> list[tuple[int, int, dict]]:
     """(deal, stage, board state) for each deal at each stage of play."""
     entry, game_mode = registry.for_table_mode(mode)
     found = []
@@ -88,7 +100,7 @@ def states(mode: str, deals: range) -> list[tuple[int, int, dict]]:
         bots = [make_bot("steady", game) for _ in range(players)] if entry.bot is not None else []
         played = 0
         for stage in STAGES:
-            while played < stage and advance(game, bots, mode):
+            while played < stage and advance(game, bots, mode, student):
                 played += 1
             state, _ = build(on_board(game, game.piles()), {}, {}, KeyBook())
             found.append((seed, stage, state))
@@ -105,13 +117,17 @@ def main() -> None:
         "--cell", type=int, default=CELL, help="the cell's width (797: JupyterLab's side panel open)"
     )
     parser.add_argument("--board-js", type=pathlib.Path, default=BOARD_JS)
+    parser.add_argument(
+        "--student", action="store_true", help="against the bot, you play the hint's moves (longer columns)"
+    )
     args = parser.parse_args()
     room = f"{ROOM} px for the board (Indian {ROOMS['indian']})"
     where = f"{args.cell} px cell, {room}, a 1280x{WINDOW} screen, projector cards"
     deals = range(args.first_deal, args.first_deal + args.deals)
-    print(f"board_fit: deals {deals[0]}-{deals[-1]}, {where}")
+    you = "; you play the hint's moves" if args.student else ""
+    print(f"board_fit: deals {deals[0]}-{deals[-1]}, {where}{you}")
     for mode in MODES:
-        cases = states(mode, deals)
+        cases = states(mode, deals, args.student)
         room = ROOMS.get(mode, ROOM)
         done = subprocess.run(
             ["node", "-e", NODE, str(args.board_js), str(args.cell), str(WINDOW), str(room)],
@@ -132,7 +148,7 @@ def main() -> None:
                 f"{r[0]} ({r[1]:.0f}x{r[4]:.0f} px)" for r, ok in zip(rows, fits, strict=True) if not ok
             ]
             print(
-                f"board_fit: {mode:<12} {stage:>2} moves: fit {fit}/{len(rows)} "
+                f"board_fit: {mode:<12} {stage:>3} moves: fit {fit}/{len(rows)} "
                 f"({100 * fit / len(rows):.1f}%, 95% {100 * low:.1f}-{100 * high:.1f}%); "
                 f"tallest {max(r[1] for r in rows):.0f} px; cards {widths[0]}-{widths[-1]} px; "
                 f"a column in lanes {lanes}" + (f"; missed deals {', '.join(misses[:8])}" if misses else "")

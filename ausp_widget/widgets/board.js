@@ -28,8 +28,9 @@ function el(tag, cls, parent) {
 // the controls above and the buttons below are on show: the whole table and its buttons fit the
 // screen a class watches. Columns fan tighter as they grow, down to a step that still shows each
 // covered card's index whole; then the cards get smaller, never below a size whose index a class
-// can read; then, where the table has room across (one player), a column too long for the window
-// goes on in a second lane beside it (bench/board_fit.py measures it on real deals).
+// can read; then a column too long for the window goes on in a second lane beside it, where the
+// table has room across (one player), or makes room with smaller cards (two players; their
+// indexes stay as large) (bench/board_fit.py measures it on real deals).
 const GAP = 0.14; // between columns, in card widths
 const SEP = 0.4; // between the stock and waste and the columns
 const MID = 0.5; // between two players' tables side by side
@@ -157,13 +158,25 @@ function layout(state, width, large, room = Infinity) {
       }
       geo = arrange(state, m, lo);
     } else {
-      // Too tall at the tightest fan: the longest columns go on in lanes, where they fit across.
-      const folded = m.lanes ? arrange(state, m, room - tight.colTop - tight.tail - 0.05, true) : tight;
+      // Too tall at the tightest fan: the longest columns go on in lanes, where they fit across;
+      // two players' tables make room across with smaller cards (their indexes as large).
+      const foldAt = (mm) => {
+        const tightest = arrange(state, mm, 0);
+        return arrange(state, mm, room - tightest.colTop - tightest.tail - 0.05, true);
+      };
+      let folded = m.lanes ? foldAt(m) : tight;
+      for (let v = w; !m.lanes && v >= floorPx(large); v -= 2) {
+        const smaller = foldAt({ ...sized(s, v, how, large), lanes: true });
+        if (smaller.height <= room && smaller.width <= width) {
+          folded = smaller;
+          break;
+        }
+      }
       geo = folded.height <= room && folded.width <= width ? folded : tight;
       if (geo === folded && folded !== tight) bound = "lanes";
     }
   }
-  return { ...geo, m, room, bound };
+  return { ...geo, room, bound };
 }
 
 // Where each card of a column lies from the column's top left, and how wide the column is.
@@ -239,7 +252,8 @@ function arrange(state, m, colMax, fold = false) {
     const spans = mine(owner, "column").map((p) => fans.get(p.id).span);
     return spans.length ? spans.reduce((a, b) => a + b + gap, -gap) : 0;
   };
-  const band = Math.max(m.columns * (w + gap) - gap, ...owners.map(bandOf));
+  const bands = new Map(owners.map((o) => [o, Math.max(m.columns * (w + gap) - gap, bandOf(o))]));
+  const band = Math.max(m.columns * (w + gap) - gap, ...bands.values());
   const lead = m.stock ? w + m.sep : 0; // the stock and waste's column, left of the columns
   const sideWidth = lead + band;
   const rowWidth = m.foundations * (w + gap) - gap;
@@ -247,7 +261,10 @@ function arrange(state, m, colMax, fold = false) {
     stacked: Math.max(sideWidth, rowWidth) + 2 * pad,
     aside: sideWidth + m.sep + 2 * w + gap + 2 * pad,
   };
-  const total = widths[m.how] ?? across(m, w, m.how, m.large);
+  // Two players' tables are as wide as the arrangement needs, or wider by what a column that
+  // goes on in a second lane adds to its player's band.
+  const wider = [...bands.values()].reduce((sum, b) => sum + b - (m.columns * (w + gap) - gap), 0);
+  const total = widths[m.how] ?? across(m, w, m.how, m.large) + wider;
   let y = pad;
   let colTop = 0; // where the columns start, and what the table adds below them
   let tail = pad;
@@ -377,12 +394,10 @@ function arrange(state, m, colMax, fold = false) {
     foundationRow((total - rowWidth) / 2);
     y += h + label + 6 + gap;
     const top = y + label + 2;
-    const start = (total - (2 * band + m.mid)) / 2;
+    const start = (total - (bands.get(you) + bands.get(them) + m.mid)) / 2;
     colTop = top;
     let bottom = top + h;
-    [you, them].forEach((owner, k) => {
-      bottom = Math.max(bottom, columns(owner, start + k * (band + m.mid), top));
-    });
+    bottom = Math.max(bottom, columns(you, start, top), columns(them, start + bands.get(you) + m.mid, top));
     y = bottom + pad;
   };
 
@@ -392,7 +407,7 @@ function arrange(state, m, colMax, fold = false) {
     const [you, them] = others();
     const top = y + label + 2;
     colTop = top;
-    const middle = pad + lead + band + m.sep;
+    const middle = pad + lead + bands.get(you) + m.sep;
     let bottom = foundationGrid(middle, top);
     const sides = [
       [you, pad, pad + lead],
@@ -452,7 +467,7 @@ function arrange(state, m, colMax, fold = false) {
     stackedRow();
     owners.forEach((owner) => side(owner));
   }
-  return { items, zones, stops, height: Math.round(y * 100) / 100, width: total, colTop, tail };
+  return { items, zones, stops, height: Math.round(y * 100) / 100, width: total, colTop, tail, m };
 }
 
 // ---- drawing a card --------------------------------------------------------------------------
