@@ -318,3 +318,46 @@ def test_no_guide_step_names_a_card_its_board_hides():
             if hidden:
                 named[(mode, number, step.title)] = hidden
     assert named == {}
+
+
+YUKON_ENDGAME = (
+    "game: yukon\nfoundations: K♣ K♦ K♥ 10♠\n1: -\n2: -\n3: [{a}] [{b}] J♠\n4: -\n5: -\n6: -\n7: -\n"
+)
+INDIAN_ENDGAME = (
+    "game: indian\nfoundations: K♣ K♣ K♦ K♦ K♥ K♥ Q♠ 10♠\nstock: -\nwaste: -\n1: [{a}] J♠\n2: [{b}] K♠\n"
+    + "".join(f"{n}: -\n" for n in range(3, 11))
+)
+
+
+@pytest.mark.parametrize("text, mode", [(YUKON_ENDGAME, "yukon"), (INDIAN_ENDGAME, "indian")])
+def test_auto_finish_is_offered_alike_whatever_order_the_face_down_cards_lie_in(text, mode):
+    from ausp_widget.widgets.table import GameTable, ManualClock
+
+    sent = []
+    for a, b in (("K♠", "Q♠"), ("Q♠", "K♠")):
+        table = GameTable(mode, clock=ManualClock(), wait_for_start=False)
+        table.game = Game.from_text(text.format(a=a, b=b))
+        button = next(c for c in table.foot.get_state()["items"] if c.get("description") == "Auto-finish")
+        sent.append(button["disabled"])
+        table.close()
+    assert sent == [True, True], "offered only once every card is on show"
+
+
+@pytest.mark.parametrize("name", ["australian", "indian", "yukon"])
+def test_printing_a_game_names_no_hidden_card(name):
+    game = Game.deal(42, game=name)
+    for text in (str(game), f"{game}", print_to_text(game)):
+        assert not Sight.of_game(game).discloses(text), text
+        assert "deal 42" in text and game.title in text
+    assert Game.from_text(eval(repr(game)).to_text()).to_text() == game.to_text()  # repr still rebuilds it
+
+
+def print_to_text(value: object) -> str:
+    """What `print(value)` writes."""
+    import io
+    from contextlib import redirect_stdout
+
+    out = io.StringIO()
+    with redirect_stdout(out):
+        print(value)
+    return out.getvalue()

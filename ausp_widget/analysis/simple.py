@@ -39,10 +39,13 @@ def fallback_hint(game: Any, player: int = 0) -> Advice:
 
 def auto_finish_line(game: Any, player: int = 0) -> list[Move] | None:
     """The foundation moves that take all of `player`'s remaining cards home, if that is all
-    that is left (their stock empty); else None. Tried on a copy: nothing here changes."""
+    that is left (their stock empty, every card of theirs on show); else None. Tried on a copy:
+    nothing here changes. A card still face down would be turned up on the copy, and whether
+    the line exists (so whether Auto-finish is offered) would tell what lies beneath."""
     if game.status != "playing" or not game.legal_moves(player):
         return None
-    if any(p.size for p in game.piles() if p.kind == "stock" and p.owner == player):
+    mine = [p for p in game.piles() if p.owner == player]
+    if any(p.size if p.kind == "stock" else None in p.cards for p in mine):
         return None
     trial = game.copy()
     line: list[Move] = []

@@ -475,9 +475,14 @@ class PatienceBase(Observable):
         """What a notebook shows as the plain-text side of a game left as a cell's result: a
         summary, since `repr` (which rebuilds the game) names the stock's order and the
         face-down cards, and the notebook would send and keep it beside the board."""
+        printer.text(str(self))
+
+    def __str__(self) -> str:
+        """A summary, for `print(game)` and f-strings: the same reason as `_repr_pretty_` (the
+        whole position, hidden cards included, is `repr(game)` or `to_text()`, asked by name)."""
         deal = "a position set up" if self.seed is None else f"deal {self.seed}"
         moves = len(self.history)
-        printer.text(f"<{self.title}, {deal}, {self.mode}: {moves} move{'s' * (moves != 1)}, {self.status}>")
+        return f"<{self.title}, {deal}, {self.mode}: {moves} move{'s' * (moves != 1)}, {self.status}>"
 
     def rule_options(self) -> dict[str, object]:
         """The rule options in force that differ from the game's defaults, by name (a game

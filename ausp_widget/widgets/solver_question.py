@@ -9,7 +9,6 @@ from typing import Any
 from ausp_widget import analysis
 from ausp_widget.core.moves import Move
 from ausp_widget.core.protocol import hidden_words
-from ausp_widget.core.sight import Sight
 
 from .clock import Clock, Timer
 
@@ -45,7 +44,7 @@ class SolverQuestion:
         asked = game.to_json()
         hidden = hidden_words(game)
         dealt = at_deal_start(game)
-        sight = Sight.of_game(game)  # the table as asked about: the answer names no other card
+        open_table = all_on_show(game)  # the table as asked about: a line only if it hides nothing
         self._say(f"Thinking… (the solver knows {hidden}: this is analysis, not a hint)")
 
         def think() -> None:
@@ -61,7 +60,7 @@ class SolverQuestion:
                 self._timer = self.clock.call_later(0.0, think)
                 return
             line = solver.result.moves if show_line else None
-            self._say(answer(verdict, line, solver.elapsed, hidden, sight, dealt))
+            self._say(answer(verdict, line, solver.elapsed, hidden, open_table, dealt))
 
         self._timer = self.clock.call_later(0.0, think)
 
@@ -77,22 +76,24 @@ def answer(
     line: list[Move] | None,
     seconds: float,
     hidden: str = "the order of the stock",
-    sight: Sight | None = None,
+    open_table: bool = False,
     dealt: bool = False,
 ) -> str:
     """The solver's answer in words; with `line` None, yes or no only (on a projector the line is
-    the answer key). `hidden` is what the solver knows that the player does not; with `sight`,
-    the line's start stops before the first move that names a card the table does not show
-    (one the line turns up or draws), so the answer never tells what lies hidden. `dealt`: no
-    move has been made, so a lost deal was lost from the start, not lost by the player."""
+    the answer key). `hidden` is what the solver knows that the player does not. A winning line
+    is shown (its first moves) only on an `open_table`, every card on show: while any card lies
+    hidden, the solver's line and its length follow from where the hidden cards lie, so two
+    tables that look the same could be told different lines. `dealt`: no move has been made, so
+    a lost deal was lost from the start, not lost by the player."""
     knows = f"by someone who knew {hidden}"
     still = "winnable" if dealt else "still winnable"
     if verdict is True and line is None:
         return f"Yes: {still} {knows} ({seconds:.1f} s)."
+    if verdict is True and not open_table:
+        return f"{still.capitalize()} {knows} ({seconds:.1f} s); no line is shown while cards lie hidden."
     if verdict is True:
-        start = " ".join(str(move) for move in _seen_start(line, sight))
-        said = f"{still.capitalize()} {knows}: a winning line starts {start}"
-        return f"{said} ({len(line)} moves, {seconds:.1f} s)."
+        start = " ".join(str(move) for move in line[:3])
+        return f"{still.capitalize()}: a winning line starts {start} ({len(line)} moves, {seconds:.1f} s)."
     if verdict is False:
         cannot = "cannot be won" if dealt else "can no longer be won"
         lost = f"his deal {cannot}, not even {knows} ({seconds:.1f} s)."
@@ -100,12 +101,6 @@ def answer(
     return f"Undecided after {seconds:.0f} s of search: the solver could not settle it in time."
 
 
-def _seen_start(line: list[Move], sight: Sight | None, most: int = 3) -> list[Move]:
-    """The line's first `most` moves, up to the first that names a card `sight` does not see
-    (the first move of a line always names cards on the table, or none: a draw)."""
-    start: list[Move] = []
-    for move in line[:most]:
-        if sight is not None and sight.discloses(str(move)):
-            break
-        start.append(move)
-    return start
+def all_on_show(game: Any) -> bool:
+    """Whether every card of `game` is on show: no stock left, no card face down."""
+    return all(not pile.size if pile.kind == "stock" else None not in pile.cards for pile in game.piles())
