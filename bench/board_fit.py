@@ -63,16 +63,6 @@ def advance(game: PatienceGame, bots: list, mode: str, student: bool = False) ->
     if game.status != "playing":
         return False
     entry = registry.entry_for(game)
-    if (
-        student
-        and len(bots) > 1
-        and game.turn in (0, None)
-        and (game.turn == 0 or len(game.history) % 2 == 0)
-    ):
-        move = entry.hint(game, 0).move
-        if move is not None and move in game.legal_moves(0):
-            game.play(move, 0)
-            return True
     if entry.bot is None:
         move = entry.hint(game, 0).move
         if move is None:
@@ -83,7 +73,11 @@ def advance(game: PatienceGame, bots: list, mode: str, student: bool = False) ->
     if mode == "simultaneous":  # the two race at once: alternate who moves
         players = players[len(game.history) % 2 :] + players[: len(game.history) % 2]
     for player in players:
-        move = bots[player].choose(game.view(player))
+        move = None
+        if student and player == 0 and len(bots) > 1:  # you, against the bot
+            move = entry.hint(game, 0).move
+            move = move if move in game.legal_moves(0) else None
+        move = move or bots[player].choose(game.view(player))
         if move is not None:
             game.play(move, player) if len(bots) > 1 else game.play(move)
             return True

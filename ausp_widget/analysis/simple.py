@@ -7,6 +7,7 @@ from typing import Any
 
 from ausp_widget.core.advice import Hint
 from ausp_widget.core.moves import DRAW, PASS, Move
+from ausp_widget.core.protocol import all_on_show
 
 from . import hint as game_hint
 
@@ -44,8 +45,7 @@ def auto_finish_line(game: Any, player: int = 0) -> list[Move] | None:
     the line exists (so whether Auto-finish is offered) would tell what lies beneath."""
     if game.status != "playing" or not game.legal_moves(player):
         return None
-    mine = [p for p in game.piles() if p.owner == player]
-    if any(p.size if p.kind == "stock" else None in p.cards for p in mine):
+    if not all_on_show([p for p in game.piles() if p.owner == player]):
         return None
     trial = game.copy()
     line: list[Move] = []

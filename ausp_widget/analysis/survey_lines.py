@@ -13,7 +13,7 @@ import typing
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ausp_widget.core.errors import WrongTypeError, short_repr
+from ausp_widget.core.errors import WrongTypeError, given, short_repr
 from ausp_widget.core.progress_checks import check_count, check_flag, check_number, check_path
 
 R = TypeVar("R")
@@ -40,7 +40,7 @@ def read_line(line: str, record: type[R]) -> R:
     except RecursionError:
         raise ValueError("nested too deeply to be a record") from None
     if not isinstance(data, dict):
-        raise WrongTypeError(f"a line is a JSON object, not {type(data).__name__} {short_repr(data)}")
+        raise WrongTypeError(f"a line is a JSON object, not {given(data)}")
     fields = {field.name: field for field in dataclasses.fields(record)}  # type: ignore[arg-type]
     unknown = next((key for key in data if key not in fields), None)
     if unknown is not None:
@@ -68,7 +68,7 @@ def _check(name: str, value: Any, hint: Any) -> None:
     elif kind is float:
         check_number(name, value, low=0)
     elif not isinstance(value, kind):
-        raise WrongTypeError(f"{name} is {kind.__name__}, not {type(value).__name__} {short_repr(value)}")
+        raise WrongTypeError(f"{name} is {kind.__name__}, not {given(value)}")
 
 
 def read_records(

@@ -15,7 +15,7 @@ from typing import Any
 from . import display
 from .cards import CARDS, SUIT_NAMES, SUITS
 from .deal import check_first
-from .errors import IllegalMoveError, WrongTypeError, check_whole, short_repr
+from .errors import IllegalMoveError, WrongTypeError, check_whole, given, short_repr
 from .moves import DRAW, Move
 from .observers import Observable
 from .protocol import Pile, PileRef, Place, moves_from
@@ -81,7 +81,7 @@ class PatienceBase(Observable):
             return move
         if isinstance(move, str):
             return self.parse_move(move)
-        got = f"{type(move).__name__} {short_repr(move)}"
+        got = f"{given(move)}"
         raise WrongTypeError(f"{name} must be a Move or its text (such as '7♥ 8♠'), not {got}")
 
     def _check(self, move: Move, player: int) -> tuple[Any, Move]:  # pragma: no cover
@@ -197,17 +197,14 @@ class PatienceBase(Observable):
         `ValueError` (a pile this table lacks), naming the argument and what it takes."""
         if not isinstance(ref, PileRef):
             raise WrongTypeError(
-                f"{name} must be a PileRef (a pile's kind, owner and index), "
-                f"not {type(ref).__name__} {short_repr(ref)}"
+                f"{name} must be a PileRef (a pile's kind, owner and index), not {given(ref)}"
             )
         for part, value in (("owner", ref.owner), ("index", ref.index)):  # 1.0 and True equal 1
             if part == "owner" and value is None:
                 continue  # a pile no player owns (a foundation)
             if isinstance(value, bool) or not isinstance(value, int):
                 takes = "a whole number or None" if part == "owner" else "a whole number"
-                raise WrongTypeError(
-                    f"{name}.{part} must be {takes}, not {type(value).__name__} {short_repr(value)}"
-                )
+                raise WrongTypeError(f"{name}.{part} must be {takes}, not {given(value)}")
         for pile in self.piles():
             if pile.ref == ref:
                 return pile
@@ -219,9 +216,7 @@ class PatienceBase(Observable):
         pile on this table, at a depth from 0 below the pile's size (0 on an empty pile, where
         its first card would lie), else a `ValueError` saying which."""
         if not isinstance(place, Place):
-            raise WrongTypeError(
-                f"{name} must be a Place (a pile and a depth), not {type(place).__name__} {short_repr(place)}"
-            )
+            raise WrongTypeError(f"{name} must be a Place (a pile and a depth), not {given(place)}")
         pile = self._check_pile(place.pile, f"{name}.pile")
         depth = check_whole(f"{name}.depth", place.depth)
         if depth >= max(pile.size, 1):
@@ -238,7 +233,7 @@ class PatienceBase(Observable):
         them (else a `ValueError`), so no game reads another table's piles as its own."""
         what = "the piles a game's piles() gave (a list or tuple of Pile)"
         if not isinstance(before, list | tuple) or not all(isinstance(p, Pile) for p in before):
-            raise WrongTypeError(f"{name} must be {what}, not {type(before).__name__} {short_repr(before)}")
+            raise WrongTypeError(f"{name} must be {what}, not {given(before)}")
         now = self.piles()
         if [p.ref for p in before] != [p.ref for p in now]:
             raise ValueError(
@@ -373,7 +368,7 @@ class PatienceBase(Observable):
         home never passes a lost position. A line that does not end in a win raises
         `IllegalMoveError`, with the game taken back to where it was."""
         if isinstance(moves, str | bytes) or not isinstance(moves, Iterable):
-            raise WrongTypeError(f"moves is a list of moves, not {type(moves).__name__} {short_repr(moves)}")
+            raise WrongTypeError(f"moves is a list of moves, not {given(moves)}")
         start, redo, played = len(self._history), list(self._redo), []
         try:
             for move in moves:  # a generator too: its moves are counted as they are played

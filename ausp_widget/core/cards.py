@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import total_ordering
 from types import MappingProxyType
 
-from ausp_widget.core.errors import NotationError, NotTextError, short_repr
+from ausp_widget.core.errors import NotationError, NotTextError, given, short_repr
 
 SUITS = "♣♦♥♠"
 RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -59,7 +59,7 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise NotTextError(f"a card is text like 'J♥', not {type(text).__name__} {short_repr(text)}")
+            raise NotTextError(f"a card is text like 'J♥', not {given(text)}")
         token = text.strip().replace(EMOJI_STYLE, "").upper()  # '♥️' from an emoji picker is ♥
         suit = _SUIT_ALIASES.get(token[-1:])
         rank = _RANK_ALIASES.get(token[:-1])

@@ -27,9 +27,7 @@ def check_whole(name: str, value: object, low: int = 0) -> int:
     """`value` as given when it is an int (not a bool) of at least `low`, else a `WrongTypeError`
     or a `ValueError` naming the argument and what it takes."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise WrongTypeError(
-            f"{name} must be a whole number from {low}, not {type(value).__name__} {short_repr(value)}"
-        )
+        raise WrongTypeError(f"{name} must be a whole number from {low}, not {given(value)}")
     if value < low:
         raise ValueError(f"{name} must be a whole number from {low}, not {short_repr(value)}")
     return value
@@ -45,9 +43,7 @@ def check_seconds(
         return None
     if isinstance(value, bool) or not isinstance(value, int | float):
         also = " (or None for no limit)" if none else ""
-        raise WrongTypeError(
-            f"{name} is a number of seconds{also}, not {type(value).__name__} {short_repr(value)}"
-        )
+        raise WrongTypeError(f"{name} is a number of seconds{also}, not {given(value)}")
     try:
         seconds = float(value)
     except OverflowError:
@@ -58,6 +54,11 @@ def check_seconds(
         )
         raise ValueError(f"{name} must be above 0 seconds and {limit}, not {short_repr(value)}")
     return value
+
+
+def given(value: object) -> str:
+    """What an argument was, for an error naming it: its type and a short repr ("int 42")."""
+    return f"{type(value).__name__} {short_repr(value)}"
 
 
 def short_repr(value: object, width: int = 40) -> str:

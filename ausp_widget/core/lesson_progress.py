@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .errors import WrongTypeError, short_repr
+from .errors import WrongTypeError, given
 from .progress_checks import check_count, check_id
 from .stars import FULL
 
@@ -60,11 +60,9 @@ def lessons_progress(game: str, steps: list, progress: Progress) -> dict[str, Le
     """Each lesson of a guide (in order) with the tasks solved and stars earned."""
     check_id("game", game, "a game name")
     if not isinstance(steps, Sequence) or isinstance(steps, str):
-        raise WrongTypeError(
-            f"steps is a list of a guide's steps, not {type(steps).__name__} {short_repr(steps)}"
-        )
+        raise WrongTypeError(f"steps is a list of a guide's steps, not {given(steps)}")
     if not callable(getattr(progress, "get", None)):
-        raise WrongTypeError(f"progress is a Progress, not {type(progress).__name__} {short_repr(progress)}")
+        raise WrongTypeError(f"progress is a Progress, not {given(progress)}")
     found: dict[str, list[TaskRecord]] = {}
     for step in steps:
         records = found.setdefault(step.lesson, [])

@@ -6,7 +6,7 @@ from types import MappingProxyType
 from typing import Literal
 
 from ausp_widget.core.cards import CARDS, Card
-from ausp_widget.core.errors import NotationError, NotTextError, short_repr
+from ausp_widget.core.errors import NotationError, NotTextError, given, short_repr
 
 MoveKind = Literal["draw", "pass", "foundation", "tableau", "column"]
 MOVE_KINDS: tuple[str, ...] = ("draw", "pass", "foundation", "tableau", "column")
@@ -131,8 +131,7 @@ def read_move_words(text: str | Move, example: str, usage: str) -> Move | tuple[
     if isinstance(text, Move):
         return text
     if not isinstance(text, str):
-        kind = type(text).__name__
-        raise NotTextError(f"a move is text like {example} or 'draw', not {kind} {short_repr(text)}")
+        raise NotTextError(f"a move is text like {example} or 'draw', not {given(text)}")
     words = text.split()
     lowered = [w.lower() for w in words]
     if lowered == ["draw"]:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from .errors import NotationError, NotTextError, short_repr
+from .errors import NotationError, NotTextError, given, short_repr
 
 BOM = "\ufeff"
 """A byte-order mark: an editor such as Notepad starts a file it saves with one. It is not
@@ -52,7 +52,7 @@ def split_lines(
     `title` the game's name in words; `expected` says which lines there may be; the keys in
     `optional` may be left out."""
     if not isinstance(text, str):
-        raise NotTextError(f"a position is text, not {type(text).__name__} {short_repr(text)}")
+        raise NotTextError(f"a position is text, not {given(text)}")
     text = text.removeprefix(BOM)
     values: dict[str, str] = {}
     numbers: dict[str, int] = {}

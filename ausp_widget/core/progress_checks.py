@@ -13,12 +13,12 @@ from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
-from .errors import WrongTypeError, short_repr
+from .errors import WrongTypeError, given, short_repr
 from .stars import FULL
 
 
 def _named(value: object) -> str:
-    return f"{type(value).__name__} {short_repr(value)}"
+    return f"{given(value)}"
 
 
 def check_flag(name: str, value: object) -> bool:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from types import MappingProxyType
 from typing import Any, TypeVar
 
-from .errors import WrongTypeError, short_repr
+from .errors import WrongTypeError, given, short_repr
 from .progress_checks import check_choice, check_count, check_flag, check_id, check_number, check_stars
 from .progress_records import (
     DEFAULT_RATING,
@@ -38,9 +38,7 @@ def read_file(text: str, skipped: list[str] | None = None) -> tuple[dict[str, St
     `skipped`, a bad record (or student, or setting) is left out and said there instead, so one
     bad record never costs a class the rest; a file that is not progress at all is still refused."""
     if not isinstance(text, str):
-        raise WrongTypeError(
-            f"text is the progress file's text, not {type(text).__name__} {short_repr(text)}"
-        )
+        raise WrongTypeError(f"text is the progress file's text, not {given(text)}")
     if skipped is not None and not isinstance(skipped, list):
         raise WrongTypeError(
             f"skipped is a list to say what was left out in, or None, not {short_repr(skipped)}"

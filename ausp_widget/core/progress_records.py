@@ -7,7 +7,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import WrongTypeError, short_repr
+from .errors import WrongTypeError, given, short_repr
 from .progress_checks import check_choice, check_count, check_flag, check_id, check_number, check_stars
 from .teaching import HELP_KINDS, HelpUsed, help_json, merged_help
 
@@ -22,7 +22,7 @@ def student_name(name: object) -> str:
     """The name as it is kept: without surrounding spaces and in composed Unicode, so " Ana" and
     "Ana" are one student. A name that would not fit one line of a class list is refused."""
     if not isinstance(name, str):
-        raise WrongTypeError(f"a student name is text, not {type(name).__name__} {short_repr(name)}")
+        raise WrongTypeError(f"a student name is text, not {given(name)}")
     kept = unicodedata.normalize("NFC", name.strip())
     if name and not kept:
         raise ValueError(f"a student name cannot be only spaces: {name!r}")
@@ -128,9 +128,7 @@ class StudentRecords:
     def merge(self, theirs: StudentRecords) -> None:
         """Take in another copy's records so that nothing either copy learned is lost."""
         if not isinstance(theirs, StudentRecords):
-            raise WrongTypeError(
-                f"theirs is a StudentRecords, not {type(theirs).__name__} {short_repr(theirs)}"
-            )
+            raise WrongTypeError(f"theirs is a StudentRecords, not {given(theirs)}")
         for key, record in theirs.tasks.items():
             mine = self.tasks.get(key, TaskRecord())
             self.tasks[key] = TaskRecord(mine.solved or record.solved, max(mine.stars, record.stars))

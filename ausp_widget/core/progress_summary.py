@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import IO, Any
 
-from ausp_widget.core.errors import WrongTypeError, short_repr
+from ausp_widget.core.errors import WrongTypeError, given, short_repr
 from ausp_widget.core.files import write_atomic
 from ausp_widget.core.progress_checks import check_flag, check_path
 from ausp_widget.core.teaching import help_counts
@@ -85,5 +85,5 @@ def export_csv(
 def as_text_cell(text: str) -> str:
     """A name a spreadsheet would run as a formula (a student typed "=..." as their name) stays text."""
     if not isinstance(text, str):
-        raise WrongTypeError(f"text is a cell's text, not {type(text).__name__} {short_repr(text)}")
+        raise WrongTypeError(f"text is a cell's text, not {given(text)}")
     return "'" + text if text[:1] in ("=", "+", "-", "@") else text

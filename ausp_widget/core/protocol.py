@@ -197,12 +197,23 @@ def has_stock(game: Any) -> bool:
     return getattr(game, "has_stock", True)
 
 
+def _hides(pile: Pile) -> bool:
+    """Whether `pile` hides a card: a stock with cards left, or a card drawn face down."""
+    return bool(pile.size) if pile.kind == "stock" else None in pile.cards
+
+
+def all_on_show(piles: Sequence[Pile]) -> bool:
+    """Whether every card of `piles` is on show. What a game may say or offer from a search that
+    turns up cards (a winning line, Auto-finish) depends on no hidden card only then."""
+    return not any(_hides(pile) for pile in piles)
+
+
 def hidden_words(game: Any) -> str:
     """What the solver knows that the player does not: the order of the stock, the face-down
     cards, or both (Indian Patience, until its columns' face-down cards are turned up)."""
     if not has_stock(game):
         return "every face-down card"
-    down = any(card is None for pile in game.piles() if pile.kind != "stock" for card in pile.cards)
+    down = any(_hides(pile) for pile in game.piles() if pile.kind != "stock")
     return "the order of the stock and every face-down card" if down else "the order of the stock"
 
 

@@ -9,7 +9,7 @@ import logging
 from typing import Any
 
 from .entry_check import EntryError, check_entry
-from .errors import NotationError, NotTextError, WrongTypeError, short_repr
+from .errors import NotationError, NotTextError, WrongTypeError, given, short_repr
 from .game_entry import GameEntry, Later, name_parts  # noqa: F401  (Later: named here by every game package)
 from .position_text import BOM, LINE_WIDTH
 from .protocol import PatienceGame
@@ -177,7 +177,7 @@ def table_mode(game: PatienceGame) -> str:
 def read_text(text: object, default: str = "australian") -> PatienceGame:
     """A position in any game's text; a `game:` line names the game (`default` without one)."""
     if not isinstance(text, str):
-        raise NotTextError(f"a position is text, not {type(text).__name__} {short_repr(text)}")
+        raise NotTextError(f"a position is text, not {given(text)}")
     text = text.removeprefix(BOM)
     for number, raw in enumerate(text.splitlines(), start=1):
         key, sep, rest = raw.split("#", 1)[0].partition(":")

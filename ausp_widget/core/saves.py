@@ -7,7 +7,7 @@ import json
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ausp_widget.core.errors import NotationError, NotTextError, WrongTypeError, short_repr
+from ausp_widget.core.errors import NotationError, NotTextError, WrongTypeError, given, short_repr
 from ausp_widget.core.position_text import BOM
 from ausp_widget.core.replay import replayed
 
@@ -41,7 +41,7 @@ def decode_save(text: str | bytes | dict) -> dict:
         data = text
     else:
         if not isinstance(text, str | bytes):
-            raise NotTextError(f"a save is JSON text, not {type(text).__name__} {short_repr(text)}")
+            raise NotTextError(f"a save is JSON text, not {given(text)}")
         if isinstance(text, bytes):
             try:
                 text = text.decode("utf-8")

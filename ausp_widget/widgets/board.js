@@ -160,20 +160,18 @@ function layout(state, width, large, room = Infinity) {
     } else {
       // Too tall at the tightest fan: the longest columns go on in lanes, where they fit across;
       // two players' tables make room across with smaller cards (their indexes as large).
-      const foldAt = (mm) => {
-        const tightest = arrange(state, mm, 0);
-        return arrange(state, mm, room - tightest.colTop - tightest.tail - 0.05, true);
-      };
-      let folded = m.lanes ? foldAt(m) : tight;
-      for (let v = w; !m.lanes && v >= floorPx(large); v -= 2) {
-        const smaller = foldAt({ ...sized(s, v, how, large), lanes: true });
-        if (smaller.height <= room && smaller.width <= width) {
-          folded = smaller;
+      const sizes = m.lanes ? [m] : [];
+      for (let v = w; !m.lanes && v >= floorPx(large); v -= 2) sizes.push({ ...sized(s, v, how, large), lanes: true });
+      geo = tight;
+      for (const mm of sizes) {
+        const tightest = mm === m ? tight : arrange(state, mm, 0);
+        const folded = arrange(state, mm, room - tightest.colTop - tightest.tail - 0.05, true);
+        if (folded.height <= room && folded.width <= width) {
+          geo = folded;
+          bound = "lanes";
           break;
         }
       }
-      geo = folded.height <= room && folded.width <= width ? folded : tight;
-      if (geo === folded && folded !== tight) bound = "lanes";
     }
   }
   return { ...geo, room, bound };
@@ -252,8 +250,9 @@ function arrange(state, m, colMax, fold = false) {
     const spans = mine(owner, "column").map((p) => fans.get(p.id).span);
     return spans.length ? spans.reduce((a, b) => a + b + gap, -gap) : 0;
   };
-  const bands = new Map(owners.map((o) => [o, Math.max(m.columns * (w + gap) - gap, bandOf(o))]));
-  const band = Math.max(m.columns * (w + gap) - gap, ...bands.values());
+  const plain = m.columns * (w + gap) - gap; // a player's columns side by side, each in one lane
+  const bands = new Map(owners.map((o) => [o, Math.max(plain, bandOf(o))]));
+  const band = Math.max(plain, ...bands.values());
   const lead = m.stock ? w + m.sep : 0; // the stock and waste's column, left of the columns
   const sideWidth = lead + band;
   const rowWidth = m.foundations * (w + gap) - gap;
@@ -263,7 +262,7 @@ function arrange(state, m, colMax, fold = false) {
   };
   // Two players' tables are as wide as the arrangement needs, or wider by what a column that
   // goes on in a second lane adds to its player's band.
-  const wider = [...bands.values()].reduce((sum, b) => sum + b - (m.columns * (w + gap) - gap), 0);
+  const wider = [...bands.values()].reduce((sum, b) => sum + b - plain, 0);
   const total = widths[m.how] ?? across(m, w, m.how, m.large) + wider;
   let y = pad;
   let colTop = 0; // where the columns start, and what the table adds below them

@@ -25,7 +25,7 @@ import traitlets
 
 from ausp_widget.analysis.class_themes import THEME_FIELDS, shipped_puzzles, theme_rows
 from ausp_widget.analysis.puzzles import Puzzle, load, of_the_day
-from ausp_widget.core.errors import WrongTypeError, short_repr
+from ausp_widget.core.errors import WrongTypeError, given, short_repr
 from ausp_widget.core.files import dated_new_file
 from ausp_widget.core.moves import Move
 from ausp_widget.core.progress import Progress
@@ -209,10 +209,7 @@ class PuzzleTrainer(widgets.VBox):
     def puzzle_of_the_day(self, day: datetime.date | str | None = None) -> Puzzle:
         """The same puzzle for everyone on a date (today by default)."""
         if day is not None and not isinstance(day, datetime.date | str):
-            raise WrongTypeError(
-                "day is a date or its ISO text such as '2026-12-02', "
-                f"not {type(day).__name__} {short_repr(day)}"
-            )
+            raise WrongTypeError(f"day is a date or its ISO text such as '2026-12-02', not {given(day)}")
         return self.open_puzzle(of_the_day(day, self.game))
 
     def open_puzzle(self, puzzle: Puzzle | str) -> Puzzle:
@@ -227,8 +224,7 @@ class PuzzleTrainer(widgets.VBox):
             puzzle = found
         elif not isinstance(puzzle, Puzzle):
             raise WrongTypeError(
-                f"puzzle is a Puzzle or a puzzle's id (text such as 'aus-527933-96-win'), "
-                f"not {type(puzzle).__name__} {short_repr(puzzle)}"
+                f"puzzle is a Puzzle or a puzzle's id (text such as 'aus-527933-96-win'), not {given(puzzle)}"
             )
         items = load(puzzle.game) if puzzle.game != self.game else None
         position = puzzle.position
@@ -273,9 +269,7 @@ class PuzzleTrainer(widgets.VBox):
     def answer(self, winnable: bool) -> Feedback:
         """Answer a "winnable or not?" puzzle; the solver's line or the reason it is lost follows."""
         if not isinstance(winnable, bool):
-            raise WrongTypeError(
-                f"winnable is True or False, not {type(winnable).__name__} {short_repr(winnable)}"
-            )
+            raise WrongTypeError(f"winnable is True or False, not {given(winnable)}")
         if self.puzzle is None or self.puzzle.kind != "judge":
             feedback = Feedback(False, "This puzzle is played on the board: make the moves it asks for.")
         else:

@@ -9,7 +9,7 @@ from typing import Any
 import traitlets
 
 from ausp_widget.core.deal import check_first
-from ausp_widget.core.errors import WrongTypeError, short_repr
+from ausp_widget.core.errors import WrongTypeError, given
 
 
 class SettingError(traitlets.TraitError, ValueError):
@@ -54,8 +54,8 @@ def check_settings(first: object, clock: object, **switches: object) -> None:
     if clock is not None and not callable(getattr(clock, "call_later", None)):
         raise WrongTypeError(
             "clock is an object with call_later(seconds, callback), such as ManualClock(), "
-            f"not {type(clock).__name__} {short_repr(clock)}"
+            f"not {given(clock)}"
         )
     for name, value in switches.items():
         if not isinstance(value, bool):
-            raise WrongTypeError(f"{name} is True or False, not {type(value).__name__} {short_repr(value)}")
+            raise WrongTypeError(f"{name} is True or False, not {given(value)}")

@@ -8,7 +8,7 @@ from typing import Any
 
 from ausp_widget import analysis
 from ausp_widget.core.moves import Move
-from ausp_widget.core.protocol import hidden_words
+from ausp_widget.core.protocol import all_on_show, hidden_words
 
 from .clock import Clock, Timer
 
@@ -44,7 +44,7 @@ class SolverQuestion:
         asked = game.to_json()
         hidden = hidden_words(game)
         dealt = at_deal_start(game)
-        open_table = all_on_show(game)  # the table as asked about: a line only if it hides nothing
+        open_table = all_on_show(game.piles())  # the table as asked about: a line only if it hides nothing
         self._say(f"Thinking… (the solver knows {hidden}: this is analysis, not a hint)")
 
         def think() -> None:
@@ -99,8 +99,3 @@ def answer(
         lost = f"his deal {cannot}, not even {knows} ({seconds:.1f} s)."
         return ("No: t" if line is None else "T") + lost
     return f"Undecided after {seconds:.0f} s of search: the solver could not settle it in time."
-
-
-def all_on_show(game: Any) -> bool:
-    """Whether every card of `game` is on show: no stock left, no card face down."""
-    return all(not pile.size if pile.kind == "stock" else None not in pile.cards for pile in game.piles())

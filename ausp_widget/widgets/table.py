@@ -23,7 +23,7 @@ import traitlets
 from ausp_widget.analysis.players import BOT_LEVELS, check_bot, make_bot
 from ausp_widget.analysis.review import can_review
 from ausp_widget.core import registry
-from ausp_widget.core.errors import IllegalMoveError, NotationError, WrongTypeError, short_repr
+from ausp_widget.core.errors import IllegalMoveError, NotationError, WrongTypeError, given
 from ausp_widget.core.moves import Move
 from ausp_widget.core.protocol import PatienceGame, Pile, PileRef, Place, has_stock
 from ausp_widget.core.saves import check_seed
@@ -94,10 +94,11 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widge
         teaching: Teaching | None = None,
         **kwargs: Any,
     ) -> None:
-        mode = _table_mode(game, mode)
-        check_bot(bot)
         switches = {"large": large, "four_colour": four_colour, "wait_for_start": wait_for_start}
-        check_settings(first, clock, show_modes=show_modes, **switches)
+        self.check_options(
+            mode, seed, game=game, bot=bot, first=first, clock=clock, show_modes=show_modes, **switches
+        )
+        mode = _table_mode(game, mode)
         self._own_parts = parts is None
         self.parts = Parts() if parts is None else parts
         kwargs.setdefault("layout", self.parts.layout)
@@ -241,7 +242,7 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widge
             registry.entry_for(game)
         except TypeError:
             takes = "table.game takes a game (Game.deal, .from_json or .from_text)"
-            raise WrongTypeError(f"{takes}, not {type(game).__name__} {short_repr(game)}") from None
+            raise WrongTypeError(f"{takes}, not {given(game)}") from None
         with self._lock:
             self._attach(game)
 
