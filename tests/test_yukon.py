@@ -455,3 +455,8 @@ def test_a_yukon_position_or_save_without_its_game_says_how_to_name_it():
     with pytest.raises(NotationError) as refused:  # text no game reads is told only what is wrong
         Game.from_text("foundations: -\n1: x")
     assert "reads as" not in str(refused.value)
+    with pytest.raises(NotationError) as refused:  # whichever game is read by default
+        registry.read_text(Game.deal(4).to_text(), default="yukon")
+    assert str(refused.value).endswith(
+        "; it reads as Australian Patience: start it with a line naming its game, as 'game: australian'"
+    )

@@ -18,7 +18,7 @@ from .deal import check_first
 from .errors import IllegalMoveError, WrongTypeError, check_whole, given, short_repr
 from .moves import DRAW, Move
 from .observers import Observable
-from .protocol import Pile, PileRef, Place, moves_from
+from .protocol import Pile, PileRef, Place, moves_from, refusal
 from .saves import check_seed, decode_save
 from .sight import veiled
 from .text import sentence
@@ -305,11 +305,7 @@ class PatienceBase(Observable):
 
     def _refusal(self, move: Move, player: int = 0) -> str | None:
         """The engine's reason for refusing `move` now (tried on a copy), or None if legal."""
-        try:
-            self.copy().play(move, player)
-        except IllegalMoveError as exc:
-            return str(exc)
-        return None
+        return refusal(self, move, player)
 
     def _into(self, move: Move, player: int) -> str:
         """How a move into a column is said: "into" (an empty column) unless a game says more."""

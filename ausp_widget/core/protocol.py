@@ -208,6 +208,16 @@ def all_on_show(piles: Sequence[Pile]) -> bool:
     return not any(_hides(pile) for pile in piles)
 
 
+def refusal(game: PatienceGame, move: Move | str, player: int = 0) -> str | None:
+    """The game's own reason for refusing `move` now (tried on a copy: nothing changes), or
+    None when it is legal; text that names no move is refused in the game's words too."""
+    try:
+        game.copy().play(move, player)
+    except ValueError as error:  # an IllegalMoveError, or a NotationError for the text
+        return str(error)
+    return None
+
+
 def hidden_words(game: Any) -> str:
     """What the solver knows that the player does not: the order of the stock, the face-down
     cards, or both (Indian Patience, until its columns' face-down cards are turned up)."""

@@ -190,9 +190,8 @@ def read_text(text: object, default: str = "australian") -> PatienceGame:
     try:
         return entry(default).read_text(text)
     except NotationError as error:
-        raise _unnamed(
-            error, lambda game: game.read_text(text), "start it with a line naming its game, as 'game: {}'"
-        ) from None
+        advice = "start it with a line naming its game, as 'game: {}'"
+        raise _unnamed(error, lambda game: game.read_text(text), advice, default) from None
 
 
 def read_save(data: dict) -> PatienceGame:
@@ -206,15 +205,15 @@ def read_save(data: dict) -> PatienceGame:
         if "game" in data:
             raise
         read = lambda game: game.read_save({**data, "game": game.name})  # noqa: E731
-        raise _unnamed(error, read, 'give it a field naming its game, as "game": "{}"') from None
+        raise _unnamed(error, read, 'give it a field naming its game, as "game": "{}"', name) from None
 
 
-def _unnamed(error: NotationError, read: Any, advice: str) -> NotationError:
-    """`error`, for text or a save that names no game and is not Australian Patience's: when
+def _unnamed(error: NotationError, read: Any, advice: str, tried: str) -> NotationError:
+    """`error`, for text or a save that names no game and is not the game `tried` for it: when
     other games read it, the error says which, and how to name the game."""
     readers = []
     for game in games():
-        if game.name != "australian":
+        if game.name != tried:
             try:
                 read(game)
             except Exception:

@@ -7,7 +7,7 @@ from typing import Any
 
 from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.moves import DRAW, Move
-from ausp_widget.core.protocol import PileRef, Place, moves_from, pile_of, place_of
+from ausp_widget.core.protocol import PileRef, Place, moves_from, pile_of, place_of, refusal
 from ausp_widget.core.text import sentence
 
 from . import words
@@ -154,9 +154,10 @@ class Selecting:
             self._guard(self._on_button, names[action])
 
     def _unavailable(self, name: str) -> str:
-        """Why a key's greyed button does nothing: the bot's turn, as a click on a card is told;
-        for Undo and Redo, the game's own words when it refuses them (a game played without
-        taking moves back says so); else "not now"."""
+        """Why a key's greyed button does nothing: for Undo and Redo, the game's own words when
+        it refuses them (a game against the bot, on any turn); a race before Start; the bot's
+        turn, as a click on a card is told; Draw's refusal by the game (an empty stock says what
+        to do instead); else "not now"."""
         game = self._game
         if name in ("Undo", "Redo"):  # never against the bot: its words, whoever's turn it is
             try:
@@ -167,12 +168,8 @@ class Selecting:
             return READY
         if game.mode == "turns" and game.status == "playing" and game.turn != 0:
             return words.WAIT
-        if name == "Draw" and game.status == "playing":
-            try:
-                game.copy().play(DRAW)
-            except IllegalMoveError as error:  # an empty stock: the game says what to do instead
-                return sentence(str(error))
-        return f"{name} is not available now."
+        refused = refusal(game, DRAW) if name == "Draw" and game.status == "playing" else None
+        return sentence(refused) if refused else f"{name} is not available now."  # refused: an empty stock
 
     def _cancel(self) -> None:
         if self._selected is not None:

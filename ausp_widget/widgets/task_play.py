@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ausp_widget.core.errors import IllegalMoveError, NotationError
+from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.moves import DRAW, Move
 from ausp_widget.core.protocol import PatienceGame as Game
-from ausp_widget.core.protocol import PileRef, Place, has_stock, moves_from, pile_of
+from ausp_widget.core.protocol import PileRef, Place, has_stock, moves_from, pile_of, refusal
 from ausp_widget.core.tasks import TaskRun
 
 from .board import Intents
@@ -211,8 +211,4 @@ def landed(game: Game, move: Move) -> list[Place | PileRef]:
 def _home_refused(run: TaskRun, card: Any) -> str:
     """Why `card` cannot go home, in the game's own words (a covered card is said to be covered),
     which name no card the player cannot see."""
-    try:
-        run.game.copy().play(f"{card} F", run.task.goal.player)
-    except (IllegalMoveError, NotationError) as error:
-        return str(error)
-    return f"{card} cannot go to a foundation now"
+    return refusal(run.game, f"{card} F", run.task.goal.player) or f"{card} cannot go to a foundation now"
