@@ -15,11 +15,11 @@ cards are shown face up (`study`), so what the solver knows is what the student 
 Patience's "win" and "judge" puzzles are (its hint player is stuck with cards still face down,
 and the solver's line shows every card only in its last moves, where no move loses).
 
-"free" and "home" tasks are judged by the lessons' search (`core.tasks.shortest_line`, any
-line of at most N moves); "win" tasks by the solver through the task's `search` hook. Either
-way a `TaskRun` gives the same named feedback as a lesson. `load` reads the shipped puzzles
-or a file of one's own, and refuses (`PuzzleFileError`) any entry that does not replay from its
-deal; `make` (in `puzzles_make`) cuts new ones from deals played forward by the hint player.
+"free" and "home" tasks are judged by the lessons' search (any line of at most N moves, seeing
+the stock a puzzle shows but no card a move turns up: `core.lookahead`), "win" tasks by the
+solver through the task's `search` hook; a `TaskRun` gives the same feedback as a lesson. `load`
+reads the shipped puzzles or a file of one's own, and refuses (`PuzzleFileError`) any entry that
+does not replay from its deal; `make` (in `puzzles_make`) cuts new ones from deals played forward.
 """
 
 from __future__ import annotations
@@ -139,8 +139,8 @@ class Puzzle:
         position = self.position
         answer = tuple(_replay(position, self.solution))
         if self.kind == "win":
-            return Task(self.words, self.goal, answer, slack=0, search=solver_line)
-        return Task(self.words, self.goal, answer)
+            return Task(self.words, self.goal, answer, slack=0, stock_seen=True, search=solver_line)
+        return Task(self.words, self.goal, answer, stock_seen=True)  # a puzzle shows its stock
 
     def judge(self, answer: bool | str) -> Feedback:
         """Whether `answer` (True or "yes": winnable; False or "no") is right, with the solver's

@@ -4,7 +4,8 @@ A `Goal` is a fact about a position ("A♣ is on a foundation", "J♥ lies on Q�
 game's piles. A try is judged twice: by the game's own rules (its refusal names the rule a move
 breaks, the same words the live table shows), and by the engine (a short search says whether
 the goal can still be reached in the moves left). So any line that reaches the goal counts,
-never only one stored answer.
+never only one stored answer. The search sees only what the table shows (`core.lookahead`):
+the answer's own line is always good, and no verdict depends on a card a try would turn up.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any, Literal
 
 from .cards import Card
 from .errors import IllegalMoveError, NotationError
+from .lookahead import Blindfold
 from .moves import Move
 from .protocol import Pile, Place
 from .sight import Sight
@@ -34,9 +36,9 @@ class Goal:
 
     home: `count` copies of `card` on the foundations · free: `card` is the top card of a column
     (or home) · on: `card` lies directly on `onto` · bottom: `card` lies alone or under others at
-    the bottom of a column · empty: `count` empty columns · drawn: `card` has left the stock (its
-    words never name the card: the stock is face down) · count: `count` of the player's cards
-    on the foundations · won: the game is won.
+    the bottom of a column · empty: `count` empty columns · drawn: the player's stock holds
+    fewer than `count` cards (a card was turned up; its words name none: the stock is face
+    down) · count: `count` of the player's cards on the foundations · won: the game is won.
     """
 
     kind: GoalKind
@@ -45,8 +47,9 @@ class Goal:
     count: int = 1
     player: int = 0
 
-    def reached(self, game: Game) -> bool:
-        piles = game.piles()
+    def reached(self, game: Game, blindfold: Blindfold | None = None) -> bool:
+        """Whether the goal holds in `game`; a card `blindfold` marks unknown counts for nothing."""
+        piles = blindfold.masked(game.piles()) if blindfold else game.piles()
         if self.kind == "won":
             return game.status == "won"
         if self.kind == "home":
@@ -56,7 +59,7 @@ class Goal:
         if self.kind == "empty":
             return sum(1 for p in self._columns(piles) if not p.cards) >= self.count
         if self.kind == "drawn":
-            return self.card not in game.stock(self.player)
+            return sum(p.size for p in piles if p.kind == "stock" and p.owner == self.player) < self.count
         if self.kind == "free" and _home_copies(piles, self.card) >= self.count:
             return True
         for pile in self._columns(piles):
@@ -116,32 +119,41 @@ def _home_copies(piles: tuple[Pile, ...], card: Card | None) -> int:
 
 
 # ---- the engine's part: can the goal still be reached? ----------------------------------------
-def shortest_line(game: Game, goal: Goal, limit: int) -> tuple[Move, ...] | None:
+def shortest_line(
+    game: Game, goal: Goal, limit: int, blindfold: Blindfold | None = None
+) -> tuple[Move, ...] | None:
     """A shortest line of at most `limit` moves by `goal.player` that reaches `goal`, or None.
 
     Iterative deepening over the legal moves, remembering positions already searched to a
-    depth (moves that do not touch each other reach the same position in either order)."""
-    if goal.reached(game):
+    depth (moves that do not touch each other reach the same position in either order). With
+    a `blindfold` the search uses only what the table shows: a card it turns up stays unknown.
+    Without one it knows every card (for checking a task as it is made)."""
+    if goal.reached(game, blindfold):
         return ()
     for depth in range(1, limit + 1):
-        line = _search(game, goal, depth, {})
+        line = _search(game, goal, depth, {}, blindfold)
         if line is not None:
             return tuple(line)
     return None
 
 
-def _search(game: Game, goal: Goal, depth: int, searched: dict) -> list[Move] | None:
+def _search(
+    game: Game, goal: Goal, depth: int, searched: dict, blindfold: Blindfold | None
+) -> list[Move] | None:
     key = game.piles()
     if searched.get(key, -1) >= depth:
         return None
     searched[key] = depth
     for move in game.legal_moves(goal.player):
+        if blindfold and not blindfold.allows(game, move, goal.player):
+            continue
         after = game.copy()  # a copy, not undo: moves against the bot cannot be taken back
         after.play(move, goal.player)
-        if goal.reached(after):
+        seen = blindfold.after(key, after, move, goal.player) if blindfold else None
+        if goal.reached(after, seen):
             return [move]
         if depth > 1:
-            rest = _search(after, goal, depth - 1, searched)
+            rest = _search(after, goal, depth - 1, searched, seen)
             if rest is not None:
                 return [move, *rest]
     return None
@@ -156,13 +168,17 @@ class Task:
 
     `search(game, goal, limit)` finds a line to the goal (None: it cannot be reached); by
     default `shortest_line`. A goal too far for a depth-limited search (winning from a late
-    position) supplies a full search here, and then the move budget does not limit a line."""
+    position) supplies a full search here, and then the move budget does not limit a line.
+
+    `stock_seen` says the stock's order is on show (a puzzle shows it; a lesson does not), so
+    the lookahead that judges a try may read it."""
 
     words: str
     goal: Goal
     answer: tuple[Move, ...]
     checkup: bool = False
     slack: int = 0
+    stock_seen: bool = False
     search: Callable[[Game, Goal, int], tuple[Move, ...] | None] | None = field(
         default=None, compare=False, repr=False
     )
@@ -262,18 +278,30 @@ class TaskRun:
         return self.wrong >= 2 and not self.done and not self.task.checkup
 
     def next_moves(self) -> tuple[Move, ...]:
-        """A shortest line from here to the goal (the answer when nothing was played yet)."""
-        if not self.played:
-            return self.task.answer
+        """A shortest line from here to the goal: the rest of the answer while the moves kept so
+        far are its start, else a line found from what the table shows."""
+        if self._on_answer:
+            return self.task.answer[len(self.played) :]
         budget = self.task.par + self.task.slack - len(self.played)
-        return self._search(self.game, self.task.goal, max(budget, 0)) or ()
+        return self._look(self.game, max(budget, 0), Blindfold(self.task.stock_seen)) or ()
 
     @property
-    def _search(self) -> Callable[[Game, Goal, int], tuple[Move, ...] | None]:
-        return self.task.search or shortest_line
+    def _on_answer(self) -> bool:
+        return tuple(self.played) == self.task.answer[: len(self.played)]
+
+    def _look(self, game: Game, limit: int, blindfold: Blindfold) -> tuple[Move, ...] | None:
+        """A line from `game` to the goal: the task's own full search when it has one (a puzzle
+        whose every card is on show), else one that uses only what the table shows."""
+        if self.task.search is not None:
+            return self.task.search(game, self.task.goal, limit)
+        return shortest_line(game, self.task.goal, limit, blindfold)
 
     def attempt(self, move: Move | str) -> Feedback:
-        """Judge a try: the game's rules first, then the engine's search for the goal."""
+        """Judge a try: the game's rules first, then whether the goal can still be reached.
+
+        The answer's next move is good while the moves kept so far are the answer's start.
+        Any other try is judged by a search from what the table shows, so two tables that
+        look the same get the same verdict, whatever their face-down cards."""
         if self.done:
             return Feedback(False, "This task is already done: press Next to go on.")
         player, goal = self.task.goal.player, self.task.goal
@@ -286,7 +314,9 @@ class TaskRun:
             if not _draws_nothing(trial, move, player):  # a click on an empty stock is no try
                 self.wrong += 1
             return Feedback(False, f"Not allowed: {_sentence(error)}", rule=True)
-        if goal.reached(trial):
+        blindfold = Blindfold(self.task.stock_seen).after(self.game.piles(), trial, played, player)
+        on_answer = self._on_answer and self.task.answer[len(self.played) : len(self.played) + 1] == (played,)
+        if goal.reached(trial, blindfold) or (on_answer and len(self.played) + 1 == self.task.par):
             self.game = trial
             self.played.append(played)
             said = _seen(trial, f"{played}: well done, {goal.words()}.", f"{played}: well done.")
@@ -294,14 +324,15 @@ class TaskRun:
         left = self.task.par + self.task.slack - len(self.played) - 1
         if self.task.search is not None:
             left = max(left, 1)  # a full search: the budget does not limit the line
-        if left > 0 and self._search(trial, goal, left) is not None:
+        if on_answer or (left > 0 and self._look(trial, left, blindfold) is not None):
             self.game = trial
             self.played.append(played)
             said = _seen(trial, f"{played}: good. Keep going, {goal.aim()}.", f"{played}: good. Keep going.")
             return Feedback(True, said, played)
         self.wrong += 1
-        missed = _misses(played, self.task, left, self.task.goal.aim())
-        return Feedback(False, _seen(self.game, missed, _misses(played, self.task, left, VEILED_AIM)))
+        hides = self.task.search is None and blindfold.hides(self.game.piles())
+        missed = _misses(played, self.task, left, self.task.goal.aim(), hides)
+        return Feedback(False, _seen(self.game, missed, _misses(played, self.task, left, VEILED_AIM, hides)))
 
     def show(self) -> tuple[Move, ...]:
         """Play the rest of a shortest line (the student asked to be shown)."""
@@ -337,14 +368,17 @@ def _seen(game: Game, text: str, instead: str) -> str:
     return Sight.of_game(game).say(text, instead)
 
 
-def _misses(played: Move, task: Task, left: int, aim: str) -> str:
-    """What a legal move fails to do (`aim`: the goal as what to do); the move is taken back."""
+def _misses(played: Move, task: Task, left: int, aim: str, hides: bool) -> str:
+    """What a legal move fails to do (`aim`: the goal as what to do); the move is taken back.
+    While the table `hides` cards, the search could use only the cards on show, and says so."""
     if task.search is not None:
         return f"{played} is legal, but it does not help: after it, no line of play could {aim}. Try another."
     if left <= 0:
         return f"{played} is legal, but it does not {aim}. Try another move."
     moves = "the one move" if left == 1 else f"the {left} moves"
-    return f"{played} is legal, but it does not help: after it, {moves} left could not {aim}. Try another."
+    shown = " with the cards on show" if hides else ""
+    could_not = f"after it, {moves} left could not {aim}{shown}"
+    return f"{played} is legal, but it does not help: {could_not}. Try another."
 
 
 def _line(moves: tuple[Move, ...] | None) -> str:

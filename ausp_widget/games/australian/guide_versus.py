@@ -111,7 +111,7 @@ def turns_chapter() -> list[Step]:
                 RULE["turn"].split(";")[0] + ". Nothing else helps you now.",
                 ended,
                 "End your turn.",
-                Goal("drawn", ended.stock(0)[0]),
+                Goal("drawn", count=len(ended.stock(0))),
                 ["draw"],
             ),
             make_step(
