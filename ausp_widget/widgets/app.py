@@ -187,7 +187,7 @@ class AustralianPatience(Still, widgets.VBox):
                 self.guide.prepare(mode)
                 rules_html(mode)
             if table is not None and registry.table_mode(table.game) != mode:
-                table.new_game(seed=self._deal_number(), mode=mode)
+                table.switch_mode(mode, self._deal_number())
         except Exception:
             self.selector.value = self.mode  # a choice made in the selector is taken back
             raise
@@ -212,7 +212,7 @@ class AustralianPatience(Still, widgets.VBox):
         mode = change["new"]
         table = self._table  # a table not made yet is made in the mode of its day
         if table is not None and registry.table_mode(table.game) != mode:  # not when the table changed it
-            table.new_game(seed=self._deal_number(), mode=mode)
+            table.switch_mode(mode, self._deal_number())
         self.guide.mode = mode
         if self._puzzles is not None:
             self._puzzles.game = puzzle_game(registry.for_table_mode(mode)[0].name, self._puzzles.game)

@@ -47,6 +47,7 @@ from .still import Still
 from .strip import Strip, Text, ToggleButtons
 from .table_buttons import ButtonActions
 from .table_opponent import Opponent
+from .table_switch import ModeSwitch
 from .teaching import Teaching
 
 if TYPE_CHECKING:  # the review panel is imported when a game is first reviewed
@@ -55,7 +56,7 @@ if TYPE_CHECKING:  # the review panel is imported when a game is first reviewed
 logger = logging.getLogger(__name__)
 
 
-class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widgets.VBox):
+class GameTable(Selecting, ButtonActions, Opponent, ModeSwitch, FindingWidgets, Still, widgets.VBox):
     """The live game: `GameTable(mode="solo", seed=42)`; `table.game` is the live game.
 
     Two-player modes put the bot's layout on top, the shared foundations in the middle and
@@ -65,12 +66,11 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widge
     turn-based game (0 you, 1 the bot, "random"). Against the bot a game waits for Start (a
     count of 3 on `clock`) before the bot moves, and in the race before your cards move too;
     `wait_for_start=False` starts every game at once, as code that drives a table may want.
-    `show_modes=False` hides the table's own mode
-    selector when an enclosing app has one. `game="indian"` (or its mode) plays Indian
-    Patience; any registered game works the same way. `parts` shares an app's layout and
-    style models (by default the table has its own). `teaching` is an app's teacher mode (a quiz
-    locks Hint and Winnable?; help used is kept for the class summary).
-    """
+    `show_modes=False` hides the table's own mode selector when an enclosing app has one.
+    `game="indian"` (or its mode) plays Indian Patience; any registered game works the same
+    way; choosing another mode mid-game keeps the game (`switch_mode`). `parts` shares an app's
+    layout and style models (else the table has its own). `teaching` is an app's teacher mode
+    (a quiz locks Hint and Winnable?; help used is kept for the class summary)."""
 
     mode = TextTrait("solo", help="a table mode (see `ausp_widget.core.registry.table_modes`)")
     rule_options = traitlets.Dict(help="the game's non-default rule options; a new deal keeps them")
@@ -441,7 +441,7 @@ class GameTable(Selecting, ButtonActions, Opponent, FindingWidgets, Still, widge
     @traitlets.observe("mode")
     def _mode_changed(self, change: Any) -> None:
         if not self._syncing and self._game is not None and change.new != registry.table_mode(self._game):
-            self._guard(self.new_game, self._game.seed, change.new)
+            self._guard(self.switch_mode, change.new, self._game.seed)
 
     def _on_selector(self, change: Any) -> None:
         if not self._syncing:
