@@ -105,7 +105,7 @@ def test_a_first_move_is_accepted_exactly_when_the_engine_can_still_reach_the_go
         assert feedback.correct == reachable, (str(move), feedback.text)
         if not reachable:
             assert not feedback.rule and feedback.text.startswith(capital(f"{move} is legal, but"))
-            assert exercise.goal.aim() in feedback.text
+            assert exercise.goal.aim(task.position) in feedback.text
 
 
 def test_another_correct_answer_is_accepted_too():

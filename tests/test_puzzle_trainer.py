@@ -9,6 +9,7 @@ import dataclasses
 import pytest
 
 from ausp_widget import AustralianPatience, puzzles
+from ausp_widget.analysis.puzzles import from_dict
 from ausp_widget.core.errors import IllegalMoveError
 from ausp_widget.core.progress import Progress
 from ausp_widget.core.rating import DEFAULT_RATING
@@ -401,7 +402,13 @@ def test_a_click_on_the_empty_stock_is_no_try(store):
 
 def test_a_shown_solution_names_each_move_once_it_is_on_the_board(store):
     trainer = PuzzleTrainer("yukon", student="Ana", progress=store, clock=(clock := ManualClock()))
-    puzzle = trainer.open_puzzle("yuk-21879-3-free")
+    own = {  # a puzzle of one's own whose line plays a card its first move turns up (the shipped
+        # sets have none: the maker refuses an answer that needs a card the table hides)
+        **{"id": "yuk-21879-3-free", "game": "yukon", "seed": 21879, "kind": "free", "level": 3},
+        **{"moves": ["2♦ 3♠", "Q♥ K♣", "6♦ 7♠"], "goal": {"kind": "free", "card": "Q♥", "count": 1}},
+        **{"solution": ["10♣ J♦", "6♠ 7♦", "K♦ 3"], "themes": [], "difficulty": 8.283},
+    }
+    puzzle = trainer.open_puzzle(from_dict(own))
     assert "[6♠]" in puzzle.position.to_text(), "a card of the line lies face down at the start"
     line = trainer.show_solution()
     assert "6♠" not in trainer.feedback.value

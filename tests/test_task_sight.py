@@ -13,13 +13,21 @@ import pytest
 from test_hidden_cards import _slots, swapped
 
 from ausp_widget.analysis import puzzles
+from ausp_widget.analysis.puzzles_cut import from_the_table
+from ausp_widget.core.cards import Card
 from ausp_widget.core.lesson import steps
 from ausp_widget.core.lookahead import Blindfold
 from ausp_widget.core.tasks import Goal, Task, TaskRun, shortest_line
 
-PUZZLES = {  # puzzles whose tries a judge that looked past a turned-up card answered by it
-    "yukon": ("yuk-127579-8-free", "yuk-245046-0-free", "yuk-537804-4-free", "yuk-594587-5-home"),
-    "indian": ("ind-391496-97-free", "ind-987681-133-free", "ind-812493-29-home", "ind-111518-45-home"),
+PUZZLES = {  # shipped puzzles whose tries a judge that looked past a turned-up card answered by it
+    "yukon": ("yuk-245046-0-free", "yuk-594587-5-home", "yuk-674640-28-home", "yuk-281818-1-home"),
+    "indian": ("ind-111518-45-home", "ind-812493-29-home", "ind-244454-38-free", "ind-205524-278-free"),
+}
+GUESSED = {  # a puzzle of one's own, "Free K♠ in 2 moves", whose answer needs the card 7♦ 8♣ turns up
+    **{"id": "yuk-127579-8-free", "game": "yukon", "seed": 127579, "kind": "free", "level": 2},
+    **{"moves": ["A♣ F", "4♠ 5♦", "4♦ 5♠", "5♠ 6♥", "K♠ 1", "8♣ 9♥", "A♠ 2♥", "9♦ 10♠"]},
+    **{"goal": {"kind": "free", "card": "K♠", "count": 1}, "solution": ["7♦ 8♣", "8♦ 9♠"]},
+    **{"themes": [], "difficulty": 6.752},
 }
 
 
@@ -87,7 +95,7 @@ def test_a_lesson_judges_every_try_alike_whatever_the_stock_holds(mode):
 def test_a_try_that_would_turn_up_a_card_is_refused_in_words_about_the_cards_on_show():
     """Free K♠ in 2 moves: J♦ Q♠ would turn up a face-down card. Whatever that card is, the try
     is taken back with the same words, which say the search used only the cards on show."""
-    puzzle = next(p for p in puzzles.load("yukon") if p.id == "yuk-127579-8-free")
+    puzzle = puzzles.from_dict(GUESSED)
     for position in [puzzle.position, *_look_alikes(puzzle.position, True, 6, seed=0)]:
         run = TaskRun(puzzle.task(), position)
         before = run.game.to_text()
@@ -113,7 +121,7 @@ def test_the_puzzles_own_line_is_kept_move_by_move_though_it_uses_the_cards_it_t
 def test_the_lookahead_leaves_a_card_it_turns_up_alone():
     """From a Yukon table, a line that needs the card a move turns up is not found blindfolded,
     though the engine, knowing every card, finds it."""
-    puzzle = next(p for p in puzzles.load("yukon") if p.id == "yuk-127579-8-free")
+    puzzle = puzzles.from_dict(GUESSED)
     position = puzzle.position
     trial = position.copy()
     move = trial.play("J♦ Q♠")
@@ -136,3 +144,31 @@ def test_a_drawn_goal_counts_the_stock_and_names_no_card():
     assert not goal.reached(game)
     game.play("draw")
     assert goal.reached(game) and "♠" not in goal.words() + goal.aim()
+
+
+@pytest.mark.parametrize("game", ["yukon", "indian", "australian"])
+def test_every_shipped_free_and_home_puzzle_can_be_solved_from_what_its_table_shows(game):
+    """A puzzle whose only answers need a face-down card asks the student to guess it: the maker
+    refuses one, and the shipped sets hold none; a puzzle of one's own may (it is judged alike)."""
+    guessed = [
+        p.id
+        for p in puzzles.load(game)
+        if p.kind in ("free", "home") and not from_the_table(p.position, p.task().goal, p.task().par)
+    ]
+    assert guessed == []
+    own = puzzles.from_dict(GUESSED)
+    assert not from_the_table(own.position, own.task().goal, own.task().par)
+
+
+def test_a_home_puzzle_says_how_many_more_cards_a_refused_try_leaves_out_of_reach():
+    """ "Get 2 more cards home" is answered in its own terms, not as a total of the foundations."""
+    puzzle = next(p for p in puzzles.load("yukon") if p.id == "yuk-781583-6-home")
+    assert puzzle.words.startswith("Get 2 more cards home")
+    feedback = TaskRun(puzzle.task(), puzzle.position).attempt("3♥ 4♠")
+    assert not feedback.correct
+    assert "could not get 2 more of your cards onto the foundations" in feedback.text, feedback.text
+
+
+def test_a_drawn_goal_that_names_a_card_is_refused_with_how_to_write_it():
+    with pytest.raises(ValueError, match=r"counts the stock and names no card: Goal\('drawn', count="):
+        Goal("drawn", Card.parse("10♦"))

@@ -17,9 +17,8 @@ and the solver's line shows every card only in its last moves, where no move los
 
 "free" and "home" tasks are judged by the lessons' search (any line of at most N moves, seeing
 the stock a puzzle shows but no card a move turns up: `core.lookahead`), "win" tasks by the
-solver through the task's `search` hook; a `TaskRun` gives the same feedback as a lesson. `load`
-reads the shipped puzzles or a file of one's own, and refuses (`PuzzleFileError`) any entry that
-does not replay from its deal; `make` (in `puzzles_make`) cuts new ones from deals played forward.
+solver (the task's `search` hook). `load` reads the shipped puzzles or one's own file, refusing
+(`PuzzleFileError`) an entry that does not replay; `make` (`puzzles_make`) cuts new ones.
 """
 
 from __future__ import annotations
@@ -182,7 +181,8 @@ class Puzzle:
             if feedback.done:
                 played = ", ".join(str(m) for m in run.played)
                 return Feedback(True, f"Correct: {played} — {self.goal.words()}.", feedback.move, done=True)
-        return Feedback(False, f"Every move is legal, but the goal is not reached yet: {self.goal.aim()}.")
+        aim = self.goal.aim(run.game)  # a count said as how many more cards the line needs
+        return Feedback(False, f"Every move is legal, but the goal is not reached yet: {aim}.")
 
     def to_dict(self) -> dict[str, Any]:
         goal: Any = self.goal

@@ -20,6 +20,7 @@ from typing import Any
 
 from ausp_widget.core.cards import Card
 from ausp_widget.core.lesson import deal_position, moving_group
+from ausp_widget.core.lookahead import Blindfold
 from ausp_widget.core.tasks import Goal, free_goal, shortest_line
 
 from . import hint
@@ -230,9 +231,16 @@ def _win(position: Any, rng: random.Random) -> tuple[Goal, tuple, float] | None:
     return Goal("won"), tuple(result.moves), win_difficulty(position, result)
 
 
+def from_the_table(position: Any, goal: Goal, moves: int) -> bool:
+    """Whether a line of `moves` moves reaches `goal` without a card the table hides: a line
+    found only by knowing a face-down card would ask the student to guess it (a puzzle shows
+    its stock, so the stock's order counts as seen)."""
+    return shortest_line(position, goal, moves, Blindfold(stock_seen=True)) is not None
+
+
 def _search_task(position: Any, goal: Goal) -> tuple[Goal, tuple, float] | None:
     line = shortest_line(position, goal, SHORT)
-    if line is None or len(line) < 2:
+    if line is None or len(line) < 2 or not from_the_table(position, goal, len(line)):
         return None
     tree: dict = {}  # every line of legal moves: the search that proves a first move loses
     firsts = [

@@ -88,8 +88,21 @@ class Goal:
             "won": "every card on the foundations",
         }[self.kind]
 
-    def aim(self) -> str:
-        """The goal as what to do ("free A♣"), for saying what a move fails to do."""
+    def __post_init__(self) -> None:
+        if self.kind == "drawn" and self.card is not None:
+            raise ValueError(
+                "a 'drawn' goal counts the stock and names no card: Goal('drawn', count=len(game.stock()))"
+            )
+
+    def aim(self, game: Game | None = None) -> str:
+        """The goal as what to do ("free A♣"), for saying what a move fails to do; a count of
+        cards home is said as how many more `game` needs ("get 2 more of your cards…")."""
+        if self.kind == "count" and game is not None:
+            more = self.count - sum(
+                p.owners.count(self.player) for p in game.piles() if p.kind == "foundation"
+            )
+            if more > 0:
+                return f"get {more} more of your cards onto the foundations"
         return {
             "home": f"send {self.card} to a foundation",
             "free": f"free {self.card}",
@@ -327,11 +340,13 @@ class TaskRun:
         if on_answer or (left > 0 and self._look(trial, left, blindfold) is not None):
             self.game = trial
             self.played.append(played)
-            said = _seen(trial, f"{played}: good. Keep going, {goal.aim()}.", f"{played}: good. Keep going.")
+            said = _seen(
+                trial, f"{played}: good. Keep going, {goal.aim(trial)}.", f"{played}: good. Keep going."
+            )
             return Feedback(True, said, played)
         self.wrong += 1
         hides = self.task.search is None and blindfold.hides(self.game.piles())
-        missed = _misses(played, self.task, left, self.task.goal.aim(), hides)
+        missed = _misses(played, self.task, left, self.task.goal.aim(self.game), hides)
         return Feedback(False, _seen(self.game, missed, _misses(played, self.task, left, VEILED_AIM, hides)))
 
     def show(self) -> tuple[Move, ...]:
