@@ -388,10 +388,10 @@ def _misses(played: Move, task: Task, left: int, aim: str, hides: bool) -> str:
     While the table `hides` cards, the search could use only the cards on show, and says so."""
     if task.search is not None:
         return f"{played} is legal, but it does not help: after it, no line of play could {aim}. Try another."
-    if left <= 0:
-        return f"{played} is legal, but it does not {aim}. Try another move."
-    moves = "the one move" if left == 1 else f"the {left} moves"
     shown = " with the cards on show" if hides else ""
+    if left <= 0:
+        return f"{played} is legal, but it does not {aim}{shown}. Try another move."
+    moves = "the one move" if left == 1 else f"the {left} moves"
     could_not = f"after it, {moves} left could not {aim}{shown}"
     return f"{played} is legal, but it does not help: {could_not}. Try another."
 
