@@ -23,6 +23,7 @@ from typing import Any
 
 from ausp_widget.core import registry
 from ausp_widget.core.errors import IllegalMoveError, NotationError, check_seconds, short_repr
+from ausp_widget.core.protocol import cards_home
 from ausp_widget.core.saves import check_seed
 from ausp_widget.core.stats import wilson_interval
 
@@ -143,7 +144,7 @@ def play_deal(
             break
         moves += 1
     won = position.status == "won"
-    home = sum(pile.owners.count(0) for pile in position.piles() if pile.kind == "foundation")
+    home = cards_home(position.piles())
     return DealResult(deal, won, home, moves, failure)
 
 

@@ -21,6 +21,7 @@ from typing import Any
 from ausp_widget.core.cards import Card
 from ausp_widget.core.lesson import deal_position, moving_group
 from ausp_widget.core.lookahead import Blindfold
+from ausp_widget.core.protocol import cards_home
 from ausp_widget.core.tasks import Goal, free_goal, shortest_line
 
 from . import hint
@@ -271,7 +272,7 @@ def _free(position: Any, rng: random.Random) -> tuple[Goal, tuple, float] | None
 
 
 def _home(position: Any, rng: random.Random) -> tuple[Goal, tuple, float] | None:
-    home = sum(p.owners.count(0) for p in position.piles() if p.kind == "foundation")
+    home = cards_home(position.piles())
     more = rng.choice((1, 2, 2, 3))
     found = _search_task(position, Goal("count", count=home + more))
     if found is None or len(found[1]) <= more:  # only foundation moves: too easy

@@ -208,6 +208,12 @@ def all_on_show(piles: Sequence[Pile]) -> bool:
     return not any(_hides(pile) for pile in piles)
 
 
+def cards_home(piles: Sequence[Pile], player: int = 0) -> int:
+    """How many of `player`'s cards lie on the foundations (a foundation says whose deck each
+    of its cards came from)."""
+    return sum(pile.owners.count(player) for pile in piles if pile.kind == "foundation")
+
+
 def refusal(game: PatienceGame, move: Move | str, player: int = 0) -> str | None:
     """The game's own reason for refusing `move` now (tried on a copy: nothing changes), or
     None when it is legal; text that names no move is refused in the game's words too."""

@@ -19,7 +19,7 @@ from .cards import Card
 from .errors import IllegalMoveError, NotationError
 from .lookahead import Blindfold
 from .moves import Move
-from .protocol import Pile, Place
+from .protocol import Pile, Place, cards_home
 from .sight import Sight
 from .stars import earned, stars_said, stars_why
 from .text import capital
@@ -47,6 +47,12 @@ class Goal:
     count: int = 1
     player: int = 0
 
+    def __post_init__(self) -> None:
+        if self.kind == "drawn" and self.card is not None:
+            raise ValueError(
+                "a 'drawn' goal counts the stock and names no card: Goal('drawn', count=len(game.stock()))"
+            )
+
     def reached(self, game: Game, blindfold: Blindfold | None = None) -> bool:
         """Whether the goal holds in `game`; a card `blindfold` marks unknown counts for nothing."""
         piles = blindfold.masked(game.piles()) if blindfold else game.piles()
@@ -55,7 +61,7 @@ class Goal:
         if self.kind == "home":
             return _home_copies(piles, self.card) >= self.count
         if self.kind == "count":
-            return sum(p.owners.count(self.player) for p in piles if p.kind == "foundation") >= self.count
+            return cards_home(piles, self.player) >= self.count
         if self.kind == "empty":
             return sum(1 for p in self._columns(piles) if not p.cards) >= self.count
         if self.kind == "drawn":
@@ -88,19 +94,11 @@ class Goal:
             "won": "every card on the foundations",
         }[self.kind]
 
-    def __post_init__(self) -> None:
-        if self.kind == "drawn" and self.card is not None:
-            raise ValueError(
-                "a 'drawn' goal counts the stock and names no card: Goal('drawn', count=len(game.stock()))"
-            )
-
     def aim(self, game: Game | None = None) -> str:
         """The goal as what to do ("free A♣"), for saying what a move fails to do; a count of
         cards home is said as how many more `game` needs ("get 2 more of your cards…")."""
         if self.kind == "count" and game is not None:
-            more = self.count - sum(
-                p.owners.count(self.player) for p in game.piles() if p.kind == "foundation"
-            )
+            more = self.count - cards_home(game.piles(), self.player)
             if more > 0:
                 return f"get {more} more of your cards onto the foundations"
         return {

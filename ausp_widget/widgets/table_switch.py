@@ -18,7 +18,8 @@ from .start_gate import READY
 
 
 class ModeSwitch:
-    """`switch_mode`; the table provides the game, `new_game`, `_attach` and `_say`."""
+    """`switch_mode`; the table provides the game, its start gate and status panel, `new_game`,
+    `_attach` and `_say`. The kept games live in the table's `_kept_games`, one per mode."""
 
     _game: Any
     start_gate: Any
@@ -31,8 +32,9 @@ class ModeSwitch:
         left, back = self._game, kept.pop(mode, None)
         note = ""
         if left is not None and left.status == "playing" and left.history:
-            kept[registry.table_mode(left)] = left
-            label = registry.table_modes()[registry.table_mode(left)]
+            left_mode = registry.table_mode(left)
+            kept[left_mode] = left
+            label = registry.table_modes()[left_mode]
             note = f" Your {label} game is kept: choose {label} again on deal {left.seed} to play on."
         if back is not None and back.seed == seed and back.status == "playing":
             self._attach(back)  # type: ignore[attr-defined]
