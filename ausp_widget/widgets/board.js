@@ -978,10 +978,11 @@ function render({ model, el: host }) {
     const now = event.timeStamp || performance.now();
     const again = lastClick.id === current.id && now - lastClick.t < DOUBLE_MS;
     const spot = byId.get(current.id);
-    if (again && spot && spot.pile.startsWith("stock") && lastClick.v === version()) {
-      // A second click on the stock before the first one's draw is on the board (a quick
-      // double-click) is dropped: sent, it would reach the kernel after that draw and be
-      // refused as stale. A click after the draw shows is a draw of its own.
+    const madeBeforeDraw = lastClick.v === version() || now < (lastClick.shownAt || 0);
+    if (again && spot && spot.pile.startsWith("stock") && madeBeforeDraw) {
+      // A second click on the stock made before the first one's draw was on the board (a quick
+      // double-click) is dropped, even when it is handled after the draw arrived: sent, it
+      // would be a second draw. A click made after the draw shows is a draw of its own.
       lastClick = { id: null, t: 0 };
       focusOn(current.id);
       return;
@@ -1101,7 +1102,14 @@ function render({ model, el: host }) {
 
   const redraw = () => draw(true);
   const relook = () => draw(false);
-  model.on("change:state", redraw);
+  const onState = () => {
+    // When the board first moved on after a click: a second click made before is its double.
+    if (lastClick.id && lastClick.v !== version() && !lastClick.shownAt) {
+      lastClick.shownAt = performance.now();
+    }
+    redraw();
+  };
+  model.on("change:state", onState);
   model.on("change:large", relook);
   model.on("change:four_colour", relook);
   model.on("change:reduced_motion", relook);
@@ -1123,7 +1131,7 @@ function render({ model, el: host }) {
     around.disconnect();
     cancelAnimationFrame(settling);
     window.removeEventListener("resize", recheck);
-    model.off("change:state", redraw);
+    model.off("change:state", onState);
     model.off("change:large", relook);
     model.off("change:four_colour", relook);
     model.off("change:reduced_motion", relook);
