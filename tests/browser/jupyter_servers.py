@@ -207,10 +207,15 @@ def one_cell_notebook(folder: pathlib.Path, name: str, lines: list[str]) -> str:
 
 
 def eventually(page, check, seconds: float = 15):
-    """Poll `check` until it returns something true (the kernel answers asynchronously)."""
-    for _ in range(int(seconds * 10)):
+    """Poll `check` until it returns something true (the kernel answers asynchronously): soon
+    after a first miss (most answers take a few milliseconds), then every 100 ms, for
+    `seconds` of waiting in all (the checks' own time not counted)."""
+    waited, pause = 0, 10
+    while waited < seconds * 1000:
         value = check()
         if value:
             return value
-        page.wait_for_timeout(100)
+        page.wait_for_timeout(pause)
+        waited += pause
+        pause = min(2 * pause, 100)
     raise AssertionError(f"still not true after {seconds} s: {check()!r}")

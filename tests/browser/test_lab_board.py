@@ -98,6 +98,7 @@ def test_a_russian_solitaire_deal_won_by_mouse_drags_with_its_hidden_cards_turne
     line = solve(Game.deal(14, game="russian"), time_limit=30).moves
     assert line, "Russian deal 14 is winnable"
     name = table_notebook(notebook_dir, "board_russian.ipynb", "t = GameTable('russian', seed=14)")
+    page.emulate_media(reduced_motion="reduce")  # no slides to wait for (they have a test of their own)
     app = open_notebook(page, lab_url, name)
     game = Game.deal(14, game="russian")
     eventually(page, lambda: columns(app) == names(game), seconds=20)
