@@ -149,11 +149,8 @@ def test_a_drawn_goal_counts_the_stock():
 def test_every_shipped_free_and_home_puzzle_can_be_solved_from_what_its_table_shows(game):
     """A puzzle whose only answers need a face-down card asks the student to guess it: the maker
     refuses one, and the shipped sets hold none; a puzzle of one's own may (it is judged alike)."""
-    guessed = [
-        p.id
-        for p in puzzles.load(game)
-        if p.kind in ("free", "home") and not from_the_table(p.position, p.task().goal, p.task().par)
-    ]
+    tasks = [(p.id, p.position, p.task()) for p in puzzles.load(game) if p.kind in ("free", "home")]
+    guessed = [name for name, position, task in tasks if not from_the_table(position, task.goal, task.par)]
     assert guessed == []
     own = puzzles.from_dict(GUESSED)
     assert not from_the_table(own.position, own.task().goal, own.task().par)

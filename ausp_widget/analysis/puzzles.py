@@ -42,7 +42,7 @@ from ausp_widget.core.lesson import deal_position
 from ausp_widget.core.moves import Move
 from ausp_widget.core.position_text import BOM
 from ausp_widget.core.progress_checks import check_id
-from ausp_widget.core.protocol import cards_home, has_stock
+from ausp_widget.core.protocol import has_stock
 from ausp_widget.core.replay import replayed
 from ausp_widget.core.saves import short_repr
 from ausp_widget.core.tasks import Feedback, Goal, Task, TaskRun
@@ -128,7 +128,7 @@ class Puzzle:
         within = f"in {n} move{'s' if n > 1 else ''}" if n else "now"
         if self.kind == "free":
             return f"Free {self.goal.card} {within}."
-        more = self.goal.count - cards_home(self.position.piles(), self.goal.player)
+        more = self.goal.more_home(self.position)
         return f"Get {more} more card{'s' if more > 1 else ''} home {within}."
 
     def task(self) -> Task:

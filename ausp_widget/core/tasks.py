@@ -94,11 +94,15 @@ class Goal:
             "won": "every card on the foundations",
         }[self.kind]
 
+    def more_home(self, game: Game) -> int:
+        """For a count goal: how many more of the player's cards `game` must bring home."""
+        return self.count - cards_home(game.piles(), self.player)
+
     def aim(self, game: Game | None = None) -> str:
         """The goal as what to do ("free A♣"), for saying what a move fails to do; a count of
         cards home is said as how many more `game` needs ("get 2 more of your cards…")."""
         if self.kind == "count" and game is not None:
-            more = self.count - cards_home(game.piles(), self.player)
+            more = self.more_home(game)
             if more > 0:
                 return f"get {more} more of your cards onto the foundations"
         return {

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from board_dom import GUIDE, board, card, click, drag, place
+from board_dom import GUIDE, board, card, click, drag, place, steady_box
 from jupyter_servers import eventually, open_notebook
 
 from ausp_widget import Move, puzzles
@@ -102,7 +102,7 @@ def test_the_puzzles_tab_answers_and_plays_puzzles(page, lab_url, shots):
         before = version(trainer)
         if move is dragged:
             moving = card(trainer, move.card.name, GUIDE)
-            start_box = moving.bounding_box()
+            start_box = steady_box(moving)  # a new puzzle's board may still be coming in
             drag_move(page, trainer, game, move)
             game.play(move)
             onto = card(trainer, move.onto.name, GUIDE)
