@@ -66,7 +66,7 @@ def plugins(monkeypatch, tmp_path):
         )
 
     yield install
-    for name in ("lazyplug", "wrongplug", "raisingplug", "brokenplug"):
+    for name in ("lazyplug", "wrongplug", "raisingplug", "brokenplug", "wronghintplug"):
         sys.modules.pop(name, None)
 
 
@@ -258,3 +258,31 @@ def test_a_play_tab_whose_game_cannot_be_dealt_says_why(plugins):
     app.tabs.selected_index = 1
     assert app.table.game.name == "indian" and app.tabs.children[1] is app.table
     app.close()
+
+
+WRONG_HINT = """
+from ausp_widget.core.registry import GameEntry
+from ausp_widget.games.yukon import ENTRY as YUKON, YukonGame
+
+
+class WrongHint(YukonGame):
+    name = "wronghint"
+    title = "Wrong Hint"
+
+
+ENTRY = GameEntry.one_player(
+    WrongHint, solve=YUKON.solve, hint=lambda game, player=0: 17, rules=YUKON.rules
+)
+"""
+
+
+def test_a_hint_that_gives_no_hint_names_the_game_and_never_says_nothing_is_left_to_do(plugins):
+    plugins(wronghintplug=WRONG_HINT)
+    game = Game.deal(7, game="wronghint")
+    assert game.legal_moves(), "there are moves to hint at"
+    words = "game 'wronghint': its hint returned 17, not a hint"
+    with pytest.raises(TypeError, match=words):
+        hint(game)
+    app = AustralianPatience(mode="wronghint", seed=7, demo=True)
+    app.table.buttons["Hint"].click()
+    assert words in app.table.status.value and "nothing useful" not in app.table.status.value

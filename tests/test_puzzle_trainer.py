@@ -450,3 +450,27 @@ def test_text_that_is_no_move_gets_no_hint_after_wrong_tries(store):
     feedback = trainer.attempt("zz")
     assert feedback.text.startswith("That is not a move") and "Hint:" not in feedback.text
     assert trainer.run.wrong == 2
+
+
+@pytest.mark.parametrize(
+    ("game", "puzzle_id", "selected", "below"),
+    [
+        ("yukon", "yuk-419994-29-free", "column/0/3#7", "column/0/3#0"),  # a face-down card under it
+        ("australian", "aus-293433-25-free", "2♦", "3♦"),  # a face-up card under it
+    ],
+)
+def test_a_click_below_the_selected_card_in_its_own_column_drops_the_selection_and_is_no_try(
+    store, game, puzzle_id, selected, below
+):
+    trainer = PuzzleTrainer(game=game, progress=store, clock=ManualClock())
+    trainer.open_puzzle(puzzle_id)
+    board = trainer.board.board
+    before = trainer.run.game.to_text()
+
+    def spot(name: str):
+        return next(s for s in board.views(0) if s.id == name or (s.card is not None and str(s.card) == name))
+
+    spot(selected).click()
+    spot(below).click()
+    assert trainer.run.wrong == 0 and trainer.run.game.to_text() == before
+    assert board.widget.notice["text"] == "Selection cancelled."

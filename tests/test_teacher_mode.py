@@ -399,3 +399,15 @@ def test_a_settings_change_wins_within_one_tick_and_over_a_clock_that_runs_ahead
     assert (unlocked.teacher, unlocked.locked) == (True, False)
     assert not Progress(path).settings.locked, "the file keeps the last change"
     assert store.set_settings(teacher=False).teacher is False
+
+
+def test_a_hint_asked_before_a_quiz_points_out_no_card_once_the_quiz_starts(path):
+    trainer = PuzzleTrainer(progress=Progress(path, student="Bo"), clock=ManualClock())
+    free_puzzle(trainer)
+    trainer.hint()  # before the quiz: the card to move is pointed out
+    assert [v for v in trainer.board.card_views() if ROLE_CLASSES["mark"] in v.face.classes]
+    teacher_sets(path, teacher=True, locked=True)
+    trainer.hint()  # locked now, and the board points out nothing any more
+    assert LOCKED["hint"] in trainer.feedback.value
+    trainer.attempt(trainer.run.next_moves()[0])  # the mark would follow the answer's next move
+    assert not [v for v in trainer.board.card_views() if ROLE_CLASSES["mark"] in v.face.classes]

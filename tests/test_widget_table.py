@@ -308,6 +308,22 @@ def test_a_second_click_on_a_card_with_no_home_cancels_the_selection(opening):
     assert marked(opening, "ausp-selected") == set() and opening.game.history == ()
 
 
+@pytest.mark.parametrize(
+    ("mode", "selected", "below"),
+    [("yukon", "column/0/2#3", "column/0/2#2"), ("solo", "column/0/1#1", "column/0/1#0")],
+)
+def test_a_click_on_a_card_below_the_selected_one_in_its_own_column_cancels_the_selection(
+    mode, selected, below
+):
+    # Not a move onto the card's own column, refused in words about that column's top card.
+    table = GameTable(mode, 1, clock=ManualClock())
+    spots = {spot.id: spot for spot in table.board.views(0)}
+    spots[selected].click()
+    assert "selected: click a highlighted place" in table.status.value
+    spots[below].click()
+    assert table.status.value == "Selection cancelled." and table.game.history == ()
+
+
 def test_clicks_on_cards_that_cannot_be_picked_up_say_why(opening):
     for move in ("draw", "draw"):
         opening.game.play(move)

@@ -222,8 +222,11 @@ class Selecting:
         self._say(f"{card}{carried} selected: click a highlighted place.{note}{home}")
 
     def _drop_on(self, view: CardView) -> None:
+        """The second click. Any card of the selected card's own column is no place for it to
+        go (one lower down as much as one in its group): the selection is dropped; the selected
+        card itself goes home when it may."""
         selected, place, pile = self._selected, view.place, view.pile
-        if pile == selected.pile and place is not None and place.depth >= selected.depth:
+        if pile == selected.pile and place is not None:
             home = next((m for m in self._moves_from(selected) if m.kind == "foundation"), None)
             if place == selected and home is not None:
                 self._play_user(home)

@@ -43,7 +43,7 @@ class TaskPlay:
         hints_locked: Callable[[], bool] = lambda: False,
     ) -> None:
         self._attempt, self._say, self._render = attempt, say, render
-        self._hints_locked = hints_locked  # a quiz: no card is pointed out after wrong tries
+        self._hints_locked = hints_locked  # a quiz: no card is pointed out, even one asked for before
         self.selected: Place | None = None
 
     def intents(self, task: Callable[[], TaskRun | None]) -> Intents:
@@ -144,8 +144,11 @@ class TaskPlay:
         return True
 
     def _drop(self, run: TaskRun, game: Game, view: Spot) -> None:
+        """The second click. Any card of the selected card's own column is no place for it to go
+        (a card lower down, face up or face down, as much as one in its group): the selection
+        is dropped, and no try is counted; the selected card itself goes home when it may."""
         selected, place, pile = self.selected, view.place, view.pile
-        if pile == selected.pile and place is not None and place.depth >= selected.depth:
+        if pile == selected.pile and place is not None:
             home = next((m for m in moves_from(game, selected, 0) if m.kind == "foundation"), None)
             if place == selected and home is not None:
                 self._attempt(home)
@@ -186,7 +189,7 @@ class TaskPlay:
                 marks.setdefault(key, []).append(ROLE_CLASSES["moved"])
         if run.hint_due and not run.helped and self.selected is None and not self._hints_locked():
             run.helped = True
-        if run.helped and not run.done and self.selected is None:
+        if run.helped and not run.done and self.selected is None and not self._hints_locked():
             line = run.next_moves()
             where = game.move_places(line[0], 0)[0] if line else None
             marks.setdefault(where or PileRef("stock", 0), []).append(ROLE_CLASSES["mark"])
