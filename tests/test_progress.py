@@ -313,7 +313,7 @@ def test_a_bad_record_is_skipped_and_named_and_every_other_record_is_kept(tmp_pa
     ("text", "named"),
     [
         ('{"format": "ausp_widget-progress", "version": 2, "students": []}', ['"students"']),
-        ('{"format": "ausp_widget-progress", "version": 3, "students": {}}', ["version 3"]),
+        ('{"format": "ausp_widget-progress", "version": "2", "students": {}}', ["version '2'"]),
     ],
 )
 def test_a_corrupt_file_is_set_aside_with_the_bad_field_named(tmp_path, path, text, named):
@@ -500,7 +500,7 @@ def test_processes_recording_through_links_to_a_file_with_a_bad_record_lose_noth
 @pytest.mark.parametrize(
     "text",
     [
-        '{"format": "ausp_widget-progress", "version": 3, "students": {"Ana": {"badges": []}}}',
+        '{"format": "another-program", "version": 3, "students": {"Ana": {"badges": []}}}',
         "another program's notes\n",
         "[" * 100_000 + "]" * 100_000,  # deeper than JSON can be read
     ],
@@ -508,7 +508,7 @@ def test_processes_recording_through_links_to_a_file_with_a_bad_record_lose_noth
 def test_a_file_written_at_the_path_after_the_start_is_set_aside_before_the_next_write(tmp_path, path, text):
     store = Progress(path, student="Ana")
     store.record("t1", True, 3)
-    path.write_text(text)  # a newer version, or another program, writes there now
+    path.write_text(text)  # another program writes there now
     store.record_puzzle("p", True, 4.0)
     aside = [p for p in tmp_path.iterdir() if p.name.startswith("progress.json.unreadable-")]
     assert len(aside) == 1 and aside[0].read_text() == text, "never overwritten"
@@ -519,6 +519,33 @@ def test_a_file_written_at_the_path_after_the_start_is_set_aside_before_the_next
     store.record("t2", True, 1)
     kept_aside = sorted(p for p in tmp_path.iterdir() if p.name.startswith("progress.json.unreadable-"))
     assert len(kept_aside) == 2 and all(p.read_text() == text for p in kept_aside)
+
+
+NEWER = '{"format": "ausp_widget-progress", "version": 3, "students": {"Ana": {"badges": []}}}'
+
+
+@pytest.mark.parametrize("when", ["at the start", "while the app runs"])
+def test_a_newer_versions_file_is_never_set_aside_nor_written_and_the_records_wait_in_memory(
+    tmp_path, path, when
+):
+    # Kernels still on an older version must not split a class's file in two.
+    if when == "at the start":
+        path.write_text(NEWER)
+    store = Progress(path, student="Bo")
+    store.record("t1", True, 3)
+    if when == "while the app runs":
+        path.write_text(NEWER)
+    store.record_puzzle("p", True, 4.0)
+    assert path.read_text() == NEWER, "left as the newer version wrote it"
+    assert not [p for p in tmp_path.iterdir() if "unreadable" in p.name], "nothing set aside"
+    assert store.problem and "progress is not being kept" in store.problem
+    assert "newer version of ausp_widget" in store.problem and "version 3" in store.problem
+    assert store.records == {"t1": TaskRecord(True, 3)} and store.puzzle("p").solved == 1
+    path.write_text('{"format": "ausp_widget-progress", "version": 2, "students": {}}')  # updated back
+    store.record("t2", True, 1)
+    assert store.problem is None
+    kept = read_students(path.read_text())["Bo"]
+    assert kept.tasks == {"t1": TaskRecord(True, 3), "t2": TaskRecord(True, 1)}
 
 
 def test_a_folder_at_the_path_is_refused_and_left_alone(tmp_path):

@@ -18,6 +18,11 @@ class WrongTypeError(TypeError, ValueError):
     ValueError, which these checks raised before, so code catching that still works."""
 
 
+class NewerFileError(ValueError):
+    """A file written by a newer version of ausp_widget: this version reads none of it, and
+    must neither set it aside nor write over it (the newer version's records would be lost)."""
+
+
 class NotTextError(WrongTypeError, NotationError):
     """Something other than text where text goes (a number for a move): a TypeError, and also
     the NotationError that text which cannot be read raises."""

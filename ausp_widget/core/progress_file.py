@@ -1,6 +1,7 @@
 """Where the progress file lives and how it is kept: read, merged and replaced whole under a
 lock beside it, so kernels writing at once never lose each other's records; a file that cannot
-be read is renamed aside, never written over, and a file only partly readable is copied aside
+be read is renamed aside, never written over (a newer version's is left where it is, and not
+written while this version runs), and a file only partly readable is copied aside
 before the records that could be read are written back; a folder at the path is left alone; a
 link at the path (a class's shared file) is written through, so the link stays and the file it
 names gets the records. When the file cannot be kept, `problem` says why and the caller's
@@ -21,6 +22,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
+from .errors import NewerFileError
 from .files import BROWSER, file_lock, write_atomic
 from .position_text import BOM
 from .progress_checks import check_callable, check_path
@@ -152,16 +154,23 @@ class KeptFile:
             )
 
     def _take_in(self, take_in: TakeIn) -> None:
-        """Merge the file into the records. A file `take_in` cannot read at all (corrupt, a newer
-        version's, another program's) is set aside first; one it reads only in part is copied
-        aside as it was, so the records it skipped are never lost when the rest is written back.
-        An OSError if that cannot be done, so that nothing is ever written over it."""
+        """Merge the file into the records. A file `take_in` cannot read at all (corrupt, another
+        program's) is set aside first; one it reads only in part is copied aside as it was, so
+        the records it skipped are never lost when the rest is written back. A newer version's
+        file is left where it is and never written (an OSError: the records stay in memory), so
+        that kernels still running an older version cannot split a class's file in two. An
+        OSError too if a file cannot be set aside, so that nothing is ever written over it."""
         target = self._target()
         try:
             data = target.read_bytes()
             skipped = take_in(_decoded(data))
         except FileNotFoundError:
             return
+        except NewerFileError as error:  # set aside, the newer version's records would be lost to it
+            raise _NotKept(
+                f"{self.path} was written by a newer version of ausp_widget ({error}); it is left as "
+                "it is, and records are kept in memory only until ausp_widget is updated here"
+            ) from None
         except UNREADABLE as error:
             self._set_aside(target, error)
             return

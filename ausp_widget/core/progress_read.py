@@ -8,7 +8,7 @@ from collections.abc import Callable
 from types import MappingProxyType
 from typing import Any, TypeVar
 
-from .errors import WrongTypeError, given, short_repr
+from .errors import NewerFileError, WrongTypeError, given, short_repr
 from .progress_checks import check_choice, check_count, check_flag, check_id, check_number, check_stars
 from .progress_records import (
     DEFAULT_RATING,
@@ -55,6 +55,8 @@ def read_file(text: str, skipped: list[str] | None = None) -> tuple[dict[str, St
         return {
             "": StudentRecords(tasks=_read_each(tasks, "", "tasks", _read_task, skipped))
         }, ClassSettings()
+    if type(version) is int and version > VERSION:
+        raise NewerFileError(f"progress file version {version}, this version reads 1 and {VERSION}")
     if type(version) is not int or version != VERSION:
         raise ValueError(f"progress file version {short_repr(version)}, this version reads 1 and {VERSION}")
     students = data.get("students")
