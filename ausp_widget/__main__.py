@@ -152,10 +152,15 @@ def progress_bar(stream=None, width: int = 30) -> Callable[[int, int], None]:
 def _cmd_solve(args: argparse.Namespace) -> int:
     if args.position:
         name = "the position" if args.position == "-" else args.position
-        game = _read_position(args.position, name, args.game)
+        game = _read_position(args.position, name, args.game or "australian")
+        if args.game is not None and game.name != args.game:  # never solve another game than the one asked
+            raise NotationError(
+                f"{name} holds a position of {game.title} ({game.name}), not of {args.game} as --game "
+                "says: leave out --game, or name the game the file holds"
+            )
     else:
-        game = registry.entry(args.game).deal(args.seed)
-        name = f"deal {args.seed}" + ("" if args.game == "australian" else f" of {game.title}")
+        game = registry.entry(args.game or "australian").deal(args.seed)
+        name = f"deal {args.seed}" + ("" if game.name == "australian" else f" of {game.title}")
     result = solve(game, time_limit=args.time_limit)
     print(f"{name}: {result.verdict} ({result.elapsed:.2f} s, {result.nodes} positions searched)")
     print(f"(the solver knows {hidden_words(game)}: this says what a player who knew every card could do)")
@@ -280,7 +285,9 @@ def build_parser() -> argparse.ArgumentParser:
     source = one.add_mutually_exclusive_group()
     source.add_argument("--seed", type=int, default=42, help="deal number (default 42)")
     source.add_argument("--position", metavar="FILE", help="a solo position in text form ('-' reads stdin)")
-    one.add_argument("--game", choices=games, default="australian", help="which game (default australian)")
+    one.add_argument(
+        "--game", choices=games, help="which game (default australian; a position file's game: line says it)"
+    )
     one.add_argument(
         "--time-limit", type=_seconds, default=10.0, help="seconds before giving up (default 10)"
     )

@@ -127,3 +127,10 @@ def test_solve_takes_any_registered_game_by_name_or_by_its_position_text(capsys,
     assert main(["solve", "--position", str(path)]) == 0
     out = capsys.readouterr().out
     assert ": winnable" in out and "1. K♠ F" in out
+    assert main(["solve", "--position", str(path), "--game", "indian", "--time-limit", "0.2"]) == 0
+    capsys.readouterr()
+    # A file of another game than --game names is refused, not solved as the file's game.
+    assert main(["solve", "--position", str(path), "--game", "yukon"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "holds a position of Indian Patience (indian), not of yukon as --game says" in captured.err

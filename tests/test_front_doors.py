@@ -245,6 +245,7 @@ def test_the_puzzle_maker_makes_yukon_puzzles(tmp_path, capsys):
         ("klondike", None, "game must be one of 'australian', 'indian'"),
         (5, None, "game must be one of"),
         ("yukon", 6, "level is a whole number from 1 to 5"),
+        ("yukon", 1.0, "level is a whole number from 1 to 5"),
         ("yukon", 2, "which yukon has none of"),
     ],
 )

@@ -363,7 +363,7 @@ def of_the_day(day: date | str | None = None, game: str = "australian") -> Puzzl
 
 
 def check_level(level: object) -> None:
-    if level is not None and (isinstance(level, bool) or level not in LEVELS):
+    if level is not None and (type(level) is not int or level not in LEVELS):  # not True, nor 1.0
         raise ValueError(f"level is a whole number from 1 to 5 (or None for all), not {level!r}")
 
 
