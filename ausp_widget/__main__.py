@@ -150,16 +150,17 @@ def progress_bar(stream=None, width: int = 30) -> Callable[[int, int], None]:
 
 # ---- commands ------------------------------------------------------------------------------
 def _cmd_solve(args: argparse.Namespace) -> int:
+    asked = args.game or "australian"  # a position file's game: line decides when --game is left out
     if args.position:
         name = "the position" if args.position == "-" else args.position
-        game = _read_position(args.position, name, args.game or "australian")
+        game = _read_position(args.position, name, asked)
         if args.game is not None and game.name != args.game:  # never solve another game than the one asked
             raise NotationError(
                 f"{name} holds a position of {game.title} ({game.name}), not of {args.game} as --game "
                 "says: leave out --game, or name the game the file holds"
             )
     else:
-        game = registry.entry(args.game or "australian").deal(args.seed)
+        game = registry.entry(asked).deal(args.seed)
         name = f"deal {args.seed}" + ("" if game.name == "australian" else f" of {game.title}")
     result = solve(game, time_limit=args.time_limit)
     print(f"{name}: {result.verdict} ({result.elapsed:.2f} s, {result.nodes} positions searched)")

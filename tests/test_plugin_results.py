@@ -283,6 +283,8 @@ def test_a_hint_that_gives_no_hint_names_the_game_and_never_says_nothing_is_left
     words = "game 'wronghint': its hint returned 17, not a hint"
     with pytest.raises(TypeError, match=words):
         hint(game)
+    with pytest.raises(TypeError, match=words):  # the entry's part itself, as the sampling players call it
+        registry.entry_for(game).hint(game, 0)
     app = AustralianPatience(mode="wronghint", seed=7, demo=True)
     app.table.buttons["Hint"].click()
     assert words in app.table.status.value and "nothing useful" not in app.table.status.value

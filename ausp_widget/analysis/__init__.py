@@ -10,8 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from ausp_widget.core import registry
-from ausp_widget.core.errors import short_repr
-from ausp_widget.core.moves import Move
 from ausp_widget.core.solving import SolveResult, check_limits
 
 # Importing a submodule binds its name in this package the first time it loads: the submodule
@@ -44,18 +42,9 @@ def solver(game: Any) -> Any | None:
 
 
 def hint(game: Any, player: int = 0) -> Any:
-    """The suggested move for `player` (`.move`, or None, and `.reason`), from what they may see.
-    A game's hint that gives anything else is a `TypeError` naming the game, not a table that
-    says there is nothing to do."""
-    entry = registry.entry_for(game)
-    advice = entry.hint(game, player)
-    move, reason = getattr(advice, "move", False), getattr(advice, "reason", None)
-    if not (move is None or isinstance(move, Move)) or not isinstance(reason, str):
-        raise TypeError(
-            f"game {short_repr(entry.name)}: its hint returned {short_repr(advice)}, not a hint "
-            "(an object with .move, a Move or None, and .reason, a string)"
-        )
-    return advice
+    """The suggested move for `player` (`.move`, or None, and `.reason`), from what they may see
+    (a game's hint that gives anything else is refused by its entry: `core.game_entry.Hinter`)."""
+    return registry.entry_for(game).hint(game, player)
 
 
 def evaluate(player: Any, deals: Any = range(1, 501), jobs: int = 1, executor: Any = None, **options: Any):

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import functools
 import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
 from .errors import short_repr
+from .moves import Move
 from .protocol import PatienceGame
 
 
@@ -96,15 +97,37 @@ MAKERS = ("deal", "read_text", "read_save")
 _GAME_TYPES: set[type] = set()  # the classes whose objects passed the check of a game
 
 
-class Maker:
-    """A part of a game's entry that makes a game (`MAKERS`), with what it returns checked: a
-    result that is not a game of the protocol is refused there, naming the game and the part,
-    not left to fail later far from its cause."""
+class CheckedPart:
+    """A part of a game's entry whose result is checked as it comes back: a result of the wrong
+    kind is refused there, naming the game and the part, not left to fail later far from its
+    cause (a table that says there is nothing to do). Subclasses check one kind of part."""
 
     __slots__ = ("function", "game", "part")
 
     def __init__(self, function: Callable[..., Any], game: object, part: str) -> None:
         self.function, self.game, self.part = function, game, part
+
+    def _refuse(self, made: object, wanted: str) -> TypeError:
+        return TypeError(
+            f"game {short_repr(self.game)}: its {self.part} returned {short_repr(made)}, not {wanted}"
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return (self.function, self.game, self.part) == (other.function, other.game, other.part)
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.part))
+
+    def __repr__(self) -> str:
+        return repr(self.function)
+
+
+class Maker(CheckedPart):
+    """A part that makes a game (`MAKERS`): what it returns must be a game of the protocol."""
+
+    __slots__ = ()
 
     def __call__(self, *args: Any, **kwargs: Any) -> PatienceGame:
         made = self.function(*args, **kwargs)
@@ -113,24 +136,32 @@ class Maker:
             if not isinstance(made, PatienceGame):
                 lacks = _missing_names(made)
                 missing = ", ".join(lacks[:5]) + (f" and {len(lacks) - 5} more" if len(lacks) > 5 else "")
-                raise TypeError(
-                    f"game {short_repr(self.game)}: its {self.part} returned {short_repr(made)}, not a "
-                    "game (an object with every name of ausp_widget.core.protocol.PatienceGame); "
-                    f"it lacks {missing}"
+                raise self._refuse(
+                    made,
+                    "a game (an object with every name of ausp_widget.core.protocol.PatienceGame); "
+                    f"it lacks {missing}",
                 )
             _GAME_TYPES.add(kind)
         return made
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Maker):
-            return NotImplemented
-        return (self.function, self.game, self.part) == (other.function, other.game, other.part)
 
-    def __hash__(self) -> int:
-        return hash((Maker, self.part))
+class Hinter(CheckedPart):
+    """The hint: what it returns must have `.move`, a Move or None, and `.reason`, a string."""
 
-    def __repr__(self) -> str:
-        return repr(self.function)
+    __slots__ = ()
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        advice = self.function(*args, **kwargs)
+        move, reason = getattr(advice, "move", False), getattr(advice, "reason", None)
+        if not (move is None or isinstance(move, Move)) or not isinstance(reason, str):
+            raise self._refuse(advice, "a hint (an object with .move, a Move or None, and .reason, a string)")
+        return advice
+
+
+CHECKED_PARTS: Mapping[str, type[CheckedPart]] = MappingProxyType(
+    {**dict.fromkeys(MAKERS, Maker), "hint": Hinter}
+)
+"""Each part of an entry whose result is checked, and the check."""
 
 
 def _missing_names(made: object) -> list[str]:
@@ -157,9 +188,9 @@ def name_parts(entry: GameEntry) -> None:
 
 
 def _wrapped(value: object) -> tuple[object, ...]:
-    """A part and what it wraps: a `Maker`'s function (the deal), a `partial`'s function and
+    """A part and what it wraps: a `CheckedPart`'s function (the deal), a `partial`'s function and
     arguments (the rules and guide of `core.plugin.solo_entry`)."""
-    if isinstance(value, Maker):
+    if isinstance(value, CheckedPart):
         return (value, *_wrapped(value.function))
     if isinstance(value, functools.partial):
         return (value, value.func, *value.args)
@@ -201,14 +232,14 @@ class GameEntry:
         # An entry is shared by every table and front door: its tables are read-only views.
         for name in ("modes", "tips", "options"):
             object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
-        # What makes a game is checked to make one (what is no function is left for the
-        # registry's check to refuse by name).
-        for part in MAKERS:
+        # What makes a game is checked to make one, and the hint to give a hint (what is no
+        # function is left for the registry's check to refuse by name).
+        for part, checked in CHECKED_PARTS.items():
             function = getattr(self, part)
-            if isinstance(function, Maker):  # an entry made from another (`dataclasses.replace`)
+            if isinstance(function, CheckedPart):  # an entry made from another (`dataclasses.replace`)
                 function = function.function
             if callable(function):
-                object.__setattr__(self, part, Maker(function, self.name, part))
+                object.__setattr__(self, part, checked(function, self.name, part))
 
     @classmethod
     def one_player(

@@ -13,6 +13,7 @@ from ausp_widget.core.text import sentence
 from . import words
 from .board_state import Spot as CardView
 from .board_state import card_at
+from .second_click import CANCELLED, home_move, on_own_pile
 from .start_gate import READY
 
 
@@ -124,7 +125,7 @@ class Selecting:
         moves = self._pick_up(place)
         if moves is None:
             return
-        home = next((m for m in moves if m.kind == "foundation"), None)
+        home = home_move(moves)
         if home is None:
             card = card_at(self._game, place)
             foundation = None if card is None else _home_pile(self._game, card)
@@ -174,7 +175,7 @@ class Selecting:
     def _cancel(self) -> None:
         if self._selected is not None:
             self._drop_selection()
-            self._say("Selection cancelled.")
+            self._say(CANCELLED)
 
     def _may_act(self, pile: PileRef) -> bool:
         """Whether you may move a card of `pile` now; if not, say why."""
@@ -222,20 +223,18 @@ class Selecting:
         self._say(f"{card}{carried} selected: click a highlighted place.{note}{home}")
 
     def _drop_on(self, view: CardView) -> None:
-        """The second click. Any card of the selected card's own column is no place for it to
-        go (one lower down as much as one in its group): the selection is dropped; the selected
-        card itself goes home when it may."""
-        selected, place, pile = self._selected, view.place, view.pile
-        if pile == selected.pile and place is not None:
-            home = next((m for m in self._moves_from(selected) if m.kind == "foundation"), None)
-            if place == selected and home is not None:
+        """The second click (`on_own_pile`: one on the selected card's own pile drops the selection)."""
+        selected = self._selected
+        if on_own_pile(selected, view):
+            home = home_move(self._moves_from(selected)) if view.place == selected else None
+            if home is not None:
                 self._play_user(home)
             else:
                 self._drop_selection()
-                self._say("Selection cancelled.")
+                self._say(CANCELLED)
             return
         try:
-            move = self._game.move_between(selected, pile, 0)
+            move = self._game.move_between(selected, view.pile, 0)
         except IllegalMoveError:
             self._drop_selection()
             raise

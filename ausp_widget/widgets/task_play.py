@@ -20,6 +20,7 @@ from ausp_widget.core.tasks import TaskRun
 
 from .board import Intents
 from .board_state import Spot, card_at
+from .second_click import CANCELLED, home_move, on_own_pile
 from .step_board import ROLE_CLASSES
 from .words import THEIRS
 
@@ -94,7 +95,7 @@ class TaskPlay:
             if self.selected is not None:
                 self.selected = None
                 self._render()
-                self._say("Selection cancelled.", good=None)
+                self._say(CANCELLED, good=None)
         elif action == "draw" and has_stock(run.game):
             self.selected = None
             self._attempt(DRAW)
@@ -109,7 +110,7 @@ class TaskPlay:
     def home(self, run: TaskRun, place: Place) -> None:
         """A double-click: the card goes to a foundation when a rule allows it."""
         self.selected = None
-        home = next((m for m in moves_from(run.game, place, 0) if m.kind == "foundation"), None)
+        home = home_move(moves_from(run.game, place, 0))
         if home is None:
             card = card_at(run.game, place)
             if card is None:  # no move, and no try: the board says so
@@ -144,20 +145,18 @@ class TaskPlay:
         return True
 
     def _drop(self, run: TaskRun, game: Game, view: Spot) -> None:
-        """The second click. Any card of the selected card's own column is no place for it to go
-        (a card lower down, face up or face down, as much as one in its group): the selection
-        is dropped, and no try is counted; the selected card itself goes home when it may."""
-        selected, place, pile = self.selected, view.place, view.pile
-        if pile == selected.pile and place is not None:
-            home = next((m for m in moves_from(game, selected, 0) if m.kind == "foundation"), None)
-            if place == selected and home is not None:
+        """The second click (`on_own_pile`: one on the selected card's own pile is no try)."""
+        selected = self.selected
+        if on_own_pile(selected, view):
+            home = home_move(moves_from(game, selected, 0)) if view.place == selected else None
+            if home is not None:
                 self._attempt(home)
             else:
                 self.selected = None
                 self._render()
-                self._say("Selection cancelled.", good=None)
+                self._say(CANCELLED, good=None)
             return
-        self._onto(run, game, pile)
+        self._onto(run, game, view.pile)
 
     def _onto(self, run: TaskRun, game: Game, pile: PileRef) -> None:
         """The selected card onto `pile`: a try the task judges, or a place no move can reach."""
